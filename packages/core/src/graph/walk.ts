@@ -1,0 +1,73 @@
+import type { FlowDocument, FlowEdge, FlowNode } from '../model/types.js';
+
+/** Chain numbers of a flow, ascending numerically. */
+export function chainNumbers(nodes: readonly FlowNode[]): string[] {
+  const set = new Set<string>();
+  for (const node of nodes) set.add(node.chain);
+  return [...set].sort(compareChains);
+}
+
+/** Numeric order of chain numbers; non-numeric chains sort last by text. */
+export function compareChains(a: string, b: string): number {
+  const na = Number(a);
+  const nb = Number(b);
+  const fa = Number.isFinite(na);
+  const fb = Number.isFinite(nb);
+  if (fa && fb && na !== nb) return na - nb;
+  if (fa !== fb) return fa ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Map of node id -> its one outgoing edge (the first, if a broken flow has more). */
+export function outgoingIndex(edges: readonly FlowEdge[]): Map<string, FlowEdge> {
+  const index = new Map<string, FlowEdge>();
+  for (const edge of edges) if (!index.has(edge.source)) index.set(edge.source, edge);
+  return index;
+}
+
+/** Map of node id -> its one incoming edge (the first, if a broken flow has more). */
+export function incomingIndex(edges: readonly FlowEdge[]): Map<string, FlowEdge> {
+  const index = new Map<string, FlowEdge>();
+  for (const edge of edges) if (!index.has(edge.target)) index.set(edge.target, edge);
+  return index;
+}
+
+/**
+ * Nodes grouped by chain, each chain in walk order: from the node with no incoming edge from its
+ * own chain, along outgoing edges that stay in the chain. Nodes not reached that way (a loop, a
+ * node added but not linked) follow in id order, each walked in turn. Deterministic and
+ * independent of positions, so it is the canonical node order.
+ */
+export function chainsInWalkOrder(doc: Pick<FlowDocument, 'nodes' | 'edges'>): Map<string, FlowNode[]> {
+  const byId = new Map<string, FlowNode>();
+  for (const node of doc.nodes) if (!byId.has(node.id)) byId.set(node.id, node);
+  const out = outgoingIndex(doc.edges);
+  const hasIncomingInChain = new Set<string>();
+  for (const edge of doc.edges) {
+    const s = byId.get(edge.source);
+    const t = byId.get(edge.target);
+    if (s && t && s.chain === t.chain && s.id !== t.id) hasIncomingInChain.add(t.id);
+  }
+  const groups = new Map<string, FlowNode[]>();
+  for (const chain of chainNumbers(doc.nodes)) groups.set(chain, []);
+  const sorted = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const visited = new Set<string>();
+  const walk = (start: FlowNode): void => {
+    let current: FlowNode | undefined = start;
+    const group = groups.get(start.chain);
+    while (current && !visited.has(current.id) && current.chain === start.chain && group) {
+      visited.add(current.id);
+      group.push(current);
+      const edge = out.get(current.id);
+      current = edge ? byId.get(edge.target) : undefined;
+    }
+  };
+  for (const node of sorted) if (!hasIncomingInChain.has(node.id)) walk(node);
+  for (const node of sorted) if (!visited.has(node.id)) walk(node);
+  return groups;
+}
+
+/** All node ids in canonical order: by chain, then walk order. */
+export function walkOrder(doc: Pick<FlowDocument, 'nodes' | 'edges'>): FlowNode[] {
+  return [...chainsInWalkOrder(doc).values()].flat();
+}

@@ -1,0 +1,3 @@
+export * from './model/types.js';
+export * from './messages.js';
+export * from './graph/walk.js';

@@ -1,0 +1,79 @@
+/**
+ * Every user-visible message of the spec (sections 5 and 8), referenced by name.
+ * Functions fill the spec's placeholders; nothing else may reword them.
+ */
+export const messages = {
+  // Section 5: validation rules
+  cannotConnectToItself: 'Error: Cannot connect a node to itself',
+  alreadyHasIncomingEdge: (name: string) => `Error: Node: ${name} already has an incoming edge`,
+  noChainsInFlow: 'Error: No chains in flow',
+  planIdRequired: 'Plan ID is required',
+  planIdNotSet: 'Plan ID not set',
+  disconnected: (name: string) => `Error: Disconnected @ : ${name}`,
+  invalidDataStructure: 'Invalid data structure returned from API',
+  invalidWorkflowData: 'Invalid workflow data',
+  workflowAndPlanRequired: 'Workflow ID and Plan ID are required',
+  selectSomethingToErase: 'Select something to erase',
+  confirmErase: (n: number) => `Are you sure you want to remove ${n} selected node(s)?`,
+  invalidJsonFormat: 'Invalid JSON format',
+  customEmojisWrongFormat: 'Custom emojis are in the wrong format',
+
+  // Section 8: error catalogue
+  failedToGenerateSystemPrompt: 'Failed to generate system prompt',
+  failedToDeconstructFlow: 'Failed to deconstruct flow',
+  failedToFetchFunctions: 'Failed to fetch functions',
+  failedToFetchSystemPrompt: 'Failed to fetch system prompt',
+  failedToUpdateCustomSystemPrompt: 'Failed to update custom system prompt',
+  failedToFetchWorkflows: (reason: string) => `Failed to fetch workflows: ${reason}`,
+  failedToLoadWorkflows: 'Failed to load workflows',
+  failedToSaveWorkflow: (reason: string) => `Failed to save workflow: ${reason}`,
+  failedToCreateSession: (reason: string) => `Failed to create session: ${reason}`,
+  failedToFetchPlanData: (message: string) => `Failed to fetch plan data: ${message}`,
+  invalidJsonSchemaReturned: 'Invalid JSON schema returned',
+  failedToGenerateWorkflow: 'Failed to generate workflow',
+  failedToAnalyzeFlow: 'Failed to analyze flow',
+  fetchAndProcessError: (message: string) => `Error: ${message}`,
+
+  // Section 8: toasts
+  failedToUpdateSystemPromptOnDashboard: 'Failed to update system prompt on dashboard',
+  changesPublished: 'Changes are now published to Dashboard',
+  removedSelectedNodes: (n: number) => `Removed ${n} selected node(s)`,
+  newChainCreated: 'New Chain Created',
+  compilingFlow: 'Compiling Flow...',
+  flowCompiled: 'Flow compiled successfully',
+
+  // Section 8: emoji
+  couldNotLoadEmoji: 'Could not load emoji.',
+  noColorEmoji: 'Your browser does not support color emoji.',
+  emojiDataWrongFormat: 'Emoji data is in the wrong format',
+  failedToFetch: (url: string, status: number) => `Failed to fetch ${url}: ${status}`,
+  idbBlocked: 'IDB blocked',
+
+  // Section 2: texts of the properties panel
+  workInProgress: 'Yikes! This is a work in progress. Let us know if you need it asap!',
+  comingSoon: 'Coming soon',
+} as const;
+
+/** Messages of our own, for rules the spec implies but does not word. */
+export const flowMessages = {
+  invalidJson: (detail: string) => `Invalid JSON: ${detail}`,
+  wrongFormat: (found: string) => `Unsupported format "${found}": expected "flow/1"`,
+  duplicateNodeId: (id: string) => `Duplicate node id "${id}"`,
+  duplicateEdgeId: (id: string) => `Duplicate edge id "${id}"`,
+  danglingEdge: (end: 'source' | 'target', id: string) => `Edge ${end} "${id}" is not a node of this flow`,
+  edgeIdForm: (expected: string) => `Edge id must be "${expected}"`,
+  moreThanOneFollowUp: (name: string) => `Node: ${name} has more than one outgoing edge`,
+  edgeKindMismatch: (expected: string) => `Edge kind must be "${expected}"`,
+  chainsNotContiguous: (chains: string) => `Chains must be numbered 1, 2, … without gaps (found ${chains})`,
+  postActionMismatch: (name: string) =>
+    `Node: ${name} post_action_function_id must equal the target of its outgoing edge`,
+  postActionWithoutEdge: (name: string) => `Node: ${name} has post_action_type function but no outgoing edge`,
+  uuidMismatch: 'Function uuid must equal the node id',
+  unknownFunctionType: (type: string) => `Unknown function type "${type}"`,
+  outOfRange: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
+  notAnOption: (label: string, value: string) => `${label}: "${value}" is not one of the options`,
+  plainSecret: 'Secret written in plain text: store it as { "env": "NAME" }',
+  startNodeMissing: (id: string) => `Start node "${id}" is not a node of this flow`,
+  cycleDetected: (name: string) => `Cycle detected at ${name}`,
+  missingFunction: (id: string) => `Missing function "${id}"`,
+} as const;
