@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { testFlow, testFunction, testPrompt, testWorkflow } from '../testing/flowBuilder.js';
+import { addNode } from './addNode.js';
+import { invariantViolations } from './invariants.js';
+
+function chainOfThree() {
+  let r = addNode(testFlow(), testFunction('a'), { currentChain: '0', id: 'a' });
+  r = addNode(r.doc, testFunction('b'), { currentChain: r.currentChain, id: 'b' });
+  r = addNode(r.doc, testFunction('c'), { currentChain: r.currentChain, id: 'c' });
+  return r;
+}
+
+describe('addNode', () => {
+  it('creates chain 1 at the default position 50,200 when the current chain is 0', () => {
+    const r = addNode(testFlow(), testFunction('a'), { currentChain: '0', id: 'a' });
+    expect(r.currentChain).toBe('1');
+    expect(r.doc.nodes).toHaveLength(1);
+    expect(r.doc.nodes[0]).toMatchObject({ id: 'a', chain: '1', position: { x: 50, y: 200 } });
+    expect(r.doc.startNodeId).toBe('a');
+  });
+
+  it('gives a function node its id as uuid and no follow-up', () => {
+    const r = addNode(testFlow(), testFunction('a'), { currentChain: '0', id: 'a' });
+    expect(r.doc.nodes[0]?.data).toMatchObject({ uuid: 'a', post_action_type: 'none', post_action_function_id: '' });
+  });
+
+  it('places a node 150 px below the last node of the chain after a function and links it', () => {
+    const r = chainOfThree();
+    expect(r.doc.nodes.map((n) => n.position.y)).toEqual([200, 350, 500]);
+    expect(r.doc.edges.map((e) => e.id)).toEqual(['edge-a-to-b', 'edge-b-to-c']);
+    expect(r.doc.edges.every((e) => e.kind === 'node')).toBe(true);
+    expect(r.doc.nodes[0]?.data).toMatchObject({ post_action_type: 'function', post_action_function_id: 'b' });
+  });
+
+  it('places a node 350 px below a prompt node that is last in the chain', () => {
+    let r = addNode(testFlow(), testPrompt('Greet'), { currentChain: '0', id: 'p' });
+    r = addNode(r.doc, testFunction('b'), { currentChain: r.currentChain, id: 'b' });
+    expect(r.doc.nodes.find((n) => n.id === 'b')?.position).toEqual({ x: 50, y: 550 });
+  });
+
+  it('places a node 200 px below a selected function node, splices it in and pushes lower nodes down', () => {
+    const base = chainOfThree();
+    const r = addNode(base.doc, testFunction('x'), { currentChain: base.currentChain, selectedId: 'a', id: 'x' });
+    const y = Object.fromEntries(r.doc.nodes.map((n) => [n.id, n.position.y]));
+    expect(y).toEqual({ a: 200, x: 400, b: 550, c: 700 });
+    expect(r.doc.edges.map((e) => e.id).sort()).toEqual(['edge-a-to-x', 'edge-b-to-c', 'edge-x-to-b']);
+    expect(r.doc.nodes.find((n) => n.id === 'x')?.data).toMatchObject({ post_action_function_id: 'b' });
+  });
+
+  it('uses 330 px below a selected prompt or workflow node', () => {
+    let r = addNode(testFlow(), testPrompt('p'), { currentChain: '0', id: 'p' });
+    r = addNode(r.doc, testFunction('f'), { currentChain: r.currentChain, selectedId: 'p', id: 'f' });
+    expect(r.doc.nodes.find((n) => n.id === 'f')?.position.y).toBe(530);
+    let w = addNode(testFlow(), testWorkflow('w'), { currentChain: '0', id: 'w' });
+    w = addNode(w.doc, testFunction('f'), { currentChain: w.currentChain, selectedId: 'w', id: 'f' });
+    expect(w.doc.nodes.find((n) => n.id === 'f')?.position.y).toBe(530);
+  });
+
+  it('starts a new chain 400 px right of the previous chain first node, linked from its last node', () => {
+    const base = chainOfThree();
+    const r = addNode(base.doc, testFunction('d'), { currentChain: base.currentChain, newChain: true, id: 'd' });
+    expect(r.currentChain).toBe('2');
+    expect(r.doc.nodes.find((n) => n.id === 'd')).toMatchObject({ chain: '2', position: { x: 450, y: 200 } });
+    expect(r.doc.edges.find((e) => e.target === 'd')).toEqual({ id: 'edge-c-to-d', source: 'c', target: 'd', kind: 'chain' });
+    expect(invariantViolations(r.doc)).toEqual([]);
+  });
+
+  it('makes the new chain number the current one plus one even with a node selected', () => {
+    const base = chainOfThree();
+    const r = addNode(base.doc, testFunction('d'), { currentChain: '1', selectedId: 'b', newChain: true, id: 'd' });
+    expect(r.doc.nodes.find((n) => n.id === 'd')?.chain).toBe('2');
+  });
+});

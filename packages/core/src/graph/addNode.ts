@@ -1,0 +1,97 @@
+import type { FlowDocument, FlowEdge, FlowNode, FunctionNode, PromptNode, WorkflowNode, XYPosition } from '../model/types.js';
+import { chainEnds, maxChain, withStartNode } from './chains.js';
+import { makeEdge, nodeIndex, reconcile } from './edges.js';
+import { PLACEMENT, offsetAfterLast, offsetBelowSelected } from './placement.js';
+import { randomId } from './result.js';
+
+/** A node to add: its type and data; the id, chain and position are decided by `addNode`. */
+export type NewNode = Pick<FunctionNode, 'type' | 'data'> | Pick<PromptNode, 'type' | 'data'> | Pick<WorkflowNode, 'type' | 'data'>;
+
+export interface AddNodeOptions {
+  /** The editor's current chain; '0' when the flow has none yet. */
+  currentChain: string;
+  /** With a selected node the new one goes right below it and is spliced in after it. */
+  selectedId?: string | null;
+  /** Start a new chain (current + 1) with this node. */
+  newChain?: boolean;
+  /** Id of the new node (for a function node also its uuid). */
+  id?: string;
+}
+
+export interface AddNodeResult {
+  doc: FlowDocument;
+  nodeId: string;
+  currentChain: string;
+}
+
+/** A node with its place in the flow; a new function node has no follow-up yet. */
+export function placeNode(input: NewNode, id: string, chain: string, position: XYPosition): FlowNode {
+  switch (input.type) {
+    case 'function':
+      return {
+        id,
+        type: 'function',
+        chain,
+        position,
+        data: { ...input.data, uuid: id, post_action_type: 'none', post_action_function_id: '' },
+      };
+    case 'prompt':
+      return { id, type: 'prompt', chain, position, data: input.data };
+    case 'workflow':
+      return { id, type: 'workflow', chain, position, data: input.data };
+  }
+}
+
+/**
+ * Adds a node by the rules of spec section 4: below the selected node (spliced into its outgoing
+ * edge, lower nodes pushed down), else below the last node of the current chain, else as the first
+ * node of a new chain 400 px right of the previous chain's first node, linked from its last node.
+ */
+export function addNode(doc: FlowDocument, input: NewNode, options: AddNodeOptions): AddNodeResult {
+  const id = options.id ?? randomId();
+  const byId = nodeIndex(doc.nodes);
+  const selected = options.selectedId ? byId.get(options.selectedId) : undefined;
+  const highest = maxChain(doc.nodes);
+  const current = Math.min(Number(options.currentChain) || 0, highest);
+  const currentEnds = current > 0 ? chainEnds(doc, String(current)) : null;
+
+  if (options.newChain || (!selected && !currentEnds)) {
+    const chain = String(highest + 1);
+    const previous = highest > 0 ? chainEnds(doc, String(highest)) : null;
+    const position = previous
+      ? { x: previous.first.position.x + PLACEMENT.newChainRight, y: previous.first.position.y }
+      : { ...PLACEMENT.defaultPosition };
+    const node = placeNode(input, id, chain, position);
+    const edges = previous ? spliceAfter(doc.edges, previous.last, node, byId) : doc.edges;
+    return { doc: finish(doc, [...doc.nodes, node], edges), nodeId: id, currentChain: chain };
+  }
+
+  const anchor = selected ?? currentEnds?.last;
+  if (!anchor) throw new Error('unreachable: no anchor for a new node');
+  const offset = selected ? offsetBelowSelected(selected) : offsetAfterLast(anchor);
+  const node = placeNode(input, id, anchor.chain, { x: anchor.position.x, y: anchor.position.y + offset });
+  const nodes = selected
+    ? doc.nodes.map((n) =>
+        n.chain === anchor.chain && n.id !== anchor.id && n.position.y > anchor.position.y
+          ? { ...n, position: { x: n.position.x, y: n.position.y + offset } }
+          : n,
+      )
+    : [...doc.nodes];
+  nodes.push(node);
+  const edges = spliceAfter(doc.edges, anchor, node, byId);
+  return { doc: finish(doc, nodes, edges), nodeId: id, currentChain: String(Math.max(current, Number(anchor.chain))) };
+}
+
+/** Inserts `node` after `anchor`: anchor -> node -> (anchor's old follow-up). */
+function spliceAfter(edges: readonly FlowEdge[], anchor: FlowNode, node: FlowNode, byId: Map<string, FlowNode>): FlowEdge[] {
+  const old = edges.find((edge) => edge.source === anchor.id);
+  const next = old ? byId.get(old.target) : undefined;
+  const kept = edges.filter((edge) => edge !== old);
+  kept.push(makeEdge(anchor, node));
+  if (next) kept.push(makeEdge(node, next));
+  return kept;
+}
+
+function finish(doc: FlowDocument, nodes: FlowNode[], edges: FlowEdge[]): FlowDocument {
+  return withStartNode(reconcile({ ...doc, nodes, edges }));
+}

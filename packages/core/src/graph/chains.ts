@@ -1,0 +1,41 @@
+import type { FlowDocument, FlowNode } from '../model/types.js';
+import { chainNumbers, chainsInWalkOrder } from './walk.js';
+
+/** The highest chain number of a flow, 0 when it has no nodes. */
+export function maxChain(nodes: readonly FlowNode[]): number {
+  let max = 0;
+  for (const node of nodes) {
+    const n = Number(node.chain);
+    if (Number.isFinite(n) && n > max) max = n;
+  }
+  return max;
+}
+
+/** First and last node of a chain in walk order, if the chain has nodes. */
+export function chainEnds(doc: Pick<FlowDocument, 'nodes' | 'edges'>, chain: string): { first: FlowNode; last: FlowNode } | null {
+  const group = chainsInWalkOrder(doc).get(chain);
+  const first = group?.[0];
+  const last = group?.[group.length - 1];
+  return first && last ? { first, last } : null;
+}
+
+/**
+ * Renumbers chains 1, 2, … in their current numeric order, and returns the mapping old -> new.
+ * Nodes whose chain keeps its number are kept as they are.
+ */
+export function renumberChains(nodes: readonly FlowNode[]): { nodes: FlowNode[]; mapping: Map<string, string> } {
+  const mapping = new Map<string, string>();
+  chainNumbers(nodes).forEach((chain, i) => mapping.set(chain, String(i + 1)));
+  const renumbered = nodes.map((node) => {
+    const chain = mapping.get(node.chain) ?? node.chain;
+    return chain === node.chain ? node : { ...node, chain };
+  });
+  return { nodes: renumbered, mapping };
+}
+
+/** Keeps the start node when it is a node of the flow, else makes it the first node of chain "1". */
+export function withStartNode<D extends FlowDocument>(doc: D): D {
+  if (doc.startNodeId && doc.nodes.some((n) => n.id === doc.startNodeId)) return doc;
+  const startNodeId = chainEnds(doc, '1')?.first.id ?? '';
+  return startNodeId === doc.startNodeId ? doc : { ...doc, startNodeId };
+}

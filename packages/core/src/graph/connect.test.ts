@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { testFlow, testFunction } from '../testing/flowBuilder.js';
+import { addNode } from './addNode.js';
+import { connect, removeEdge, setPostAction } from './connect.js';
+import { invariantViolations } from './invariants.js';
+
+/** Chain 1: a -> b; chain 2: c (linked from b by a chain edge); plus an unlinked d in chain 2. */
+function twoChains() {
+  let r = addNode(testFlow(), testFunction('Alpha'), { currentChain: '0', id: 'a' });
+  r = addNode(r.doc, testFunction('Beta'), { currentChain: r.currentChain, id: 'b' });
+  r = addNode(r.doc, testFunction('Gamma'), { currentChain: r.currentChain, newChain: true, id: 'c' });
+  r = addNode(r.doc, testFunction('Delta'), { currentChain: r.currentChain, id: 'd' });
+  return r.doc;
+}
+
+describe('connect', () => {
+  it('refuses to connect a node to itself with the spec text', () => {
+    expect(connect(twoChains(), 'a', 'a')).toEqual({ ok: false, error: 'Error: Cannot connect a node to itself' });
+  });
+
+  it('refuses a second incoming edge with the spec text naming the target', () => {
+    expect(connect(twoChains(), 'd', 'b')).toEqual({ ok: false, error: 'Error: Node: Beta already has an incoming edge' });
+  });
+
+  it('replaces the source follow-up and points its post action at the target', () => {
+    const doc = removeEdge(twoChains(), 'edge-c-to-d');
+    const r = connect(doc, 'a', 'd');
+    if (!r.ok) throw new Error(r.error);
+    expect(r.doc.edges.find((e) => e.source === 'a')).toEqual({ id: 'edge-a-to-d', source: 'a', target: 'd', kind: 'chain' });
+    expect(r.doc.edges.some((e) => e.id === 'edge-a-to-b')).toBe(false);
+    expect(r.doc.nodes.find((n) => n.id === 'a')?.data).toMatchObject({ post_action_type: 'function', post_action_function_id: 'd' });
+    expect(invariantViolations(r.doc)).toEqual([]);
+  });
+
+  it('makes a node edge within a chain', () => {
+    const doc = removeEdge(twoChains(), 'edge-a-to-b');
+    const r = connect(doc, 'a', 'b');
+    expect(r.ok && r.doc.edges.find((e) => e.id === 'edge-a-to-b')?.kind).toBe('node');
+  });
+
+  it('leaves the flow unchanged when the same edge exists', () => {
+    const doc = twoChains();
+    const r = connect(doc, 'a', 'b');
+    expect(r.ok && r.doc).toBe(doc);
+  });
+});
+
+describe('removeEdge', () => {
+  it('resets the source post action to none and an empty function id', () => {
+    const doc = removeEdge(twoChains(), 'edge-a-to-b');
+    expect(doc.nodes.find((n) => n.id === 'a')?.data).toMatchObject({ post_action_type: 'none', post_action_function_id: '' });
+    expect(doc.edges.map((e) => e.id)).not.toContain('edge-a-to-b');
+  });
+});
+
+describe('setPostAction', () => {
+  it('connects to the chosen function for Execute Function, replacing the old edge', () => {
+    const doc = removeEdge(twoChains(), 'edge-c-to-d');
+    const r = setPostAction(doc, 'b', 'function', 'd');
+    expect(r.ok && r.doc.edges.filter((e) => e.source === 'b').map((e) => e.target)).toEqual(['d']);
+  });
+
+  it('removes the follow-up for other post action types', () => {
+    const r = setPostAction(twoChains(), 'a', 'trigger_response');
+    if (!r.ok) throw new Error(r.error);
+    expect(r.doc.edges.some((e) => e.source === 'a')).toBe(false);
+    expect(r.doc.nodes.find((n) => n.id === 'a')?.data).toMatchObject({ post_action_type: 'trigger_response', post_action_function_id: '' });
+  });
+
+  it('refuses Execute Function without a target', () => {
+    expect(setPostAction(twoChains(), 'a', 'function').ok).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+import { flowMessages, messages } from '../messages.js';
+import type { FlowDocument, PostActionType } from '../model/types.js';
+import { makeEdge, nodeIndex, nodeName, reconcile } from './edges.js';
+import type { GraphResult } from './result.js';
+
+/**
+ * Connects source to target. The edge is a chain edge between chains, a node edge within one;
+ * the source's previous follow-up is replaced and its post action points at the target.
+ * @example connect(doc, 'greet', 'lookup') // { ok: true, doc } or { ok: false, error }
+ */
+export function connect(doc: FlowDocument, sourceId: string, targetId: string): GraphResult {
+  if (sourceId === targetId) return { ok: false, error: messages.cannotConnectToItself };
+  const byId = nodeIndex(doc.nodes);
+  const source = byId.get(sourceId);
+  const target = byId.get(targetId);
+  if (!source) return { ok: false, error: flowMessages.danglingEdge('source', sourceId) };
+  if (!target) return { ok: false, error: flowMessages.danglingEdge('target', targetId) };
+  const incoming = doc.edges.find((edge) => edge.target === targetId);
+  if (incoming) {
+    if (incoming.source === sourceId) return { ok: true, doc };
+    return { ok: false, error: messages.alreadyHasIncomingEdge(nodeName(target)) };
+  }
+  const edges = doc.edges.filter((edge) => edge.source !== sourceId);
+  edges.push(makeEdge(source, target));
+  return { ok: true, doc: reconcile({ ...doc, edges }) };
+}
+
+/** Removes an edge; the source's post action goes back to none with no function id. */
+export function removeEdge(doc: FlowDocument, edgeId: string): FlowDocument {
+  const edges = doc.edges.filter((edge) => edge.id !== edgeId);
+  if (edges.length === doc.edges.length) return doc;
+  return reconcile({ ...doc, edges });
+}
+
+/**
+ * Sets a function node's post action. `function` needs a target and connects to it (replacing the
+ * old edge); any other type removes the node's follow-up.
+ */
+export function setPostAction(
+  doc: FlowDocument,
+  nodeId: string,
+  type: PostActionType,
+  targetId?: string,
+): GraphResult {
+  const node = doc.nodes.find((n) => n.id === nodeId);
+  if (!node || node.type !== 'function') return { ok: false, error: flowMessages.danglingEdge('source', nodeId) };
+  if (type === 'function') {
+    if (!targetId) return { ok: false, error: flowMessages.postActionWithoutEdge(nodeName(node)) };
+    return connect(doc, nodeId, targetId);
+  }
+  const edges = doc.edges.filter((edge) => edge.source !== nodeId);
+  const nodes = doc.nodes.map((n) =>
+    n.id === nodeId && n.type === 'function'
+      ? { ...n, data: { ...n.data, post_action_type: type, post_action_function_id: '' } }
+      : n,
+  );
+  return { ok: true, doc: reconcile({ ...doc, nodes, edges }) };
+}
