@@ -76,4 +76,19 @@ export const flowMessages = {
   startNodeMissing: (id: string) => `Start node "${id}" is not a node of this flow`,
   cycleDetected: (name: string) => `Cycle detected at ${name}`,
   missingFunction: (id: string) => `Missing function "${id}"`,
+  // API client (calls the spec leaves unworded)
+  versionNameRequired: 'Version name is required',
+  timedOut: (ms: number) => `Timed out after ${ms} ms`,
+  failedToSaveFunction: 'Failed to save function',
+  failedToUpdateFunctions: 'Failed to update functions',
+  failedToLoadFlow: (reason: string) => `Failed to load flow: ${reason}`,
+  failedToSaveFlow: (reason: string) => `Failed to save flow: ${reason}`,
+  flowChangedElsewhere: 'The flow was changed elsewhere since it was loaded: reload it before saving',
+  failedToListPlans: (reason: string) => `Failed to list plans: ${reason}`,
+  postActionTypeMismatch: (name: string) => `Node: ${name} has an outgoing edge, so its post_action_type must be function`,
+  notANumber: (label: string) => `${label} must be a number`,
+  // Section 2 texts of the quick functions, used by the core's palette data
+  addFunction: (name: string) => `Add ${name}`,
+  openWorkflowSelector: 'Open workflow selector',
+  seeWebsiteDescription: 'Open a website (coming soon)',
 } as const;

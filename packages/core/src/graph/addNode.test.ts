@@ -71,3 +71,19 @@ describe('addNode', () => {
     expect(r.doc.nodes.find((n) => n.id === 'd')?.chain).toBe('2');
   });
 });
+
+describe('addNode with a drop position', () => {
+  it('puts a detached node at the drop point in the current chain without linking it', () => {
+    const base = chainOfThree();
+    const r = addNode(base.doc, testFunction('x'), { currentChain: '1', id: 'x', detached: true, position: { x: 9, y: 9 } });
+    expect(r.doc.nodes.find((n) => n.id === 'x')).toMatchObject({ chain: '1', position: { x: 9, y: 9 } });
+    expect(r.doc.edges.some((e) => e.source === 'x' || e.target === 'x')).toBe(false);
+  });
+
+  it('links a dropped node after the selected one but keeps the drop point', () => {
+    const base = chainOfThree();
+    const r = addNode(base.doc, testFunction('x'), { currentChain: '1', id: 'x', selectedId: 'c', position: { x: 7, y: 7 } });
+    expect(r.doc.nodes.find((n) => n.id === 'x')?.position).toEqual({ x: 7, y: 7 });
+    expect(r.doc.edges.find((e) => e.source === 'c')?.target).toBe('x');
+  });
+});

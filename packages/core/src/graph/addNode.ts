@@ -16,6 +16,10 @@ export interface AddNodeOptions {
   newChain?: boolean;
   /** Id of the new node (for a function node also its uuid). */
   id?: string;
+  /** Where to put the node instead of the spec's placement (a card dropped on the canvas). */
+  position?: XYPosition;
+  /** Add the node to the current chain without linking it (a drop with nothing selected). */
+  detached?: boolean;
 }
 
 export interface AddNodeResult {
@@ -55,12 +59,20 @@ export function addNode(doc: FlowDocument, input: NewNode, options: AddNodeOptio
   const current = Math.min(Number(options.currentChain) || 0, highest);
   const currentEnds = current > 0 ? chainEnds(doc, String(current)) : null;
 
+  if (options.detached) {
+    const chain = current > 0 ? String(current) : String(highest + 1);
+    const node = placeNode(input, id, chain, options.position ?? { ...PLACEMENT.defaultPosition });
+    return { doc: finish(doc, [...doc.nodes, node], doc.edges), nodeId: id, currentChain: chain };
+  }
+
   if (options.newChain || (!selected && !currentEnds)) {
     const chain = String(highest + 1);
     const previous = highest > 0 ? chainEnds(doc, String(highest)) : null;
-    const position = previous
-      ? { x: previous.first.position.x + PLACEMENT.newChainRight, y: previous.first.position.y }
-      : { ...PLACEMENT.defaultPosition };
+    const position =
+      options.position ??
+      (previous
+        ? { x: previous.first.position.x + PLACEMENT.newChainRight, y: previous.first.position.y }
+        : { ...PLACEMENT.defaultPosition });
     const node = placeNode(input, id, chain, position);
     const edges = previous ? spliceAfter(doc.edges, previous.last, node, byId) : doc.edges;
     return { doc: finish(doc, [...doc.nodes, node], edges), nodeId: id, currentChain: chain };
@@ -69,7 +81,7 @@ export function addNode(doc: FlowDocument, input: NewNode, options: AddNodeOptio
   const anchor = selected ?? currentEnds?.last;
   if (!anchor) throw new Error('unreachable: no anchor for a new node');
   const offset = selected ? offsetBelowSelected(selected) : offsetAfterLast(anchor);
-  const node = placeNode(input, id, anchor.chain, { x: anchor.position.x, y: anchor.position.y + offset });
+  const node = placeNode(input, id, anchor.chain, options.position ?? { x: anchor.position.x, y: anchor.position.y + offset });
   const nodes = selected
     ? doc.nodes.map((n) =>
         n.chain === anchor.chain && n.id !== anchor.id && n.position.y > anchor.position.y

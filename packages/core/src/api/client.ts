@@ -1,0 +1,39 @@
+import { createFlowCalls } from './flowCalls.js';
+import type { FlowCalls } from './flowCalls.js';
+import { createWorkflowPath, dashboardPath, joinUrl } from './paths.js';
+import { createPlanCalls } from './planCalls.js';
+import type { PlanCalls } from './planCalls.js';
+import { createTransport } from './transport.js';
+import type { ClientOptions } from './transport.js';
+import { createWorkflowCalls } from './workflowCalls.js';
+import type { WorkflowCalls } from './workflowCalls.js';
+
+/** Addresses of the provider's hosted pages. */
+export interface HostedUrls {
+  /** The provider's address of an absolute path such as `/dashboard/p/v`. */
+  hostedUrl(path: string): string;
+  /** The embedded create-workflow page of a plan, or of 'default' without one. */
+  createWorkflowUrl(planId?: string): string;
+  /** The dashboard of a plan version. */
+  dashboardUrl(planId: string, versionName: string): string;
+}
+
+/** One typed method per call of spec section 7, plus the local provider's extensions. */
+export type FlowClient = PlanCalls & WorkflowCalls & FlowCalls & HostedUrls;
+
+/**
+ * A client of a provider (local or hosted). Failures reject with ApiError.
+ * @example const client = createClient({ baseUrl: 'http://127.0.0.1:4321', token });
+ */
+export function createClient(options: ClientOptions): FlowClient {
+  const transport = createTransport(options);
+  const hostedUrl = (path: string): string => joinUrl(options.baseUrl, path);
+  return {
+    ...createPlanCalls(transport),
+    ...createWorkflowCalls(transport),
+    ...createFlowCalls(transport, options.token),
+    hostedUrl,
+    createWorkflowUrl: (planId) => hostedUrl(createWorkflowPath(planId)),
+    dashboardUrl: (planId, versionName) => hostedUrl(dashboardPath(planId, versionName)),
+  };
+}

@@ -1,0 +1,31 @@
+/** The plan-scoped call families of spec section 7. */
+export type PlanScope = 'gpt' | 'mate' | 'flows';
+
+const segment = (value: string): string => encodeURIComponent(value);
+
+/** `/api/{scope}/{planId}/{versionName}` plus an optional action, every part encoded. */
+export function planPath(scope: PlanScope, planId: string, versionName: string, action?: string): string {
+  const base = `/api/${scope}/${segment(planId)}/${segment(versionName)}`;
+  return action === undefined ? base : `${base}/${action}`;
+}
+
+/** `/api/workflows/plans/{planId}`. */
+export function workflowsPath(planId: string): string {
+  return `/api/workflows/plans/${segment(planId)}`;
+}
+
+/** The embedded create-workflow page: `/hosted/create-workflow/{planId|default}`. */
+export function createWorkflowPath(planId?: string): string {
+  return `/hosted/create-workflow/${planId ? segment(planId) : 'default'}`;
+}
+
+/** The dashboard of a plan version: `/dashboard/{planId}/{versionName}`. */
+export function dashboardPath(planId: string, versionName: string): string {
+  return `/dashboard/${segment(planId)}/${segment(versionName)}`;
+}
+
+/** Joins a base URL (trailing slashes dropped; '' means same origin) and an absolute path. */
+export function joinUrl(baseUrl: string, path: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+}

@@ -1,0 +1,193 @@
+import { flowMessages, messages } from '../messages.js';
+import { ApiError, providerDetails, redact } from './errors.js';
+import { joinUrl } from './paths.js';
+
+/** The part of a fetch Response the client reads: the browser's and Node's both fit. */
+export interface FetchResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/** A fetch function: `globalThis.fetch` in browsers and Node (undici), or a test double. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<FetchResponse>;
+
+export interface ClientOptions {
+  /** Provider origin such as `http://127.0.0.1:4321`; '' for the page's own origin. */
+  baseUrl: string;
+  /** Bearer token for the plan-scoped calls; never sent to workflow or session calls. */
+  token?: string;
+  /** Defaults to `globalThis.fetch`. */
+  fetch?: FetchLike;
+  /** Limit for one attempt, body read included. Default 15000. */
+  timeoutMs?: number;
+  /** Extra attempts of a GET after a network failure or a 5xx. Default 2; writes never retry. */
+  retries?: number;
+  /** Wait before the first retry; doubles for each next one. Default 200. */
+  retryDelayMs?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_RETRIES = 2;
+export const DEFAULT_RETRY_DELAY_MS = 200;
+
+/**
+ * `plan`: gpt, mate and flows calls, which carry the bearer token.
+ * `hosted`: workflow and session calls: no cookies, no cache, never the token.
+ */
+export type Audience = 'plan' | 'hosted';
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  audience: Audience;
+  /** Sent as JSON when present. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The call's message on failure; `reason` fills its placeholder when it has one. */
+  failure: (reason: string) => string;
+}
+
+/** A complete answer of the provider, body read as text. */
+export interface Reply {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  headers: { get(name: string): string | null };
+  text: string;
+}
+
+export interface Transport {
+  /** One call with timeout and GET retries; any status is returned, no answer throws. */
+  exchange(call: Call): Promise<Reply>;
+  /** A call whose non-OK answer throws `http` and whose JSON body goes through `read`. */
+  send<T>(call: Call, read: (json: unknown) => T): Promise<T>;
+  /** The `http` error of a non-OK reply: spec message, status and provider message. */
+  httpError(call: Call, reply: Reply): ApiError;
+}
+
+/** Makes the transport shared by every call of one client. */
+export function createTransport(options: ClientOptions): Transport {
+  const { baseUrl, token } = options;
+  const fetchFn: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
+  const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+
+  const fail = (call: Call, kind: 'network' | 'timeout', reason: string, cause?: unknown): ApiError =>
+    new ApiError(redact(call.failure(redact(reason, token)), token), { kind, cause });
+
+  function requestInit(call: Call, signal: AbortSignal): RequestInit {
+    const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
+    const init: RequestInit = { method: call.method, headers, signal };
+    if (call.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(call.body);
+    }
+    if (call.audience === 'plan' && token) headers.Authorization = `Bearer ${token}`;
+    if (call.audience === 'hosted') {
+      headers['Cache-Control'] = 'no-cache';
+      headers.Pragma = 'no-cache';
+      init.credentials = 'omit';
+    }
+    return init;
+  }
+
+  async function once(call: Call): Promise<Reply> {
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The race also ends a fetch that ignores its signal, or a body that never finishes.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        reject(fail(call, 'timeout', flowMessages.timedOut(timeoutMs)));
+        controller.abort();
+      }, timeoutMs);
+    });
+    const work = (async (): Promise<Reply> => {
+      const response = await fetchFn(joinUrl(baseUrl, call.path), requestInit(call, controller.signal));
+      const text = await response.text();
+      const { ok, status, statusText, headers } = response;
+      return { ok, status, statusText, headers, text };
+    })();
+    work.catch(() => undefined); // its late rejection after a timeout is expected
+    try {
+      return await Promise.race([work, deadline]);
+    } catch (cause) {
+      if (cause instanceof ApiError) throw cause;
+      if (timedOut) throw fail(call, 'timeout', flowMessages.timedOut(timeoutMs), cause);
+      throw fail(call, 'network', describeFailure(cause), cause);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function exchange(call: Call): Promise<Reply> {
+    const attempts = call.method === 'GET' ? retries + 1 : 1;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const reply = await once(call);
+        if (reply.status < 500 || attempt >= attempts) return reply;
+      } catch (error) {
+        // A timeout is not retried: the call then ends within one timeout of its last attempt.
+        if (!(error instanceof ApiError) || error.kind !== 'network' || attempt >= attempts) throw error;
+      }
+      await sleep(retryDelayMs * 2 ** (attempt - 1));
+    }
+  }
+
+  function httpError(call: Call, reply: Reply): ApiError {
+    const details = providerDetails(reply.text, token);
+    const reason = details.providerMessage ?? (reply.statusText || `HTTP ${reply.status}`);
+    return new ApiError(redact(call.failure(reason), token), { kind: 'http', status: reply.status, ...details });
+  }
+
+  async function send<T>(call: Call, read: (json: unknown) => T): Promise<T> {
+    const reply = await exchange(call);
+    if (!reply.ok) throw httpError(call, reply);
+    return read(parseJson(reply.text));
+  }
+
+  return { exchange, send, httpError };
+}
+
+/** The `invalid` error of a response body of the wrong shape. */
+export function invalidResponse(): ApiError {
+  return new ApiError(messages.invalidDataStructure, { kind: 'invalid' });
+}
+
+/** The `invalid` error of arguments refused before any request. */
+export function invalidInput(message: string): ApiError {
+  return new ApiError(message, { kind: 'invalid' });
+}
+
+/** Returns `json` when the guard accepts it, else throws the invalid-data-structure error. */
+export function expectShape<T>(json: unknown, guard: (value: unknown) => value is T): T {
+  if (!guard(json)) throw invalidResponse();
+  return json;
+}
+
+/** Parsed JSON, or undefined for an empty or non-JSON body (which guards then refuse). */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    const json: unknown = JSON.parse(text);
+    return json;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeFailure(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  // undici says only 'fetch failed'; the reason sits in its cause.
+  const inner = cause.cause instanceof Error ? cause.cause.message : '';
+  return inner && inner !== cause.message ? `${cause.message} (${inner})` : cause.message;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
