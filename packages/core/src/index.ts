@@ -23,3 +23,13 @@ export type { WorkflowCalls, WorkflowDraft, SavedWorkflow } from './api/workflow
 export type { FlowCalls, LoadedFlow, SavedFlow } from './api/flowCalls.js';
 export type { PlanSummary } from './api/guards.js';
 export { createWorkflowPath, dashboardPath, planPath, workflowsPath } from './api/paths.js';
+export * from './model/options.js';
+export * from './model/models.js';
+export * from './model/metadata.js';
+export * from './model/paths.js';
+export * from './model/defaults.js';
+export * from './model/fields.js';
+export * from './model/functionFields.js';
+export * from './model/nodeData.js';
+export * from './model/quickFunctions.js';
+export * from './rules/functionRules.js';

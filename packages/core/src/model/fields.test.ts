@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { FUNCTION_DEFAULTS } from './defaults.js';
+import type { FieldSpec } from './fields.js';
+import { COMMON_FIELDS, isFieldVisible, visibleFields } from './fields.js';
+import { FUNCTION_FIELDS } from './functionFields.js';
+import { getAtPath } from './paths.js';
+import type { FunctionType } from './types.js';
+import { FUNCTION_TYPES } from './types.js';
+
+function field(type: FunctionType, key: string): FieldSpec {
+  const found = FUNCTION_FIELDS[type].find((f) => f.key === key);
+  if (found === undefined) throw new Error(`no field ${key} for ${type}`);
+  return found;
+}
+
+const visible = (type: FunctionType, key: string, metadata: object): boolean =>
+  isFieldVisible(field(type, key), metadata);
+
+describe('FUNCTION_FIELDS', () => {
+  it('has a non-empty form for each of the eleven types', () => {
+    for (const type of FUNCTION_TYPES) expect(FUNCTION_FIELDS[type].length, type).toBeGreaterThan(0);
+  });
+
+  it('points every field at a value of the defaults, except the optional API key', () => {
+    for (const type of FUNCTION_TYPES) {
+      for (const f of FUNCTION_FIELDS[type]) {
+        if (f.key === 'api_key') continue;
+        expect(getAtPath(FUNCTION_DEFAULTS[type], f.key), `${type}.${f.key}`).not.toBeUndefined();
+      }
+    }
+  });
+
+  it('gives every select its options, every slider its range and every list its item fields', () => {
+    for (const f of Object.values(FUNCTION_FIELDS).flat()) {
+      if (['select', 'model', 'multiSelect'].includes(f.kind)) expect(f.options?.length, f.key).toBeGreaterThan(0);
+      if (f.kind === 'slider') expect(f.range, f.key).toBeDefined();
+      if (f.kind === 'keyValueList') expect(f.itemFields, f.key).toBeDefined();
+    }
+  });
+
+  it('uses unique keys within a form', () => {
+    for (const type of FUNCTION_TYPES) {
+      const keys = FUNCTION_FIELDS[type].map((f) => f.key);
+      expect(new Set(keys).size, type).toBe(keys.length);
+    }
+  });
+
+  it('gives the slider ranges of spec section 5', () => {
+    expect(field('custom_gpt', 'temperature').range).toEqual({ min: 0, max: 1, step: 0.1 });
+    expect(field('custom_gpt', 'max_tokens').range).toEqual({ min: 1, max: 4000, step: 100 });
+    expect(field('generate_gui', 'data.temperature').range).toEqual({ min: 0, max: 1, step: 0.1 });
+    expect(field('generate_gui', 'data.numItems').range).toMatchObject({ min: 1, max: 20 });
+    expect(field('generate_gui', 'data.uiSettings.interactiveElementsPercentage').range).toMatchObject({ min: 0, max: 100 });
+    expect(field('generate_gui', 'data.uiSettings.interactiveElementsMaxPerItem').range).toMatchObject({ min: 0, max: 10 });
+  });
+
+  it('lists JSON variables as name and description, HTTP lists as name and value', () => {
+    expect(field('custom_gpt', 'output.json').itemFields).toEqual(['name', 'description']);
+    expect(field('capture_variables', 'variables').itemFields).toEqual(['name', 'description']);
+    expect(field('http_calls', 'apicalls.0.headers').itemFields).toEqual(['name', 'value']);
+    expect(field('http_calls', 'apicalls.0.params').itemFields).toEqual(['name', 'value']);
+  });
+});
+
+describe('isFieldVisible', () => {
+  it('always shows a field without a condition', () => {
+    expect(visible('custom_gpt', 'prompt', {})).toBe(true);
+  });
+
+  it('shows API key and assistant id only with model Custom Assistant', () => {
+    for (const key of ['api_key', 'assistant_id']) {
+      expect(visible('custom_gpt', key, { model: 'Custom Assistant' })).toBe(true);
+      expect(visible('custom_gpt', key, { model: 'gpt-4o' })).toBe(false);
+      expect(visible('custom_gpt', key, {})).toBe(false);
+    }
+  });
+
+  it('shows the raw output variable for type raw, or no type, and the JSON variables for json', () => {
+    expect(visible('custom_gpt', 'output.raw', { output: { type: 'raw' } })).toBe(true);
+    expect(visible('custom_gpt', 'output.raw', {})).toBe(true);
+    expect(visible('custom_gpt', 'output.raw', { output: { type: 'json' } })).toBe(false);
+    expect(visible('custom_gpt', 'output.json', { output: { type: 'json' } })).toBe(true);
+    expect(visible('custom_gpt', 'output.json', { output: { type: 'raw' } })).toBe(false);
+    expect(visible('custom_gpt', 'output.json', {})).toBe(false);
+  });
+
+  it('shows custom width and height only with viewport custom', () => {
+    for (const key of ['width', 'height']) {
+      expect(visible('see_website', key, { viewport: 'custom' })).toBe(true);
+      expect(visible('see_website', key, { viewport: 'fullpage' })).toBe(false);
+      expect(visible('see_website', key, { viewport: 'default' })).toBe(false);
+    }
+  });
+
+  it('shows image display and service only when images are enabled', () => {
+    for (const key of ['data.imageSettings.displayMode', 'data.imageSettings.service']) {
+      expect(visible('generate_gui', key, { data: { imageSettings: { enabled: true } } })).toBe(true);
+      expect(visible('generate_gui', key, { data: { imageSettings: { enabled: false } } })).toBe(false);
+      expect(visible('generate_gui', key, {})).toBe(false);
+    }
+  });
+
+  it('shows the reminder content field of the chosen content type only', () => {
+    const keys = { message: 'content_message', prompt: 'content_prompt', function: 'content_function' };
+    for (const [type, key] of Object.entries(keys)) {
+      for (const [otherType] of Object.entries(keys)) {
+        expect(visible('setup_reminder', key, { content_type: otherType }), `${key} @ ${otherType}`).toBe(type === otherType);
+      }
+    }
+  });
+
+  it('shows the reminder type for a single reminder only, single being the default', () => {
+    expect(visible('setup_reminder', 'reminder_type', { reminder_frequency: 'single' })).toBe(true);
+    expect(visible('setup_reminder', 'reminder_type', {})).toBe(true);
+    expect(visible('setup_reminder', 'reminder_type', { reminder_frequency: 'recurring' })).toBe(false);
+  });
+
+  it('shows the timing fields of a single reminder by its type', () => {
+    const byType = {
+      activity: ['reminder_activity_unit', 'reminder_activity_type'],
+      trigger: ['reminder_trigger_unit', 'reminder_trigger_type'],
+      schedule: ['reminder_schedule_date', 'reminder_schedule_text'],
+    };
+    for (const [type, keys] of Object.entries(byType)) {
+      for (const key of keys) {
+        expect(visible('setup_reminder', key, { reminder_frequency: 'single', reminder_type: type })).toBe(true);
+        expect(visible('setup_reminder', key, { reminder_type: type })).toBe(true);
+        expect(visible('setup_reminder', key, { reminder_frequency: 'recurring', reminder_type: type })).toBe(false);
+        const other = type === 'activity' ? 'trigger' : 'activity';
+        expect(visible('setup_reminder', key, { reminder_frequency: 'single', reminder_type: other })).toBe(false);
+      }
+    }
+  });
+
+  it('shows the recurring fields for a recurring reminder only', () => {
+    const keys = [
+      'reminder_recurring_interval',
+      'reminder_recurring_interval_type',
+      'reminder_recurring_start_date',
+      'reminder_recurring_end_date',
+    ];
+    for (const key of keys) {
+      expect(visible('setup_reminder', key, { reminder_frequency: 'recurring' })).toBe(true);
+      expect(visible('setup_reminder', key, { reminder_frequency: 'single' })).toBe(false);
+      expect(visible('setup_reminder', key, {})).toBe(false);
+    }
+  });
+
+  it('supports any-of conditions', () => {
+    const f: FieldSpec = {
+      key: 'x',
+      label: 'X',
+      kind: 'text',
+      visibleWhen: { any: [{ key: 'a', equals: 1 }, { key: 'b', oneOf: ['y', 'z'] }] },
+    };
+    expect(isFieldVisible(f, { a: 1 })).toBe(true);
+    expect(isFieldVisible(f, { b: 'z' })).toBe(true);
+    expect(isFieldVisible(f, { a: 2, b: 'w' })).toBe(false);
+  });
+});
+
+describe('visibleFields', () => {
+  it('drops the hidden fields of a default custom_gpt form', () => {
+    const keys = visibleFields(FUNCTION_FIELDS.custom_gpt, FUNCTION_DEFAULTS.custom_gpt).map((f) => f.key);
+    expect(keys).toContain('output.raw');
+    expect(keys).not.toContain('output.json');
+    expect(keys).not.toContain('api_key');
+  });
+});
+
+describe('COMMON_FIELDS', () => {
+  it('lists the fields every function node has', () => {
+    const keys = COMMON_FIELDS.map((f) => f.key);
+    for (const key of ['name', 'description', 'trigger', 'trigger_text', 'button_text', 'thinking_text',
+      'post_action_type', 'execute_once', 'execute_first', 'skip_tracking', 'track', 'active']) {
+      expect(keys).toContain(key);
+    }
+  });
+
+  it('asks for the function to execute only with post action function', () => {
+    const target = COMMON_FIELDS.find((f) => f.key === 'post_action_function_id');
+    expect(target).toBeDefined();
+    if (target === undefined) return;
+    expect(isFieldVisible(target, { post_action_type: 'function' })).toBe(true);
+    expect(isFieldVisible(target, { post_action_type: 'none' })).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import { POST_ACTION_OPTIONS } from './options.js';
+import type { FieldOption } from './options.js';
+import { getAtPath } from './paths.js';
+
+/**
+ * How the editor renders a field. `model` is a select of MODEL_OPTIONS whose legacy ids are
+ * normalized and whose unknown ids only warn; `functionRef`/`workflowRef` pick a function of
+ * the plan / a saved workflow by id; `textList` is a list of strings; `multiSelect` a list of
+ * options; `secret` a `{ key }` or `{ env }` value.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'select'
+  | 'model'
+  | 'multiSelect'
+  | 'slider'
+  | 'number'
+  | 'toggle'
+  | 'keyValueList'
+  | 'textList'
+  | 'json'
+  | 'secret'
+  | 'date'
+  | 'emoji'
+  | 'functionRef'
+  | 'workflowRef';
+
+export type Scalar = string | number | boolean | null;
+
+/**
+ * When a field is shown, as data. A leaf compares the value at `key` (a path in the same object
+ * as the field's key); `ifAbsent` is the value assumed when the key is missing.
+ */
+export type VisibleWhen =
+  | { key: string; equals: Scalar; ifAbsent?: Scalar }
+  | { key: string; oneOf: readonly Scalar[]; ifAbsent?: Scalar }
+  | { all: readonly VisibleWhen[] }
+  | { any: readonly VisibleWhen[] };
+
+export interface SliderRange {
+  min: number;
+  max: number;
+  step: number;
+}
+
+export interface FieldSpec {
+  /** Dotted path into the metadata (or, for common fields, into the function data). */
+  key: string;
+  label: string;
+  kind: FieldKind;
+  /** Choices of `select`, `model` and `multiSelect`. */
+  options?: readonly FieldOption[];
+  /** Range of a `slider` (spec section 5). */
+  range?: SliderRange;
+  /** Property names of the items of a `keyValueList`. */
+  itemFields?: readonly [string, string];
+  placeholder?: string;
+  visibleWhen?: VisibleWhen;
+  readOnly?: boolean;
+}
+
+function holds(condition: VisibleWhen, source: unknown): boolean {
+  if ('all' in condition) return condition.all.every((c) => holds(c, source));
+  if ('any' in condition) return condition.any.some((c) => holds(c, source));
+  const found = getAtPath(source, condition.key);
+  const value = found === undefined ? condition.ifAbsent : found;
+  if ('equals' in condition) return value === condition.equals;
+  return condition.oneOf.some((option) => option === value);
+}
+
+/**
+ * Whether `field` is shown for these values (metadata for type fields, function data for common
+ * fields). A field without a condition is always shown.
+ * @example isFieldVisible({ key: 'assistant_id', label: 'Assistant ID', kind: 'text',
+ *   visibleWhen: { key: 'model', equals: 'Custom Assistant' } }, { model: 'gpt-4o' }) // false
+ */
+export function isFieldVisible(field: FieldSpec, values: unknown): boolean {
+  return field.visibleWhen === undefined || holds(field.visibleWhen, values);
+}
+
+/** The fields of `fields` shown for these values. */
+export function visibleFields(fields: readonly FieldSpec[], values: unknown): FieldSpec[] {
+  return fields.filter((field) => isFieldVisible(field, values));
+}
+
+/** Fields every function node has, outside its metadata; keys are FunctionNodeData keys. */
+export const COMMON_FIELDS: readonly FieldSpec[] = [
+  { key: 'name', label: 'Name', kind: 'text' },
+  { key: 'description', label: 'Description', kind: 'textarea' },
+  { key: 'trigger', label: 'Trigger', kind: 'textarea' },
+  { key: 'trigger_text', label: 'Trigger Text', kind: 'emoji' },
+  { key: 'button_text', label: 'Button Text', kind: 'text' },
+  { key: 'thinking_text', label: 'Thinking Text', kind: 'text' },
+  { key: 'post_action_type', label: 'Post Action', kind: 'select', options: POST_ACTION_OPTIONS },
+  {
+    key: 'post_action_function_id',
+    label: 'Function to Execute',
+    kind: 'functionRef',
+    visibleWhen: { key: 'post_action_type', equals: 'function' },
+  },
+  { key: 'execute_once', label: 'Execute Once', kind: 'toggle' },
+  { key: 'execute_first', label: 'Execute First', kind: 'toggle' },
+  { key: 'skip_tracking', label: 'Skip Tracking', kind: 'toggle' },
+  { key: 'track', label: 'Track', kind: 'toggle' },
+  { key: 'active', label: 'Active', kind: 'toggle' },
+];

@@ -1,0 +1,109 @@
+import { defaultMetadata } from './defaults.js';
+import { mergeDefaults } from './paths.js';
+import type {
+  FunctionNodeData,
+  FunctionType,
+  PromptNodeData,
+  Workflow,
+  WorkflowNodeData,
+  WorkflowStep,
+} from './types.js';
+
+export const LIGHTNING = '\u26A1';
+export const CLIPBOARD = '\u{1F4CB}';
+export const GLOBE = '\u{1F310}';
+
+/** Spec section 9: function sequence default. */
+export const DEFAULT_SEQUENCE = 3;
+
+/** Display name of each function type: the name of a new function of that type. */
+export const FUNCTION_TYPE_NAMES: { readonly [T in FunctionType]: string } = {
+  instruct: 'Instruct',
+  custom_gpt: 'Custom GPT',
+  handle_image: 'Handle Image',
+  http_calls: 'HTTP Calls',
+  capture_variables: 'Capture Variable',
+  see_website: 'See a Website',
+  send_workflow: 'Send Workflow',
+  setup_reminder: 'Setup Reminder',
+  generate_gui: 'Generate GUI',
+  change_instructions: 'Change Instructions',
+  generate_knowledge_base: 'Generate Knowledge Base',
+};
+
+/** Default trigger_text (badge emoji) of a new function of `type`. */
+export function defaultTriggerText(type: string): string {
+  if (type === 'send_workflow') return CLIPBOARD;
+  if (type === 'see_website') return GLOBE;
+  return LIGHTNING;
+}
+
+/** What a new function needs; any other FunctionNodeData field may be given to override. */
+export type FunctionDataInit = { uuid: string; planId: string; name?: string } & Partial<
+  Omit<FunctionNodeData, 'uuid' | 'plan_id' | 'type'>
+>;
+
+/**
+ * A complete FunctionNodeData for a new function: defaults of spec section 3 (metadata of the
+ * type, sequence 3, active, post action none), `init` on top (its metadata merged over the
+ * defaults), timestamps `now`.
+ * @example createFunctionData('custom_gpt', { uuid: 'f1', planId: 'p1' }).metadata.temperature // 0.7
+ */
+export function createFunctionData(type: FunctionType, init: FunctionDataInit, now = ''): FunctionNodeData {
+  const name = init.name ?? FUNCTION_TYPE_NAMES[type];
+  const data: FunctionNodeData = {
+    uuid: init.uuid,
+    plan_id: init.planId,
+    type,
+    title: init.title ?? name,
+    name,
+    description: init.description ?? '',
+    trigger: init.trigger ?? '',
+    metadata: mergeDefaults(defaultMetadata(type), init.metadata ?? {}),
+    created_at: init.created_at ?? now,
+    updated_at: init.updated_at ?? now,
+    execute_once: init.execute_once ?? false,
+    config_id: init.config_id ?? null,
+    config_env: init.config_env ?? null,
+    deleted_at: init.deleted_at ?? null,
+    trigger_text: init.trigger_text ?? defaultTriggerText(type),
+    button_text: init.button_text ?? '',
+    post_action_type: init.post_action_type ?? 'none',
+    post_action_function_id: init.post_action_function_id ?? '',
+    skip_tracking: init.skip_tracking ?? false,
+    execute_first: init.execute_first ?? false,
+    track: init.track ?? false,
+    trigger_type: init.trigger_type ?? '',
+    thinking_text: init.thinking_text ?? '',
+    source_function_id: init.source_function_id ?? null,
+    active: init.active ?? true,
+    sequence: init.sequence ?? DEFAULT_SEQUENCE,
+  };
+  return init.id === undefined ? data : { id: init.id, ...data };
+}
+
+/** Data of a new prompt node: the Instruct node of spec section 3. */
+export function createPromptData(prompt = ''): PromptNodeData {
+  return { prompt, name: 'Instruct', nodeType: 'default', trigger_text: LIGHTNING };
+}
+
+function workflowEmoji(workflow: Workflow): string | undefined {
+  const emoji = workflow.json['emoji'];
+  return typeof emoji === 'string' && emoji !== '' ? emoji : undefined;
+}
+
+// A provider may send a workflow without steps.
+function workflowSteps(workflow: Workflow): WorkflowStep[] {
+  return Array.isArray(workflow.json.steps) ? workflow.json.steps : [];
+}
+
+/** Data of a workflow node for a saved workflow: its name, id and a copy of its steps. */
+export function createWorkflowData(workflow: Workflow): WorkflowNodeData {
+  return {
+    name: workflow.name,
+    description: workflow.description,
+    trigger_text: workflowEmoji(workflow) ?? LIGHTNING,
+    metadata: { workflow_id: workflow.id },
+    steps: workflowSteps(workflow).map((step) => ({ ...step, config: structuredClone(step.config) })),
+  };
+}

@@ -1,0 +1,76 @@
+import type { JsonObject, JsonValue } from './types.js';
+
+/** A metadata path such as `output.type` or `apicalls.0.method`, as its segments. */
+export function pathSegments(path: string): string[] {
+  return path === '' ? [] : path.split('.');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isJsonObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const INDEX = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * The value at a dotted path, or undefined when any step is missing.
+ * @example getAtPath({ output: { type: 'raw' } }, 'output.type') // 'raw'
+ */
+export function getAtPath(source: unknown, path: string): unknown {
+  let current: unknown = source;
+  for (const segment of pathSegments(path)) {
+    if (Array.isArray(current) && INDEX.test(segment)) current = current[Number(segment)];
+    else if (isRecord(current) && Object.hasOwn(current, segment)) current = current[segment];
+    else return undefined;
+  }
+  return current;
+}
+
+function setIn(container: JsonValue | undefined, segments: readonly string[], value: JsonValue): JsonValue {
+  const [head, ...rest] = segments;
+  if (head === undefined) return value;
+  if (INDEX.test(head) && (Array.isArray(container) || !isJsonObject(container))) {
+    const copy: JsonValue[] = Array.isArray(container) ? [...container] : [];
+    const index = Number(head);
+    while (copy.length < index) copy.push(null);
+    copy[index] = setIn(copy[index], rest, value);
+    return copy;
+  }
+  const base: JsonObject = isJsonObject(container) ? container : {};
+  return { ...base, [head]: setIn(base[head], rest, value) };
+}
+
+/**
+ * A copy of `target` with `value` at `path`; missing steps are created (arrays for numeric
+ * segments), everything off the path is shared, `target` is not changed.
+ * @example setAtPath({}, 'apicalls.0.method', 'GET') // { apicalls: [{ method: 'GET' }] }
+ */
+export function setAtPath(target: JsonObject, path: string, value: JsonValue): JsonObject {
+  const [head, ...rest] = pathSegments(path);
+  if (head === undefined) return target;
+  return { ...target, [head]: setIn(target[head], rest, value) };
+}
+
+/** A metadata path as a JSON path suffix: `apicalls.0.method` -> `apicalls[0].method`. */
+export function toJsonPath(path: string): string {
+  return pathSegments(path)
+    .map((segment, i) => (INDEX.test(segment) ? `[${segment}]` : i === 0 ? segment : `.${segment}`))
+    .join('');
+}
+
+/**
+ * `value` completed with `defaults`, deeply for objects: a key that is missing or null takes the
+ * default; arrays and other values are kept as they are. Neither input is changed.
+ */
+export function mergeDefaults(defaults: JsonObject, value: JsonObject): JsonObject {
+  const merged: JsonObject = { ...value };
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const own = value[key];
+    if (own === undefined || own === null) merged[key] = structuredClone(fallback);
+    else if (isJsonObject(own) && isJsonObject(fallback)) merged[key] = mergeDefaults(fallback, own);
+  }
+  return merged;
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { createFunctionData } from '../model/nodeData.js';
+import { setAtPath } from '../model/paths.js';
+import type { FunctionNodeData, FunctionType, JsonValue } from '../model/types.js';
+import { FUNCTION_TYPES } from '../model/types.js';
+import { functionDataFindings } from './functionRules.js';
+
+const PATH = '$.nodes[0].data';
+
+function make(type: FunctionType, key?: string, value?: JsonValue): FunctionNodeData {
+  const data = createFunctionData(type, { uuid: 'f1', planId: 'p1' });
+  return key === undefined || value === undefined ? data : { ...data, metadata: setAtPath(data.metadata, key, value) };
+}
+
+const SLIDERS = [
+  { type: 'custom_gpt', key: 'temperature', at: 'temperature', min: 0, max: 1, step: 0.1,
+    message: 'Temperature must be between 0 and 1' },
+  { type: 'custom_gpt', key: 'max_tokens', at: 'max_tokens', min: 1, max: 4000, step: 100,
+    message: 'Max Tokens must be between 1 and 4000' },
+  { type: 'generate_gui', key: 'data.temperature', at: 'data.temperature', min: 0, max: 1, step: 0.1,
+    message: 'Temperature must be between 0 and 1' },
+  { type: 'generate_gui', key: 'data.numItems', at: 'data.numItems', min: 1, max: 20, step: 1,
+    message: 'Number of Items must be between 1 and 20' },
+  { type: 'generate_gui', key: 'data.uiSettings.interactiveElementsPercentage',
+    at: 'data.uiSettings.interactiveElementsPercentage', min: 0, max: 100, step: 1,
+    message: 'Interactive Elements Percentage must be between 0 and 100' },
+  { type: 'generate_gui', key: 'data.uiSettings.interactiveElementsMaxPerItem',
+    at: 'data.uiSettings.interactiveElementsMaxPerItem', min: 0, max: 10, step: 1,
+    message: 'Max Interactive Elements per Item must be between 0 and 10' },
+] as const;
+
+describe('functionDataFindings', () => {
+  it.each(FUNCTION_TYPES)('finds nothing in a new %s function', (type) => {
+    expect(functionDataFindings(make(type), PATH)).toEqual([]);
+  });
+
+  describe.each(SLIDERS)('slider $key of $type', ({ type, key, at, min, max, step, message }) => {
+    const error = { path: `${PATH}.metadata.${at}`, severity: 'error', message };
+
+    it('accepts the minimum and the maximum', () => {
+      expect(functionDataFindings(make(type, key, min), PATH)).toEqual([]);
+      expect(functionDataFindings(make(type, key, max), PATH)).toEqual([]);
+    });
+
+    it('rejects a value below the minimum or above the maximum with the range message', () => {
+      expect(functionDataFindings(make(type, key, min - step), PATH)).toEqual([error]);
+      expect(functionDataFindings(make(type, key, max + step), PATH)).toEqual([error]);
+    });
+
+    it('rejects a value that is not a number', () => {
+      expect(functionDataFindings(make(type, key, String(min)), PATH)).toEqual([error]);
+    });
+  });
+
+  it('lets a missing or null slider value pass, as the default applies', () => {
+    const data = make('custom_gpt');
+    const { temperature: _dropped, ...rest } = data.metadata;
+    expect(functionDataFindings({ ...data, metadata: rest }, PATH)).toEqual([]);
+    expect(functionDataFindings(make('custom_gpt', 'temperature', null), PATH)).toEqual([]);
+  });
+
+  it('rejects a select value that is not an option', () => {
+    expect(functionDataFindings(make('http_calls', 'apicalls.0.method', 'FETCH'), PATH)).toEqual([
+      { path: `${PATH}.metadata.apicalls[0].method`, severity: 'error', message: 'Method: "FETCH" is not one of the options' },
+    ]);
+    expect(functionDataFindings(make('custom_gpt', 'output.type', 'xml'), PATH)).toEqual([
+      { path: `${PATH}.metadata.output.type`, severity: 'error', message: 'Output Type: "xml" is not one of the options' },
+    ]);
+    expect(functionDataFindings(make('see_website', 'viewport', 'custom'), PATH)).toEqual([]);
+  });
+
+  it('rejects a number field holding text', () => {
+    expect(functionDataFindings(make('see_website', 'width', 'wide'), PATH)).toEqual([
+      { path: `${PATH}.metadata.width`, severity: 'error', message: 'Width must be a number' },
+    ]);
+  });
+
+  it('checks each item of a multi-select', () => {
+    const data = make('generate_knowledge_base', 'knowledge_base.content_types', ['video', 'tweet']);
+    expect(functionDataFindings(data, PATH)).toEqual([
+      {
+        path: `${PATH}.metadata.knowledge_base.content_types[1]`,
+        severity: 'error',
+        message: 'Content Types: "tweet" is not one of the options',
+      },
+    ]);
+  });
+
+  it('accepts legacy model ids and only warns about unknown models', () => {
+    expect(functionDataFindings(make('custom_gpt', 'model', 'gpt-40-mini'), PATH)).toEqual([]);
+    expect(functionDataFindings(make('custom_gpt', 'model', 'gpt-1-preview'), PATH)).toEqual([]);
+    expect(functionDataFindings(make('custom_gpt', 'model', 'Custom Assistant'), PATH)).toEqual([]);
+    expect(functionDataFindings(make('generate_gui', 'data.model', 'gpt-9'), PATH)).toEqual([
+      { path: `${PATH}.metadata.data.model`, severity: 'warning', message: 'Model: "gpt-9" is not one of the options' },
+    ]);
+  });
+
+  it('warns about an unknown function type and checks nothing else of it', () => {
+    const data = { ...make('custom_gpt', 'temperature', 5), type: 'teleport' };
+    expect(functionDataFindings(data, PATH)).toEqual([
+      { path: `${PATH}.type`, severity: 'warning', message: 'Unknown function type "teleport"' },
+    ]);
+  });
+
+  describe('plain-text secrets', () => {
+    const warning = (at: string) => ({
+      path: `${PATH}.metadata.${at}`,
+      severity: 'warning',
+      message: 'Secret written in plain text: store it as { "env": "NAME" }',
+    });
+
+    it('warns about an API key written in plain text', () => {
+      expect(functionDataFindings(make('custom_gpt', 'api_key', { key: 'sk-123' }), PATH)).toEqual([warning('api_key')]);
+      expect(functionDataFindings(make('custom_gpt', 'api_key', 'sk-123'), PATH)).toEqual([warning('api_key')]);
+    });
+
+    it('accepts an API key kept in the environment or left empty', () => {
+      expect(functionDataFindings(make('custom_gpt', 'api_key', { env: 'OPENAI_KEY' }), PATH)).toEqual([]);
+      expect(functionDataFindings(make('custom_gpt', 'api_key', { key: '' }), PATH)).toEqual([]);
+    });
+
+    it('warns about a bearer token written in an Authorization header', () => {
+      const headers = [
+        { name: 'Accept', value: 'application/json' },
+        { name: 'authorization', value: 'Bearer abc.def' },
+      ];
+      expect(functionDataFindings(make('http_calls', 'apicalls.0.headers', headers), PATH)).toEqual([
+        warning('apicalls[0].headers[1].value'),
+      ]);
+    });
+
+    it('accepts an Authorization header from the environment, a placeholder or with no token', () => {
+      const headers = [
+        { name: 'Authorization', value: { env: 'API_TOKEN' } },
+        { name: 'Authorization', value: 'Bearer {{token}}' },
+        { name: 'Authorization', value: 'Bearer ' },
+      ];
+      expect(functionDataFindings(make('http_calls', 'apicalls.0.headers', headers), PATH)).toEqual([]);
+    });
+  });
+});
