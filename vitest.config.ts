@@ -5,7 +5,10 @@ const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: { '@flow/core': at('./packages/core/src/index.ts') },
+    alias: {
+      '@flow/core': at('./packages/core/src/index.ts'),
+      '@flow/server': at('./packages/server/src/index.ts'),
+    },
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],

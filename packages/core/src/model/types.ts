@@ -46,7 +46,7 @@ export interface Viewport {
 }
 
 /** Function node data (spec section 3). `uuid` equals the node id. */
-export interface FunctionNodeData {
+export type FunctionNodeData = {
   id?: string | number;
   uuid: string;
   plan_id: string;
@@ -75,31 +75,31 @@ export interface FunctionNodeData {
   source_function_id: string | null;
   active: boolean;
   sequence: number;
-}
+};
 
 /** Prompt node data: the Instruct node (name Instruct, nodeType default). */
-export interface PromptNodeData {
+export type PromptNodeData = {
   prompt: string;
   name: string;
   nodeType: string;
   trigger_text: string;
-}
+};
 
 /** One step of a saved workflow. */
-export interface WorkflowStep {
+export type WorkflowStep = {
   skill: string;
   name: string;
   config: JsonObject;
-}
+};
 
 /** Workflow node data: a saved workflow inserted into the flow. */
-export interface WorkflowNodeData {
+export type WorkflowNodeData = {
   name: string;
   description: string;
   trigger_text: string;
   metadata: { workflow_id: string } & JsonObject;
   steps: WorkflowStep[];
-}
+};
 
 interface BaseNode<T extends NodeType, D> {
   id: string;

@@ -1,0 +1,55 @@
+import { chainsInWalkOrder } from '../graph/walk.js';
+import { messages } from '../messages.js';
+import type { FlowDocument, FlowNode, SystemPromptResponse } from '../model/types.js';
+import { FlowError } from './FlowError.js';
+import { FLOW_INTRO, FLOW_TITLE, INSTRUCTION_LABEL, STEPS_LABEL, chainHeading } from './layout.js';
+import { quoteBlock } from './quote.js';
+import type { RenderContext } from './renderContext.js';
+import { renderStep } from './renderStep.js';
+import { describePlace, leadingPrompt, stepPlaces } from './stepPlaces.js';
+
+const STEP_INDENT = '   ';
+
+/**
+ * The system prompt of a flow: a short header, then one section per chain in walk order, with the
+ * chain's leading Instruct node as its instruction and every other node as a numbered step.
+ * Deterministic; author text is quoted line by line so `deconstructFlow` can read it back exactly.
+ * @throws FlowError `NO_CHAINS` when the flow has no nodes.
+ */
+export function compileFlow(doc: FlowDocument): SystemPromptResponse {
+  const chains = [...chainsInWalkOrder(doc).values()].filter((nodes) => nodes.length > 0);
+  if (chains.length === 0) throw new FlowError('NO_CHAINS', messages.noChainsInFlow);
+  const places = stepPlaces(chains);
+  const workflows = new Map((doc.workflows ?? []).map((w) => [w.id, w.name]));
+  const lines = [FLOW_TITLE, '', ...FLOW_INTRO];
+  chains.forEach((nodes, i) => {
+    const ctx: RenderContext = {
+      indent: STEP_INDENT,
+      workflowName: (id) => workflows.get(id),
+      describeNode: (id) => describePlace(places, id, i + 1),
+      nodeType: (id) => places.get(id)?.node.type,
+    };
+    lines.push('', ...renderChain(nodes, i + 1, chains.length, ctx));
+  });
+  return {
+    system_message: lines.join('\n'),
+    system_message_prefix: doc.agentContext ?? '',
+    system_message_suffix: doc.agentNotes ?? '',
+  };
+}
+
+function renderChain(nodes: readonly FlowNode[], index: number, count: number, ctx: RenderContext): string[] {
+  const lines = [chainHeading(index)];
+  const lead = leadingPrompt(nodes);
+  if (lead?.type === 'prompt' && lead.data.prompt) {
+    lines.push('', INSTRUCTION_LABEL, ...quoteBlock(lead.data.prompt));
+  }
+  const steps = lead ? nodes.slice(1) : nodes;
+  if (steps.length === 0) return [...lines, '', `${STEPS_LABEL} none`];
+  lines.push('', STEPS_LABEL);
+  steps.forEach((node, j) => {
+    const position = { number: j + 1, isLast: j === steps.length - 1, nextChain: index < count ? index + 1 : null };
+    lines.push(...(j > 0 ? [''] : []), ...renderStep(node, position, ctx));
+  });
+  return lines;
+}

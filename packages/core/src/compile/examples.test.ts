@@ -1,0 +1,75 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseFlow } from '../format/parseFlow.js';
+import { serializeFlow } from '../format/serializeFlow.js';
+import { FUNCTION_TYPES, NODE_TYPES } from '../model/types.js';
+import type { FlowDocument } from '../model/types.js';
+import { functionDataFindings } from '../rules/functionRules.js';
+import { validateFlow } from '../rules/validateFlow.js';
+import { compileFlow } from './compileFlow.js';
+import { deconstructFlow } from './deconstructFlow.js';
+import { flowSteps } from './flowSteps.js';
+import { nodeSchema } from './nodeSchema.js';
+
+const examplesDir = fileURLToPath(new URL('../../../../examples/', import.meta.url));
+
+/** Every `<planId>/<versionName>.flow.json` under examples/, with its text. */
+function exampleFiles(): { path: string; planId: string; versionName: string; text: string }[] {
+  return readdirSync(examplesDir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.flow.json'))
+    .sort()
+    .map((path) => {
+      const [planId = '', file = ''] = path.split(/[\\/]/);
+      return { path, planId, versionName: file.replace(/\.flow\.json$/, ''), text: readFileSync(examplesDir + path, 'utf8') };
+    });
+}
+
+function load(text: string): FlowDocument {
+  const parsed = parseFlow(text);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.findings));
+  return parsed.doc;
+}
+
+const files = exampleFiles();
+
+describe('examples', () => {
+  it('has at least three flows, each at <planId>/<versionName>.flow.json', () => {
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    for (const file of files) {
+      const doc = load(file.text);
+      expect(doc.planId, file.path).toBe(file.planId);
+      expect(doc.versionName, file.path).toBe(file.versionName);
+    }
+  });
+
+  it.each(files.map((f) => [f.path, f.text] as const))('%s validates with no findings', (_path, text) => {
+    expect(validateFlow(JSON.parse(text))).toEqual([]);
+    const doc = load(text);
+    const functionFindings = doc.nodes.flatMap((node, i) =>
+      node.type === 'function' ? functionDataFindings(node.data, `$.nodes[${i}].data`) : [],
+    );
+    expect(functionFindings).toEqual([]);
+  });
+
+  it.each(files.map((f) => [f.path, f.text] as const))('%s is in canonical form', (_path, text) => {
+    expect(serializeFlow(load(text))).toBe(text);
+  });
+
+  it.each(files.map((f) => [f.path, f.text] as const))('%s compiles, round-trips and keeps its secrets', (_path, text) => {
+    const doc = load(text);
+    const { system_message } = compileFlow(doc);
+    expect(deconstructFlow(nodeSchema(doc), system_message)).toEqual(flowSteps(doc));
+    if (doc.systemPrompt !== '') expect(doc.systemPrompt).toBe(system_message);
+    for (const name of text.match(/"env": "[A-Z0-9_]+"/g) ?? []) {
+      expect(system_message).not.toContain(name.slice(8, -1));
+    }
+  });
+
+  it('between them use every node type and all eleven function types', () => {
+    const nodes = files.flatMap((f) => load(f.text).nodes);
+    expect(new Set(nodes.map((n) => n.type))).toEqual(new Set(NODE_TYPES));
+    const types = new Set(nodes.flatMap((n) => (n.type === 'function' ? [n.data.type] : [])));
+    expect([...types].sort()).toEqual([...FUNCTION_TYPES].sort());
+  });
+});

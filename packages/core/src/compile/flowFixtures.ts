@@ -1,0 +1,108 @@
+import { withDefaults } from '../model/defaults.js';
+import { makeEdge, reconcile } from '../graph/edges.js';
+import { FLOW_FORMAT } from '../model/types.js';
+import type {
+  FlowDocument,
+  FlowNode,
+  FunctionNode,
+  FunctionNodeData,
+  JsonObject,
+  PromptNode,
+  WorkflowNode,
+  WorkflowStep,
+} from '../model/types.js';
+
+// Factories for tests and benchmarks: nodes with complete data, and flows linked by the format's rules.
+
+/** Complete function data of a type, metadata completed with the type's defaults. */
+export function functionData(id: string, type: string, metadata: JsonObject = {}, over: Partial<FunctionNodeData> = {}): FunctionNodeData {
+  return {
+    uuid: id,
+    plan_id: 'test-plan',
+    type,
+    title: '',
+    name: id,
+    description: '',
+    trigger: '',
+    metadata: withDefaults(type, metadata),
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    execute_once: false,
+    config_id: null,
+    config_env: null,
+    deleted_at: null,
+    trigger_text: '⚡',
+    button_text: '',
+    post_action_type: 'none',
+    post_action_function_id: '',
+    skip_tracking: false,
+    execute_first: false,
+    track: false,
+    trigger_type: '',
+    thinking_text: '',
+    source_function_id: null,
+    active: true,
+    sequence: 3,
+    ...over,
+  };
+}
+
+/** A function node (chain and position are set by `buildFlow`). */
+export function functionNode(id: string, type: string, metadata: JsonObject = {}, over: Partial<FunctionNodeData> = {}): FunctionNode {
+  return { id, type: 'function', chain: '1', position: { x: 0, y: 0 }, data: functionData(id, type, metadata, over) };
+}
+
+/** An Instruct prompt node. */
+export function promptNode(id: string, prompt: string): PromptNode {
+  return {
+    id,
+    type: 'prompt',
+    chain: '1',
+    position: { x: 0, y: 0 },
+    data: { prompt, name: 'Instruct', nodeType: 'default', trigger_text: '⚡' },
+  };
+}
+
+/** A workflow node for a saved workflow. */
+export function workflowNode(id: string, name: string, workflowId: string, steps: WorkflowStep[] = []): WorkflowNode {
+  return {
+    id,
+    type: 'workflow',
+    chain: '1',
+    position: { x: 0, y: 0 },
+    data: { name, description: '', trigger_text: '🧩', metadata: { workflow_id: workflowId }, steps },
+  };
+}
+
+/**
+ * A flow of the given chains: chains numbered from "1", columns 400 px apart, nodes stacked by
+ * the editor's offsets (350 after a prompt or workflow, 150 after a function), node edges within
+ * a chain, a chain edge from each chain's last node to the next chain's first, and function post
+ * actions that match. Unlike format/testFlows.ts, function metadata is complete for its type.
+ */
+export function buildFlow(chains: readonly (readonly FlowNode[])[], over: Partial<FlowDocument> = {}): FlowDocument {
+  const nodes: FlowNode[] = [];
+  chains.forEach((chain, i) => {
+    let y = 200;
+    for (const node of chain) {
+      nodes.push({ ...node, chain: String(i + 1), position: { x: 50 + 400 * i, y } });
+      y += node.type === 'function' ? 150 : 350;
+    }
+  });
+  const edges = nodes.slice(1).flatMap((target, i) => {
+    const source = nodes[i];
+    return source ? [makeEdge(source, target)] : [];
+  });
+  return reconcile({
+    format: FLOW_FORMAT,
+    planId: 'test-plan',
+    versionName: 'production',
+    agentContext: '',
+    agentNotes: '',
+    systemPrompt: '',
+    startNodeId: nodes[0]?.id ?? '',
+    nodes,
+    edges,
+    ...over,
+  });
+}

@@ -1,0 +1,27 @@
+import { FUNCTION_DEFAULTS, isFunctionType } from '../model/defaults.js';
+import type { JsonObject } from '../model/types.js';
+import { isObject } from './jsonFields.js';
+
+/**
+ * Metadata completed with its type's defaults, for reading only: like `withDefaults`, but the
+ * defaults are shared rather than cloned, and complete metadata comes back as it is. Compiling
+ * a 10,000-node flow would otherwise spend a fifth of its time copying defaults.
+ */
+export function metadataForReading(type: string, metadata: JsonObject): JsonObject {
+  return isFunctionType(type) ? overlay(FUNCTION_DEFAULTS[type], metadata) : metadata;
+}
+
+function overlay(defaults: JsonObject, value: JsonObject): JsonObject {
+  let merged: JsonObject | undefined;
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const own = value[key];
+    let next = own;
+    if (own === undefined || own === null) next = fallback;
+    else if (isObject(own) && isObject(fallback)) next = overlay(fallback, own);
+    if (next !== own && next !== undefined) {
+      merged ??= { ...value };
+      merged[key] = next;
+    }
+  }
+  return merged ?? value;
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { flowMessages } from '../messages.js';
+import { parseFlow } from './parseFlow.js';
+import { serializeFlow } from './serializeFlow.js';
+import { sampleFlow } from './testFlows.js';
+
+const canonical = serializeFlow(sampleFlow());
+
+describe('parseFlow', () => {
+  it('gives back the document of a valid file, with no findings', () => {
+    const result = parseFlow(canonical);
+    expect(result.ok).toBe(true);
+    expect(result.findings).toEqual([]);
+    expect(result.doc).toEqual(JSON.parse(canonical));
+  });
+
+  it('reports malformed JSON once, with its line and column', () => {
+    const broken = canonical.replace('"planId": "plan-1",', '"planId": "plan-1"');
+    expect(parseFlow(broken)).toEqual({
+      ok: false,
+      findings: [{ path: '$', severity: 'error', message: flowMessages.invalidJson("expected ',' or '}'"), line: 4, column: 3 }],
+    });
+  });
+
+  it('reports an empty file as an unexpected end', () => {
+    expect(parseFlow('').findings).toEqual([
+      { path: '$', severity: 'error', message: flowMessages.invalidJson('unexpected end of file'), line: 1, column: 1 },
+    ]);
+  });
+
+  it('never throws on a file cut short anywhere, and always says where', () => {
+    for (let cut = 0; cut < canonical.length - 1; cut += 1) {
+      const result = parseFlow(canonical.slice(0, cut));
+      expect(result.ok).toBe(false);
+      expect(result.findings).toHaveLength(1);
+      const [finding] = result.findings;
+      expect(finding?.message.startsWith('Invalid JSON: ')).toBe(true);
+      expect(finding?.line).toBeGreaterThanOrEqual(1);
+      expect(finding?.column).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('places the error of a cut file at its end', () => {
+    const cut = canonical.slice(0, canonical.indexOf('"edges"'));
+    const lines = cut.split('\n');
+    const finding = parseFlow(cut).findings[0];
+    expect([finding?.line, finding?.column]).toEqual([lines.length, (lines.at(-1)?.length ?? 0) + 1]);
+  });
+
+  it('names another format', () => {
+    const result = parseFlow(canonical.replace('"format": "flow/1"', '"format": "flow/9"'));
+    expect(result.findings).toEqual([
+      { path: '$.format', severity: 'error', message: flowMessages.wrongFormat('flow/9'), line: 2, column: 13 },
+    ]);
+  });
+
+  it('points schema findings at the offending value in the text', () => {
+    const text = canonical.replace('"name": "Function f2"', '"name": 42').replace('"type": "workflow"', '"type": "loop"');
+    const result = parseFlow(text);
+    expect(result.ok).toBe(false);
+    const lines = text.split('\n');
+    for (const finding of result.findings) {
+      const line = lines[(finding.line ?? 0) - 1] ?? '';
+      expect(line.slice((finding.column ?? 0) - 1)).toMatch(/^(42|"loop")/);
+    }
+    expect(result.findings.map((f) => `${f.path}: ${f.message}`)).toEqual([
+      '$.nodes[2].data.name: must be string',
+      '$.nodes[3].type: must be one of function, prompt, workflow',
+    ]);
+  });
+
+  it('places a missing property at the object that lacks it', () => {
+    const text = canonical.replace('"agentNotes": "Be brief.",\n', '');
+    expect(parseFlow(text).findings).toEqual([
+      { path: '$', severity: 'error', message: 'must have required property "agentNotes"', line: 1, column: 1 },
+    ]);
+  });
+
+  it('reads a file that starts with a byte order mark', () => {
+    expect(parseFlow(`\uFEFF${canonical}`).ok).toBe(true);
+  });
+
+  it('never throws on text that is JSON but not a flow', () => {
+    for (const text of ['null', '[]', '3', '"flow"', '{}', '{"format":"flow/1","nodes":[[[[]]]]}', '['.repeat(10_000) + ']'.repeat(10_000)]) {
+      const result = parseFlow(text);
+      expect(result.ok).toBe(false);
+      expect(result.findings.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FUNCTION_TYPES, POST_ACTION_TYPES, type FlowDocument, type FlowNode, type JsonObject, type JsonValue } from '../model/types.js';
+import { validateFlow } from '../rules/validateFlow.js';
+import { parseFlow } from './parseFlow.js';
+import { serializeFlow } from './serializeFlow.js';
+import { buildFlow } from './testFlows.js';
+
+const text = fc.string({ maxLength: 12 });
+const { json } = fc.letrec<{ json: JsonValue }>((tie) => ({
+  json: fc.oneof(
+    { depthSize: 'small' },
+    fc.string({ maxLength: 8 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('json'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 6 }), tie('json'), { maxKeys: 3 }),
+  ),
+}));
+const jsonObject: fc.Arbitrary<JsonObject> = fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 4 });
+const coordinate = fc.double({ noNaN: true, noDefaultInfinity: true });
+const position = fc.record({ x: coordinate, y: coordinate });
+const step = fc.record({ skill: text, name: text, config: jsonObject });
+
+/** A node of any type for a given id; chains and links are set by `buildFlow`. */
+const nodeFor = (id: string): fc.Arbitrary<FlowNode> =>
+  fc.oneof(
+    fc.record({
+      id: fc.constant(id),
+      type: fc.constant('function' as const),
+      chain: fc.constant('1'),
+      position,
+      data: fc.record(
+        {
+          uuid: fc.constant(id),
+          type: fc.constantFrom(...FUNCTION_TYPES, 'not_yet_known'),
+          name: text,
+          metadata: jsonObject,
+          post_action_type: fc.constantFrom(...POST_ACTION_TYPES),
+          post_action_function_id: text,
+          active: fc.boolean(),
+          sequence: fc.integer(),
+          plan_id: text,
+          title: text,
+          description: text,
+          trigger: text,
+          created_at: text,
+          updated_at: text,
+          execute_once: fc.boolean(),
+          config_id: fc.option(text),
+          config_env: fc.option(text),
+          deleted_at: fc.option(text),
+          trigger_text: text,
+          button_text: text,
+          skip_tracking: fc.boolean(),
+          execute_first: fc.boolean(),
+          track: fc.boolean(),
+          trigger_type: text,
+          thinking_text: text,
+          source_function_id: fc.option(text),
+        },
+      ),
+    }),
+    fc.record({
+      id: fc.constant(id),
+      type: fc.constant('prompt' as const),
+      chain: fc.constant('1'),
+      position,
+      data: fc.record({ prompt: text, name: text, nodeType: text, trigger_text: text }),
+    }),
+    fc.record({
+      id: fc.constant(id),
+      type: fc.constant('workflow' as const),
+      chain: fc.constant('1'),
+      position,
+      data: fc.record(
+        {
+          name: text,
+          description: text,
+          trigger_text: text,
+          metadata: fc.record({ workflow_id: text }),
+          steps: fc.array(step, { maxLength: 2 }),
+        },
+      ),
+    }),
+  );
+
+const workflow = fc.record(
+  {
+    id: text,
+    name: text,
+    description: text,
+    updated_at: text,
+    plan_id: text,
+    json: fc.record({ steps: fc.array(step, { maxLength: 2 }) }),
+    planner_response: json,
+  },
+  { requiredKeys: ['id', 'name', 'description', 'updated_at', 'plan_id', 'json'] },
+);
+
+/** Valid flow documents: 1 to 4 chains of 1 to 4 nodes, linked as the editor links them. */
+const validFlow: fc.Arbitrary<FlowDocument> = fc
+  .array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 4 })
+  .chain((sizes) => {
+    const total = sizes.reduce((a, b) => a + b, 0);
+    return fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }), { minLength: total, maxLength: total }).chain((ids) =>
+      fc.tuple(...ids.map(nodeFor)).map((nodes) => {
+        let at = 0;
+        return sizes.map((size) => nodes.slice(at, (at += size)));
+      }),
+    );
+  })
+  .chain((chains) =>
+    fc
+      .record(
+        {
+          $schema: text,
+          planId: text,
+          versionName: text,
+          agentContext: text,
+          agentNotes: text,
+          systemPrompt: text,
+          viewport: fc.record({ x: coordinate, y: coordinate, zoom: fc.double({ min: 0.1, max: 4, noNaN: true }) }),
+          workflows: fc.array(workflow, { maxLength: 2 }),
+        },
+        { requiredKeys: ['planId', 'versionName', 'agentContext', 'agentNotes', 'systemPrompt'] },
+      )
+      .map((extra) => buildFlow(chains, extra)),
+  );
+
+describe('serializeFlow (properties)', () => {
+  it('writes a text that parses back to a document written the same way', () => {
+    fc.assert(
+      fc.property(validFlow, (doc) => {
+        const text = serializeFlow(doc);
+        const parsed = parseFlow(text);
+        expect(parsed.findings).toEqual([]);
+        expect(parsed.ok && serializeFlow(parsed.doc)).toBe(text);
+      }),
+    );
+  });
+
+  it('does not depend on the order nodes and edges come in', () => {
+    fc.assert(
+      fc.property(validFlow, fc.func(fc.integer()), (doc, key) => {
+        const shuffle = <T>(list: readonly T[]): T[] =>
+          list
+            .map((item, i) => ({ item, k: key(i) }))
+            .sort((a, b) => a.k - b.k)
+            .map((e) => e.item);
+        expect(serializeFlow({ ...doc, nodes: shuffle(doc.nodes), edges: shuffle(doc.edges) })).toBe(serializeFlow(doc));
+      }),
+    );
+  });
+
+  it('generates only flows that validate without errors (unknown function types only warn)', () => {
+    fc.assert(
+      fc.property(validFlow, (doc) => {
+        expect(validateFlow(doc).filter((f) => f.severity === 'error')).toEqual([]);
+      }),
+    );
+  });
+});

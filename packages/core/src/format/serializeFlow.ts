@@ -1,0 +1,109 @@
+import { walkOrder } from '../graph/walk.js';
+import type { FlowDocument, FlowEdge, FlowNode } from '../model/types.js';
+import { isRecord } from '../api/guards.js';
+
+const DOCUMENT_KEYS = [
+  '$schema',
+  'format',
+  'planId',
+  'versionName',
+  'agentContext',
+  'agentNotes',
+  'systemPrompt',
+  'startNodeId',
+  'viewport',
+  'nodes',
+  'edges',
+  'workflows',
+] as const;
+const NODE_KEYS = ['id', 'type', 'chain', 'position', 'data'] as const;
+const EDGE_KEYS = ['id', 'source', 'target', 'kind'] as const;
+const POSITION_KEYS = ['x', 'y'] as const;
+const VIEWPORT_KEYS = ['x', 'y', 'zoom'] as const;
+
+/** Builds the canonical copy of one value; undefined means "leave the field out". */
+type Copier = (value: unknown) => unknown;
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareRank(a: number | undefined, b: number | undefined): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+  return a - b;
+}
+
+function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (value === undefined) return;
+  // A plain assignment to "__proto__" would set the prototype instead of a field.
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Any JSON value with object keys inserted in sorted order; arrays keep theirs. */
+const sortedCopy: Copier = (value) => {
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (!isRecord(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort(compareText)) put(copy, key, sortedCopy(value[key]));
+  return copy;
+};
+
+/** An object with a fixed key order; keys outside the layout are not part of the format. */
+function fixedCopier(keys: readonly string[], copiers: Readonly<Record<string, Copier>> = {}): Copier {
+  return (value) => {
+    if (!isRecord(value)) return sortedCopy(value);
+    const copy: Record<string, unknown> = {};
+    for (const key of keys) put(copy, key, (copiers[key] ?? sortedCopy)(value[key]));
+    return copy;
+  };
+}
+
+const listOf =
+  (copy: Copier): Copier =>
+  (value) =>
+    Array.isArray(value) ? value.map(copy) : sortedCopy(value);
+
+const copyNode = fixedCopier(NODE_KEYS, { position: fixedCopier(POSITION_KEYS) });
+const copyEdge = fixedCopier(EDGE_KEYS);
+const copyDocument = fixedCopier(DOCUMENT_KEYS, {
+  viewport: fixedCopier(VIEWPORT_KEYS),
+  nodes: listOf(copyNode),
+  edges: listOf(copyEdge),
+});
+
+/**
+ * Nodes by chain then walk order, and edges by the place of their source node then of their
+ * target. Depends only on the sets of nodes and edges, so ordering twice changes nothing.
+ */
+export function canonicalOrder(doc: Pick<FlowDocument, 'nodes' | 'edges'>): { nodes: FlowNode[]; edges: FlowEdge[] } {
+  // Walk order reads the first outgoing edge of a node, so give it edges in an order of their own.
+  const edges = [...doc.edges].sort(
+    (a, b) => compareText(a.source, b.source) || compareText(a.target, b.target) || compareText(a.id, b.id),
+  );
+  const rank = new Map<string, number>();
+  walkOrder({ nodes: doc.nodes, edges }).forEach((node, index) => rank.set(node.id, index));
+  const nodes = doc.nodes
+    .map((node, index) => ({ node, index }))
+    .sort((a, b) => compareRank(rank.get(a.node.id), rank.get(b.node.id)) || a.index - b.index)
+    .map((entry) => entry.node);
+  edges.sort(
+    (a, b) =>
+      compareRank(rank.get(a.source), rank.get(b.source)) ||
+      compareText(a.source, b.source) ||
+      compareRank(rank.get(a.target), rank.get(b.target)) ||
+      compareText(a.target, b.target) ||
+      compareText(a.id, b.id),
+  );
+  return { nodes, edges };
+}
+
+/**
+ * The canonical text of a flow: stable key order, nodes by chain then walk order, 2-space
+ * indent, trailing newline. Keys outside the fixed layouts are sorted, and JSON.stringify then
+ * writes integer-like keys ("2", "10") first, as JavaScript orders them. Serializing a parsed
+ * canonical text gives back the same bytes.
+ */
+export function serializeFlow(doc: FlowDocument): string {
+  return `${JSON.stringify(copyDocument({ ...doc, ...canonicalOrder(doc) }), null, 2)}\n`;
+}

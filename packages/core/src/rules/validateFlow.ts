@@ -1,0 +1,161 @@
+import { parseJsonText } from '../format/parseFlow.js';
+import { sortFindingsByPath } from '../format/jsonPath.js';
+import { withPositions } from '../format/jsonPositions.js';
+import { checkFlowShape } from '../format/schema.js';
+import { chainEnds } from '../graph/chains.js';
+import { edgeId, edgeKindBetween, nodeName } from '../graph/edges.js';
+import { chainNumbers, walkOrder } from '../graph/walk.js';
+import { flowMessages, messages } from '../messages.js';
+import type { FlowDocument, FlowEdge, FlowNode, Finding } from '../model/types.js';
+import { functionDataFindings } from './functionRules.js';
+
+/** A rule over a well-formed document, such as the per-function-type rules. */
+export type FlowRule = (doc: FlowDocument) => Finding[];
+
+export interface ValidateFlowOptions {
+  /** Extra rules, run after the invariants on a document of the right shape. */
+  rules?: readonly FlowRule[];
+}
+
+const error = (path: string, message: string): Finding => ({ path, severity: 'error', message });
+
+/** Node id -> the first node with that id and its index. */
+function indexNodes(nodes: readonly FlowNode[]): Map<string, { node: FlowNode; index: number }> {
+  const byId = new Map<string, { node: FlowNode; index: number }>();
+  nodes.forEach((node, index) => {
+    if (!byId.has(node.id)) byId.set(node.id, { node, index });
+  });
+  return byId;
+}
+
+function nodeFindings(doc: FlowDocument, byId: ReadonlyMap<string, { node: FlowNode; index: number }>): Finding[] {
+  const findings: Finding[] = [];
+  doc.nodes.forEach((node, i) => {
+    if (byId.get(node.id)?.index !== i) findings.push(error(`$.nodes[${i}].id`, flowMessages.duplicateNodeId(node.id)));
+  });
+  const chains = chainNumbers(doc.nodes);
+  const expected = new Set(chains.map((_, i) => String(i + 1)));
+  const reported = new Set<string>();
+  doc.nodes.forEach((node, i) => {
+    if (expected.has(node.chain) || reported.has(node.chain)) return;
+    reported.add(node.chain);
+    findings.push(error(`$.nodes[${i}].chain`, flowMessages.chainsNotContiguous(chains.join(', '))));
+  });
+  if (doc.startNodeId !== '' && !byId.has(doc.startNodeId)) {
+    findings.push({ path: '$.startNodeId', severity: 'warning', message: flowMessages.startNodeMissing(doc.startNodeId) });
+  }
+  return findings;
+}
+
+/** Per edge: ids, ends, self edges, kinds, and one incoming and one outgoing edge per node. */
+function edgeFindings(doc: FlowDocument, byId: ReadonlyMap<string, { node: FlowNode; index: number }>): Finding[] {
+  const findings: Finding[] = [];
+  const ids = new Set<string>();
+  const withIncoming = new Set<string>();
+  const withOutgoing = new Set<string>();
+  doc.edges.forEach((edge, i) => {
+    const at = `$.edges[${i}]`;
+    if (ids.has(edge.id)) findings.push(error(`${at}.id`, flowMessages.duplicateEdgeId(edge.id)));
+    ids.add(edge.id);
+    const source = byId.get(edge.source)?.node;
+    const target = byId.get(edge.target)?.node;
+    if (!source) findings.push(error(`${at}.source`, flowMessages.danglingEdge('source', edge.source)));
+    if (!target) findings.push(error(`${at}.target`, flowMessages.danglingEdge('target', edge.target)));
+    if (edge.source === edge.target) {
+      findings.push(error(at, messages.cannotConnectToItself));
+    } else {
+      const expectedId = edgeId(edge.source, edge.target);
+      if (edge.id !== expectedId) findings.push(error(`${at}.id`, flowMessages.edgeIdForm(expectedId)));
+      if (target && withIncoming.has(edge.target)) {
+        findings.push(error(at, messages.alreadyHasIncomingEdge(nodeName(target))));
+      }
+      if (source && withOutgoing.has(edge.source)) {
+        findings.push(error(at, flowMessages.moreThanOneFollowUp(nodeName(source))));
+      }
+      withIncoming.add(edge.target);
+      withOutgoing.add(edge.source);
+    }
+    if (source && target) {
+      const kind = edgeKindBetween(source, target);
+      if (edge.kind !== kind) findings.push(error(`${at}.kind`, flowMessages.edgeKindMismatch(kind)));
+    }
+  });
+  return findings;
+}
+
+/** Function nodes: uuid is the node id, and the post action agrees with the outgoing edge. */
+function functionFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, FlowEdge>): Finding[] {
+  const findings: Finding[] = [];
+  doc.nodes.forEach((node, i) => {
+    if (node.type !== 'function') return;
+    const at = `$.nodes[${i}].data`;
+    const { data } = node;
+    if (data.uuid !== node.id) findings.push(error(`${at}.uuid`, flowMessages.uuidMismatch));
+    const edge = outgoing.get(node.id);
+    if (edge && data.post_action_type !== 'function') {
+      findings.push(error(`${at}.post_action_type`, flowMessages.postActionTypeMismatch(nodeName(node))));
+    } else if (edge && data.post_action_function_id !== edge.target) {
+      findings.push(error(`${at}.post_action_function_id`, flowMessages.postActionMismatch(nodeName(node))));
+    } else if (!edge && data.post_action_type === 'function') {
+      findings.push(error(`${at}.post_action_type`, flowMessages.postActionWithoutEdge(nodeName(node))));
+    }
+  });
+  return findings;
+}
+
+/** Nodes not reached walking from the first node of chain "1" along outgoing edges. */
+function disconnectedFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, FlowEdge>): Finding[] {
+  const start = chainEnds(doc, '1')?.first ?? walkOrder(doc)[0];
+  if (!start) return [];
+  const reached = new Set<string>();
+  for (let id: string | undefined = start.id; id !== undefined && !reached.has(id); id = outgoing.get(id)?.target) {
+    reached.add(id);
+  }
+  const findings: Finding[] = [];
+  doc.nodes.forEach((node, i) => {
+    if (!reached.has(node.id)) findings.push(error(`$.nodes[${i}]`, messages.disconnected(nodeName(node))));
+  });
+  return findings;
+}
+
+/** Every invariant of the flow document (ARCHITECTURE section 2) on a document of the right shape. */
+export function flowInvariantFindings(doc: FlowDocument): Finding[] {
+  if (doc.nodes.length === 0) {
+    const findings = [error('$.nodes', messages.noChainsInFlow)];
+    return findings.concat(edgeFindings(doc, new Map()));
+  }
+  const byId = indexNodes(doc.nodes);
+  // A node's follow-up: its first outgoing edge that is not a self edge.
+  const outgoing = new Map<string, FlowEdge>();
+  for (const edge of doc.edges) if (edge.source !== edge.target && !outgoing.has(edge.source)) outgoing.set(edge.source, edge);
+  return [
+    ...nodeFindings(doc, byId),
+    ...edgeFindings(doc, byId),
+    ...functionFindings(doc, outgoing),
+    ...disconnectedFindings(doc, outgoing),
+  ];
+}
+
+/** The per-function-type rules (sliders, options, secrets) of every function node. */
+export const functionNodeRules: FlowRule = (doc) =>
+  doc.nodes.flatMap((node, i) => (node.type === 'function' ? functionDataFindings(node.data, `$.nodes[${i}].data`) : []));
+
+/**
+ * Validates any value as a flow document: schema findings, then (when the shape is right) every
+ * invariant, the function rules and any extra rules. Findings come in document order. Never throws on bad input.
+ * @example validateFlow(JSON.parse(text), { rules: [functionRules] })
+ */
+export function validateFlow(input: unknown, options: ValidateFlowOptions = {}): Finding[] {
+  const shape = checkFlowShape(input);
+  if (!shape.ok) return shape.findings;
+  const findings = flowInvariantFindings(shape.doc);
+  for (const rule of [functionNodeRules, ...(options.rules ?? [])]) findings.push(...rule(shape.doc));
+  return sortFindingsByPath(findings, input);
+}
+
+/** Parses and validates the text of a flow file; findings carry the line and column of their path. */
+export function validateFlowText(text: string, options: ValidateFlowOptions = {}): Finding[] {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return [parsed.finding];
+  return withPositions(validateFlow(parsed.value, options), text);
+}
