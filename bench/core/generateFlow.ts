@@ -1,0 +1,81 @@
+import { buildFlow, functionNode, promptNode, workflowNode } from '../../packages/core/src/compile/flowFixtures.js';
+import type { FlowDocument, FlowNode, JsonObject } from '../../packages/core/src/model/types.js';
+
+/** A small deterministic PRNG (mulberry32), so every run measures the same flows. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SENTENCES = [
+  'Ask the customer for their order number and the email used at checkout.',
+  'Summarise what you found in two sentences, in plain words.',
+  'If the answer is unclear, ask one short follow-up question.',
+  'Never promise a delivery date the lookup did not return.',
+  'Offer to connect them with a colleague when you cannot help.',
+  'Use the first name of the customer when you know it.',
+];
+
+// Function types weighted roughly as in real plans: instructions, model calls and HTTP calls dominate.
+const TYPES = ['instruct', 'instruct', 'instruct', 'custom_gpt', 'custom_gpt', 'http_calls', 'http_calls', 'capture_variables',
+  'capture_variables', 'send_workflow', 'see_website', 'setup_reminder', 'generate_gui', 'handle_image', 'change_instructions',
+  'generate_knowledge_base'];
+
+function text(next: () => number, sentences: number): string {
+  return Array.from({ length: sentences }, () => SENTENCES[Math.floor(next() * SENTENCES.length)]).join('\n');
+}
+
+function metadataFor(type: string, next: () => number, id: string): JsonObject {
+  const prompt = text(next, 2 + Math.floor(next() * 3));
+  switch (type) {
+    case 'custom_gpt':
+      return { prompt, model: 'gpt-4o', temperature: 0.3, max_tokens: 800, output: { type: 'raw', raw: `${id}_out`, json: [] } };
+    case 'http_calls':
+      return {
+        apicalls: [{
+          method: 'GET', url: `https://api.example.com/v1/items/${id}`, params: [{ name: 'id', value: '{{item_id}}' }],
+          authorization: 'bearer', headers: [{ name: 'Authorization', value: { env: 'API_TOKEN' } }],
+          body: { raw: { data: '' } }, output: { json: [{ name: 'status', value: 'data.status' }] },
+        }],
+        result_prompt: prompt,
+      };
+    case 'capture_variables':
+      return { variables: [{ name: 'email', description: 'Email address' }, { name: 'order_id', description: 'Order number' }] };
+    case 'send_workflow':
+      return { workflow_id: 'wf-follow-up', message: prompt };
+    case 'see_website':
+      return { link: 'https://help.example.com/start', prompt };
+    case 'change_instructions':
+      return { system_prompts: [prompt] };
+    default:
+      return { prompt };
+  }
+}
+
+/** A realistic flow of `size` nodes: chains of 10, each led by an Instruct node, a mix of function types, some workflows. */
+export function generateFlow(size: number, seed = 42): FlowDocument {
+  const next = random(seed);
+  const chains: FlowNode[][] = [];
+  for (let made = 0; made < size; ) {
+    const c = chains.length + 1;
+    const chain: FlowNode[] = [promptNode(`c${c}-intro`, text(next, 3))];
+    for (let j = 1; j < 10 && made + chain.length < size; j++) {
+      const id = `c${c}-n${j}`;
+      if (j === 9 && c % 3 === 0) {
+        chain.push(workflowNode(id, 'Follow-up', 'wf-follow-up', [{ skill: 'email', name: 'Send recap', config: { template: 'recap' } }]));
+      } else {
+        const type = TYPES[Math.floor(next() * TYPES.length)] ?? 'instruct';
+        chain.push(functionNode(id, type, metadataFor(type, next, id), { name: `Step ${c}.${j}`, description: text(next, 1) }));
+      }
+    }
+    made += chain.length;
+    chains.push(chain);
+  }
+  return buildFlow(chains, { planId: 'bench', agentContext: 'You are a helpful agent.', agentNotes: 'Be brief.' });
+}

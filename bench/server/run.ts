@@ -1,0 +1,89 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { load } from './load.js';
+import { REPO, startHello, startProvider, stop } from './processes.js';
+
+export interface ServerBenchResult {
+  /** GET …/functions requests per second over a bare node:http hello-world's (budget: at least 0.5). */
+  functionsRatio: number;
+  functionsPerSecond: number;
+  helloPerSecond: number;
+  /** PUTs of a 1,000-node flow document per second, one at a time. */
+  put1000PerSecond: number;
+}
+
+const CONCURRENCY = 32;
+const SECONDS = 3;
+/** The two servers are measured in alternating windows, so a busy machine weighs on both alike. */
+const ROUNDS = 4;
+const WINDOW_SECONDS = 1.5;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A valid 1,000-node flow: one chain of copies of an example's first function node. */
+async function thousandNodeFlow(): Promise<string> {
+  const example: { nodes: { type: string; data: { [key: string]: Json } }[] } = JSON.parse(
+    await readFile(join(REPO, 'examples', 'support-desk', 'production.flow.json'), 'utf8'),
+  );
+  const template = example.nodes.find((n) => n.type === 'function')?.data ?? {};
+  const ids = Array.from({ length: 1000 }, (_, i) => `bench-${i}`);
+  const nodes = ids.map((id, i) => {
+    const next = ids[i + 1];
+    const data = { ...template, uuid: id, name: `Step ${i}`, post_action_type: next ? 'function' : 'none', post_action_function_id: next ?? '' };
+    return { id, type: 'function', chain: '1', position: { x: 50, y: 200 + 150 * i }, data };
+  });
+  const edges = ids.slice(1).map((id, i) => ({ id: `edge-${ids[i]}-to-${id}`, source: ids[i], target: id, kind: 'node' }));
+  const doc = { format: 'flow/1', planId: 'bench', versionName: 'production', agentContext: '', agentNotes: '', systemPrompt: '', startNodeId: ids[0], nodes, edges };
+  return JSON.stringify(doc);
+}
+
+/** Requests per second of both URLs, measured in alternating windows after a warm-up. */
+async function alternate(a: string, b: string): Promise<[number, number]> {
+  await load(a, { concurrency: CONCURRENCY, seconds: 1 });
+  await load(b, { concurrency: CONCURRENCY, seconds: 1 });
+  const totals = [0, 0];
+  const seconds = [0, 0];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, url] of [a, b].entries()) {
+      const result = await load(url, { concurrency: CONCURRENCY, seconds: WINDOW_SECONDS });
+      if (result.errors > 0) throw new Error(`${url} failed ${result.errors} times`);
+      totals[i] = (totals[i] ?? 0) + result.requests;
+      seconds[i] = (seconds[i] ?? 0) + result.seconds;
+    }
+  }
+  return [(totals[0] ?? 0) / (seconds[0] ?? 1), (totals[1] ?? 0) / (seconds[1] ?? 1)];
+}
+
+/** Runs the server section of `pnpm bench`: prints the figures and returns them. */
+export async function runServerBench(): Promise<ServerBenchResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'flow-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const hello = await startHello();
+    children.push(hello.child);
+    const provider = await startProvider(join(dir, 'flows'));
+    children.push(provider.child);
+    const functions = `${provider.url}/api/mate/support-desk/production/functions`;
+    const [helloPerSecond, functionsPerSecond] = await alternate(hello.url, functions);
+    await stop(hello.child);
+    const body = await thousandNodeFlow();
+    const put = await load(`${provider.url}/api/flows/bench/production`, { concurrency: 1, seconds: SECONDS, method: 'PUT', body });
+    if (put.errors > 0) throw new Error(`PUT of the 1,000-node flow failed ${put.errors} times`);
+    const result = { functionsRatio: functionsPerSecond / helloPerSecond, functionsPerSecond, helloPerSecond, put1000PerSecond: put.perSecond };
+    const round = (n: number): string => n.toFixed(n < 10 ? 2 : 0);
+    console.log('server');
+    console.log(
+      `  GET …/functions          ${round(functionsPerSecond)} req/s = ${result.functionsRatio.toFixed(2)}x node:http hello-world (${round(helloPerSecond)} req/s; budget >= 0.5x)`,
+    );
+    console.log(`  PUT 1,000-node flow      ${round(put.perSecond)} docs/s`);
+    return result;
+  } finally {
+    for (const child of children) await stop(child);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runServerBench();
