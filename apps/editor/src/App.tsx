@@ -1,0 +1,43 @@
+import { createClient } from '@flow/core';
+import { ReactFlowProvider } from '@xyflow/react';
+import { useEffect, useState } from 'react';
+import { Toaster, toast } from 'sonner';
+import { providerUrl } from './api/providerUrl';
+import { EditorLayout } from './layout/EditorLayout';
+import { createEditorStore, type EditorStore } from './store/createEditorStore';
+import { EditorStoreContext } from './store/EditorStoreContext';
+import type { Notifier } from './store/types';
+
+const notify: Notifier = {
+  success: (message) => toast.success(message),
+  error: (message) => toast.error(message),
+  info: (message) => toast(message),
+};
+
+/** Toasts: bottom-left, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T (spec section 9). */
+const TOASTER = { position: 'bottom-left', visibleToasts: 3, duration: 4000, gap: 14, hotkey: ['altKey', 'KeyT'] } as const;
+
+export function App({ planId, versionName }: { planId: string; versionName: string }) {
+  const [store] = useState<EditorStore>(() =>
+    createEditorStore({
+      planId,
+      versionName,
+      client: planId ? createClient({ baseUrl: providerUrl() }) : null,
+      notify,
+    }),
+  );
+  useEffect(() => {
+    void store.getState().loadPlan();
+    const flush = () => store.flush();
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [store]);
+  return (
+    <EditorStoreContext.Provider value={store}>
+      <ReactFlowProvider>
+        <EditorLayout />
+      </ReactFlowProvider>
+      <Toaster {...TOASTER} hotkey={[...TOASTER.hotkey]} toastOptions={{ style: { width: 356 } }} />
+    </EditorStoreContext.Provider>
+  );
+}

@@ -1,0 +1,33 @@
+import { useRef } from 'react';
+import { useKeyboardShortcuts } from '../keyboard/useKeyboardShortcuts';
+import { ContextMenu } from '../menus/ContextMenu';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditorState } from '../store/types';
+import { BottomBar } from './BottomBar';
+import { FlowCanvas } from './FlowCanvas';
+import { PlanBar } from './PlanBar';
+import './canvas.css';
+
+const loadingSelector = (s: EditorState) => s.loading;
+
+/** The canvas column: plan and quick functions on top, the flow, the bottom bar, help and spinner. */
+export function CanvasArea() {
+  const ref = useRef<HTMLDivElement>(null);
+  const store = useEditorStoreApi();
+  const loading = useEditor(loadingSelector);
+  useKeyboardShortcuts(ref);
+  return (
+    <div className="canvas-area" ref={ref}>
+      <PlanBar />
+      <div className="canvas-flow">
+        <FlowCanvas />
+      </div>
+      <BottomBar />
+      <button type="button" className="btn canvas-help" onClick={() => store.getState().setDialog('helpOpen', true)}>
+        How to use: F1
+      </button>
+      {loading ? <div className="canvas-spinner" role="status" aria-label="Loading flow" /> : null}
+      <ContextMenu />
+    </div>
+  );
+}

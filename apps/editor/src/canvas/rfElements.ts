@@ -1,0 +1,66 @@
+import type { FlowEdge, FlowNode } from '@flow/core';
+import { MarkerType, type Edge, type Node } from '@xyflow/react';
+
+export type RFNode = Node<FlowNode['data'], FlowNode['type']>;
+export type RFEdge = Edge<{ kind: FlowEdge['kind'] }>;
+
+type Size = { width: number; height: number };
+interface CachedNode {
+  selected: boolean;
+  measured: Size | undefined;
+  rf: RFNode;
+}
+
+/**
+ * Turns flow nodes into React Flow nodes. A flow node that did not change (same object, same
+ * selection and size) gives back the same React Flow node, so memoized nodes do not re-render.
+ */
+export function createNodeAdapter() {
+  let cache = new WeakMap<FlowNode, CachedNode>();
+  return {
+    toRF(nodes: readonly FlowNode[], selected: ReadonlySet<string>, measured: ReadonlyMap<string, Size>): RFNode[] {
+      return nodes.map((node) => {
+        const isSelected = selected.has(node.id);
+        const size = measured.get(node.id);
+        const hit = cache.get(node);
+        if (hit && hit.selected === isSelected && hit.measured === size) return hit.rf;
+        const rf: RFNode = {
+          id: node.id,
+          type: node.type,
+          position: node.position,
+          data: node.data,
+          selected: isSelected,
+          ...(size ? { measured: size } : {}),
+        };
+        cache.set(node, { selected: isSelected, measured: size, rf });
+        return rf;
+      });
+    },
+    reset() {
+      cache = new WeakMap();
+    },
+  };
+}
+
+const CHAIN_STYLE = { stroke: '#3b82f6', strokeDasharray: '6 4', strokeWidth: 2 } as const;
+const NODE_STYLE = { stroke: '#94a3b8', strokeWidth: 1.5 } as const;
+
+/**
+ * Node edges run bottom to top; chain edges run right to left, animated, dashed blue, width 2.
+ * Both end with an arrow.
+ */
+export function toRFEdge(edge: FlowEdge, selected: boolean): RFEdge {
+  const chain = edge.kind === 'chain';
+  return {
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    sourceHandle: chain ? 'right' : 'bottom',
+    targetHandle: chain ? 'left' : 'top',
+    animated: chain,
+    style: chain ? CHAIN_STYLE : NODE_STYLE,
+    markerEnd: { type: MarkerType.ArrowClosed, color: chain ? CHAIN_STYLE.stroke : NODE_STYLE.stroke },
+    selected,
+    data: { kind: edge.kind },
+  };
+}

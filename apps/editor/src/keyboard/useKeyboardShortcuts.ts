@@ -1,0 +1,79 @@
+import { useEffect, type RefObject } from 'react';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditorStore } from '../store/createEditorStore';
+import { isTyping } from './isTyping';
+import { shortcutFor, type ShortcutAction } from './shortcuts';
+
+/** Runs a shortcut; returns false when it did not apply (so the browser keeps the key). */
+function run(store: EditorStore, action: ShortcutAction, pointerOver: boolean): boolean {
+  const s = store.getState();
+  const modalOpen = s.palette.open || s.reportBugOpen || s.selectWorkflowOpen || s.createWorkflowOpen || s.helpOpen || s.confirmEraseOpen;
+  if (action === 'escape') {
+    if (s.contextMenu) s.closeContextMenu();
+    else if (s.palette.open) s.closePalette();
+    else if (!modalOpen) s.clearSelection();
+    return true;
+  }
+  if (action === 'help') {
+    s.setDialog('helpOpen', true);
+    return true;
+  }
+  if (modalOpen) return false;
+  switch (action) {
+    case 'delete':
+      if (s.selectedNodeIds.length > 0) s.removeSelection();
+      else if (s.selectedEdgeId) s.removeEdge(s.selectedEdgeId);
+      else return false;
+      return true;
+    case 'duplicate': {
+      const [only] = s.selectedNodeIds;
+      if (s.selectedNodeIds.length === 1 && only) s.duplicateNode(only);
+      return true;
+    }
+    case 'copy':
+      return s.copySelection() > 0;
+    case 'paste':
+      return s.pasteClipboard() > 0;
+    case 'selectAll':
+      s.selectAll();
+      return true;
+    case 'undo':
+      s.undo();
+      return true;
+    case 'redo':
+      s.redo();
+      return true;
+    case 'palette':
+      if (!pointerOver) return false;
+      s.openPalette('functions');
+      return true;
+    case 'edit':
+      if (s.selectedNodeIds.length === 0) return false;
+      s.setPanelTab('properties');
+      return true;
+  }
+}
+
+/** Global keyboard shortcuts of the editor, ignored while typing in an input or textarea. */
+export function useKeyboardShortcuts(area: RefObject<HTMLElement | null>): void {
+  const store = useEditorStoreApi();
+  useEffect(() => {
+    let pointerOver = false;
+    const el = area.current;
+    const enter = () => (pointerOver = true);
+    const leave = () => (pointerOver = false);
+    el?.addEventListener('pointerenter', enter);
+    el?.addEventListener('pointerleave', leave);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.defaultPrevented) return;
+      const action = shortcutFor(event);
+      if (action && run(store, action, pointerOver)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      el?.removeEventListener('pointerenter', enter);
+      el?.removeEventListener('pointerleave', leave);
+    };
+  }, [store, area]);
+}

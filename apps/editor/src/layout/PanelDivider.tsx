@@ -1,0 +1,57 @@
+import { useCallback, useRef, useState } from 'react';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { CANVAS_WIDTH } from '../store/uiSlice';
+
+/** The draggable divider between canvas and side panel (column-resize cursor while dragging). */
+export function PanelDivider() {
+  const store = useEditorStoreApi();
+  const [dragging, setDragging] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+
+  const onPointerDown = useCallback(
+    (event: React.PointerEvent<HTMLDivElement>) => {
+      const editor = ref.current?.parentElement;
+      if (!editor) return;
+      event.preventDefault();
+      event.currentTarget.setPointerCapture(event.pointerId);
+      setDragging(true);
+      document.body.style.cursor = 'col-resize';
+      const rect = editor.getBoundingClientRect();
+      const move = (e: PointerEvent) => store.getState().setCanvasWidth(((e.clientX - rect.left) / rect.width) * 100);
+      const up = () => {
+        setDragging(false);
+        document.body.style.cursor = '';
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+    },
+    [store],
+  );
+
+  const onKeyDown = useCallback(
+    (event: React.KeyboardEvent<HTMLDivElement>) => {
+      const step = event.key === 'ArrowLeft' ? -2 : event.key === 'ArrowRight' ? 2 : 0;
+      if (step) store.getState().setCanvasWidth(store.getState().canvasWidth + step);
+    },
+    [store],
+  );
+
+  return (
+    <div
+      ref={ref}
+      className={`editor-divider${dragging ? ' dragging' : ''}`}
+      role="separator"
+      aria-orientation="vertical"
+      aria-label="Resize canvas and side panel"
+      aria-valuemin={CANVAS_WIDTH.min}
+      aria-valuemax={CANVAS_WIDTH.max}
+      tabIndex={0}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
+      style={{ cursor: 'col-resize' }}
+      data-testid="panel-divider"
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import type { XYPosition } from '@flow/core';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEditor } from '../store/EditorStoreContext';
+import type { EditorState } from '../store/types';
+import { AddNodeSubmenu } from './AddNodeSubmenu';
+import { MenuItem } from './MenuItem';
+import { useMenuAction } from './useMenuAction';
+
+/** Leaving the submenu's area closes it after this delay, so the pointer can cross the gap. */
+const SUBMENU_CLOSE_DELAY_MS = 150;
+
+const canPasteSelector = (s: EditorState) => (s.clipboard?.nodes.length ?? 0) > 0;
+
+interface SubmenuState {
+  open: boolean;
+  focusFirst: boolean;
+}
+const CLOSED: SubmenuState = { open: false, focusFirst: false };
+
+/** Entries of the canvas context menu: Paste, the Add Node submenu (on hover), Select All. */
+export function CanvasMenuItems({ flowPosition }: { flowPosition: XYPosition }) {
+  const act = useMenuAction();
+  const canPaste = useEditor(canPasteSelector);
+  const [submenu, setSubmenu] = useState<SubmenuState>(CLOSED);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const openByHover = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    setSubmenu((current) => (current.open ? current : { open: true, focusFirst: false }));
+  }, []);
+  const closeLater = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setSubmenu(CLOSED), SUBMENU_CLOSE_DELAY_MS);
+  }, []);
+  const closeNow = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    setSubmenu(CLOSED);
+  }, []);
+  const openAndFocus = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    setSubmenu({ open: true, focusFirst: true });
+  }, []);
+  const back = useCallback(() => {
+    closeNow();
+    trigger.current?.focus();
+  }, [closeNow]);
+  const onTriggerKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.key !== 'ArrowRight') return;
+      event.preventDefault();
+      event.stopPropagation();
+      openAndFocus();
+    },
+    [openAndFocus],
+  );
+
+  return (
+    <>
+      <MenuItem
+        label="Paste"
+        shortcut="Ctrl+V"
+        disabled={!canPaste}
+        onSelect={act((s) => s.pasteClipboard())}
+        onMouseEnter={closeNow}
+      />
+      <div role="none" className="ctx-subarea" onMouseEnter={openByHover} onMouseLeave={closeLater}>
+        <MenuItem
+          ref={trigger}
+          label="Add Node"
+          expanded={submenu.open}
+          onSelect={openAndFocus}
+          onKeyDown={onTriggerKeyDown}
+        />
+        {submenu.open ? (
+          <AddNodeSubmenu trigger={trigger} flowPosition={flowPosition} focusFirst={submenu.focusFirst} onBack={back} />
+        ) : null}
+      </div>
+      <MenuItem label="Select All" shortcut="Ctrl+A" onSelect={act((s) => s.selectAll())} onMouseEnter={closeNow} />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useCallback, useEffect, useState } from 'react';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditorState } from '../store/types';
+import type { CardDragPhase } from './PaletteCard';
+import { PaletteTabPanel } from './PaletteTabPanel';
+import { PaletteTabs } from './PaletteTabs';
+import './modals.css';
+import './palette.css';
+
+const paletteSelector = (s: EditorState) => s.palette;
+
+/**
+ * The function and workflow palette (720x640): tabs, search and cards to drag onto the canvas or
+ * add by click or Enter. Not modal, so that a card can be dropped on the canvas behind it; its
+ * own backdrop makes an outside click close it, as Escape does.
+ */
+export function FunctionPalette() {
+  const store = useEditorStoreApi();
+  const { open, tab } = useEditor(paletteSelector);
+  const [drag, setDrag] = useState<CardDragPhase>('idle');
+
+  useEffect(() => {
+    if (!open) setDrag('idle');
+  }, [open]);
+  // A press on a card that ends without a drag (a click) disarms it.
+  useEffect(() => {
+    if (drag !== 'armed') return;
+    const disarm = () => setDrag((phase) => (phase === 'armed' ? 'idle' : phase));
+    window.addEventListener('pointerup', disarm);
+    return () => window.removeEventListener('pointerup', disarm);
+  }, [drag]);
+
+  const onOpenChange = useCallback(
+    (next: boolean) => {
+      if (!next) store.getState().closePalette();
+    },
+    [store],
+  );
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <Dialog.Portal>
+        <div className={`palette-backdrop palette-${drag}`} aria-hidden="true" />
+        <Dialog.Content
+          className={`palette palette-${drag}`}
+          aria-describedby={undefined}
+          onOpenAutoFocus={(event) => event.preventDefault()}
+          // Focus may leave for a dialog opened from here (Create Workflow): only a click outside closes.
+          onFocusOutside={(event) => event.preventDefault()}
+          data-testid="function-palette"
+        >
+          <Dialog.Title className="visually-hidden">Add to the flow</Dialog.Title>
+          <div className="palette-header">
+            <PaletteTabs tab={tab} />
+            <Dialog.Close className="modal-close" aria-label="Close">
+              ×
+            </Dialog.Close>
+          </div>
+          <PaletteTabPanel key={tab} tab={tab} onDragPhase={setDrag} />
+          <footer className="palette-footer">
+            <span>Drag a card onto the canvas to add. Esc to close.</span>
+            <span>Auto-connect only if a node is selected</span>
+          </footer>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,16 @@
+import { ConfirmEraseDialog } from './ConfirmEraseDialog';
+import { FunctionPalette } from './FunctionPalette';
+import { ReportBugDialog } from './ReportBugDialog';
+import { SelectWorkflowModal } from './SelectWorkflowModal';
+
+/** Every dialog of the editor, each opened from the store. */
+export function ModalRoot() {
+  return (
+    <>
+      <FunctionPalette />
+      <SelectWorkflowModal />
+      <ReportBugDialog />
+      <ConfirmEraseDialog />
+    </>
+  );
+}

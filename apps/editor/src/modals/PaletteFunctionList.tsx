@@ -1,0 +1,39 @@
+import { filterFunctions } from '@flow/core';
+import { useCallback, useMemo } from 'react';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { addCard } from './addCard';
+import type { CardPayload } from './cardPayload';
+import { PaletteCard, type CardDragPhase } from './PaletteCard';
+import { PALETTE_FUNCTIONS } from './paletteFunctions';
+
+export interface PaletteListProps {
+  query: string;
+  onDragPhase: (phase: CardDragPhase) => void;
+}
+
+/** The Functions tab's cards, filtered by the search. */
+export function PaletteFunctionList({ query, onDragPhase }: PaletteListProps) {
+  const store = useEditorStoreApi();
+  const functions = useMemo(() => filterFunctions(PALETTE_FUNCTIONS, query), [query]);
+  const activate = useCallback((payload: CardPayload) => void addCard(store.getState(), payload), [store]);
+
+  if (functions.length === 0) return <p className="palette-empty">No functions found</p>;
+  return (
+    <ul className="palette-grid">
+      {functions.map((fn) => (
+        <li key={fn.type}>
+          <PaletteCard
+            icon={fn.trigger_text}
+            title={fn.name}
+            description={fn.description}
+            tooltip={fn.tooltip}
+            disabled={fn.disabled}
+            payload={{ kind: 'function', type: fn.type, name: fn.name }}
+            onActivate={activate}
+            onDragPhase={onDragPhase}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

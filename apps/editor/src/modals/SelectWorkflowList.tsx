@@ -1,0 +1,50 @@
+import { messages, type Workflow } from '@flow/core';
+import { useShallow } from 'zustand/react/shallow';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditorState } from '../store/types';
+
+const listSelector = (s: EditorState) => ({ workflows: s.workflows, state: s.workflowsState });
+
+/** The Select Workflow modal's body: loading, error with Retry, the workflows, or none. */
+export function SelectWorkflowList() {
+  const store = useEditorStoreApi();
+  const { workflows, state } = useEditor(useShallow(listSelector));
+
+  const pick = (workflow: Workflow) => {
+    const s = store.getState();
+    s.addWorkflowNode(workflow);
+    s.setDialog('selectWorkflowOpen', false);
+  };
+
+  if (state === 'loading' || state === 'idle') {
+    return (
+      <div className="selwf-state" role="status">
+        <span className="modal-spinner" aria-hidden="true" />
+        Loading workflows...
+      </div>
+    );
+  }
+  if (state === 'error') {
+    return (
+      <div className="selwf-state selwf-error" role="alert">
+        <span>{messages.failedToLoadWorkflows}</span>
+        <button type="button" className="btn" onClick={() => void store.getState().loadWorkflows(true)}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (workflows.length === 0) return <div className="selwf-state">No workflows found</div>;
+  return (
+    <ul className="selwf-list">
+      {workflows.map((workflow) => (
+        <li key={workflow.id}>
+          <button type="button" className="selwf-item" onClick={() => pick(workflow)}>
+            <span className="selwf-name">{workflow.name}</span>
+            <span className="selwf-desc">{workflow.description || 'No description'}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,19 @@
+import type { FunctionNodeData } from '@flow/core';
+import { FUNCTION_TYPE_NAMES, isFunctionType } from '@flow/core';
+import type { NodeProps, Node } from '@xyflow/react';
+import { memo } from 'react';
+import { NodeHandles } from './NodeHandles';
+import { NodeHeader } from './NodeHeader';
+
+type FunctionRFNode = Node<FunctionNodeData, 'function'>;
+
+/** A function node: badge, name, its function type, four handles. */
+export const FunctionNodeView = memo(function FunctionNodeView({ id, data, selected }: NodeProps<FunctionRFNode>) {
+  const typeName = isFunctionType(data.type) ? FUNCTION_TYPE_NAMES[data.type] : data.type;
+  return (
+    <div className={`flow-node flow-node-function${selected ? ' selected' : ''}${data.active ? '' : ' inactive'}`} data-testid={`node-${id}`}>
+      <NodeHandles />
+      <NodeHeader id={id} name={data.name} triggerText={data.trigger_text} selected={selected} label={typeName} />
+    </div>
+  );
+});

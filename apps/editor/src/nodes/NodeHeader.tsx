@@ -1,0 +1,47 @@
+import { memo, useCallback } from 'react';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { badgeText } from './badgeText';
+
+interface NodeHeaderProps {
+  id: string;
+  name: string;
+  triggerText: string;
+  selected: boolean;
+  label?: string;
+}
+
+/** The emoji badge (opens the picker beside the node), the name, and a remove icon when selected. */
+export const NodeHeader = memo(function NodeHeader({ id, name, triggerText, selected, label }: NodeHeaderProps) {
+  const store = useEditorStoreApi();
+  const openPicker = useCallback(
+    (event: React.MouseEvent<HTMLButtonElement>) => {
+      event.stopPropagation();
+      const rect = event.currentTarget.getBoundingClientRect();
+      store.getState().openEmojiPicker(rect.right + 8, rect.top, id);
+    },
+    [store, id],
+  );
+  const remove = useCallback(
+    (event: React.MouseEvent<HTMLButtonElement>) => {
+      event.stopPropagation();
+      store.getState().removeNodes([id]);
+    },
+    [store, id],
+  );
+  return (
+    <div className="flow-node-header">
+      <button type="button" className="flow-node-badge nodrag" onClick={openPicker} aria-label="Change emoji" title="Change emoji">
+        {badgeText(triggerText)}
+      </button>
+      <div className="flow-node-titles">
+        <span className="flow-node-name">{name}</span>
+        {label ? <span className="flow-node-label">{label}</span> : null}
+      </div>
+      {selected ? (
+        <button type="button" className="flow-node-remove nodrag" onClick={remove} aria-label="Remove node" title="Remove node">
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+});

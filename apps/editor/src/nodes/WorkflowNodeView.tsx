@@ -1,0 +1,45 @@
+import type { WorkflowNodeData } from '@flow/core';
+import type { Node, NodeProps } from '@xyflow/react';
+import { memo, useCallback, useState } from 'react';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { NodeHandles } from './NodeHandles';
+import { NodeHeader } from './NodeHeader';
+
+type WorkflowRFNode = Node<WorkflowNodeData, 'workflow'>;
+
+/** A saved workflow on the canvas: name, 'Workflow' label, numbered steps and 'Run Workflow'. */
+export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selected }: NodeProps<WorkflowRFNode>) {
+  const store = useEditorStoreApi();
+  const [running, setRunning] = useState(false);
+  const run = useCallback(
+    async (event: React.MouseEvent) => {
+      event.stopPropagation();
+      setRunning(true);
+      // Open the tab now, while the click still counts as a user gesture; fill it when the link comes.
+      const tab = window.open('', '_blank');
+      const link = await store.getState().runWorkflow(data.metadata.workflow_id);
+      setRunning(false);
+      if (link && tab) tab.location.href = link;
+      else if (link) window.open(link, '_blank', 'noopener');
+      else tab?.close();
+    },
+    [store, data.metadata.workflow_id],
+  );
+  return (
+    <div className={`flow-node flow-node-workflow${selected ? ' selected' : ''}`} data-testid={`node-${id}`}>
+      <NodeHandles />
+      <NodeHeader id={id} name={data.name} triggerText={data.trigger_text} selected={selected} label="Workflow" />
+      <div className="flow-node-steps">
+        <div className="flow-node-steps-title">Steps:</div>
+        <ol>
+          {data.steps.map((step, i) => (
+            <li key={i}>{step.name || step.skill}</li>
+          ))}
+        </ol>
+      </div>
+      <button type="button" className="btn btn-primary flow-node-run nodrag" onClick={run} disabled={running}>
+        {running ? 'Loading...' : 'Run Workflow'}
+      </button>
+    </div>
+  );
+});

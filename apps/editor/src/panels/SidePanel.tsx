@@ -1,0 +1,43 @@
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditorState, PanelTab } from '../store/types';
+import { AdvancedPanel } from './AdvancedPanel';
+import { FunctionsPanel } from './FunctionsPanel';
+import { PropertiesPanel } from './PropertiesPanel';
+import './panels.css';
+
+const TABS: ReadonlyArray<{ id: PanelTab; label: string }> = [
+  { id: 'functions', label: 'Functions' },
+  { id: 'properties', label: 'Properties' },
+  { id: 'advanced', label: 'Advanced' },
+];
+
+const tabSelector = (s: EditorState) => s.panelTab;
+
+/** The output panel: Functions, Properties and Advanced tabs. */
+export function SidePanel() {
+  const store = useEditorStoreApi();
+  const tab = useEditor(tabSelector);
+  return (
+    <div className="side-panel">
+      <div className="tabs" role="tablist" aria-label="Output panel">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`panel-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            className={`tab${tab === t.id ? ' active' : ''}`}
+            onClick={() => store.getState().setPanelTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="side-panel-body" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`panel-tab-${tab}`}>
+        {tab === 'functions' ? <FunctionsPanel /> : tab === 'properties' ? <PropertiesPanel /> : <AdvancedPanel />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import {
+  addNode as addNodeToFlow,
+  chainNumbers,
+  connect,
+  copy,
+  createHistory,
+  duplicate,
+  paste,
+  pushSnapshot,
+  redo as redoHistory,
+  removeEdge as removeEdgeFromFlow,
+  removeNodes as removeNodesFromFlow,
+  restoreSnapshot,
+  takeSnapshot,
+  undo as undoHistory,
+  type FlowDocument,
+  type FlowNode,
+  type HistoryLabel,
+} from '@flow/core';
+import type { StateCreator } from 'zustand';
+import type { EditorState, FlowSlice } from './types';
+
+type Set = Parameters<StateCreator<EditorState>>[0];
+type Get = () => EditorState;
+
+/** Records a change: the new flow becomes current and a snapshot goes on the history. */
+function commit(set: Set, get: Get, doc: FlowDocument, label: HistoryLabel, extra: Partial<EditorState> = {}): void {
+  set({ ...extra, doc, history: pushSnapshot(get().history, takeSnapshot(doc, label)), saveState: 'unsaved' });
+}
+
+/** The highest chain of a flow, as the current chain after a load or an undo. */
+export function lastChain(doc: FlowDocument): string {
+  return chainNumbers(doc.nodes).at(-1) ?? '0';
+}
+
+/** The selection tab rule: Properties with a node selected, Functions without. */
+function tabFor(selected: readonly string[]): Pick<EditorState, 'panelTab' | 'activeTab'> {
+  return selected.length > 0 ? { panelTab: 'properties', activeTab: 'properties' } : { panelTab: 'functions', activeTab: 'functions' };
+}
+
+export const createFlowSlice = (doc: FlowDocument): StateCreator<EditorState, [], [], FlowSlice> => (set, get) => ({
+  doc,
+  currentChain: lastChain(doc),
+  start_node_id: '222',
+  selectedNodeIds: [],
+  selectedEdgeId: null,
+  history: createHistory(takeSnapshot(doc, 'load')),
+  clipboard: null,
+  measured: new Map(),
+
+  loadDoc: (next) =>
+    set({
+      doc: next,
+      currentChain: lastChain(next),
+      history: createHistory(takeSnapshot(next, 'load')),
+      selectedNodeIds: [],
+      selectedEdgeId: null,
+    }),
+
+  addNode: (input, options = {}) => {
+    const { doc: current, currentChain, selectedNodeIds } = get();
+    const selectedId = selectedNodeIds.at(-1) ?? null;
+    const dropped = options.position !== undefined;
+    const result = addNodeToFlow(current, input, {
+      currentChain,
+      selectedId: options.newChain ? null : selectedId,
+      newChain: options.newChain,
+      position: options.position,
+      detached: dropped && !selectedId && !options.newChain,
+    });
+    commit(set, get, result.doc, 'add', {
+      currentChain: result.currentChain,
+      selectedNodeIds: [result.nodeId],
+      selectedEdgeId: null,
+      ...tabFor([result.nodeId]),
+    });
+    return result.nodeId;
+  },
+
+  connectNodes: (source, target) => {
+    const result = connect(get().doc, source, target);
+    if (!result.ok) return result.error;
+    if (result.doc !== get().doc) commit(set, get, result.doc, 'update');
+    return null;
+  },
+
+  removeEdge: (edgeId) => {
+    const next = removeEdgeFromFlow(get().doc, edgeId);
+    if (next !== get().doc) commit(set, get, next, 'delete', { selectedEdgeId: null });
+  },
+
+  removeNodes: (ids) => {
+    const result = removeNodesFromFlow(get().doc, ids, get().currentChain);
+    if (result.removed === 0) return 0;
+    const gone = new Set(ids);
+    const selected = get().selectedNodeIds.filter((id) => !gone.has(id));
+    commit(set, get, result.doc, 'delete', { currentChain: result.currentChain, selectedNodeIds: selected, ...tabFor(selected) });
+    return result.removed;
+  },
+
+  removeSelection: () => get().removeNodes(get().selectedNodeIds),
+
+  duplicateNode: (id) => {
+    const result = duplicate(get().doc, id, { currentChain: get().currentChain });
+    if (result.nodeIds.length === 0) return;
+    commit(set, get, result.doc, 'add', { currentChain: result.currentChain, selectedNodeIds: result.nodeIds, ...tabFor(result.nodeIds) });
+  },
+
+  copySelection: () => {
+    const clipboard = copy(get().doc, get().selectedNodeIds);
+    if (clipboard.nodes.length > 0) set({ clipboard });
+    return clipboard.nodes.length;
+  },
+
+  pasteClipboard: () => {
+    const { clipboard, doc: current, currentChain, selectedNodeIds } = get();
+    if (!clipboard || clipboard.nodes.length === 0) return 0;
+    const result = paste(current, clipboard, { currentChain, selectedId: selectedNodeIds.at(-1) ?? null });
+    commit(set, get, result.doc, 'add', { currentChain: result.currentChain, selectedNodeIds: result.nodeIds, ...tabFor(result.nodeIds) });
+    return result.nodeIds.length;
+  },
+
+  selectNode: (id, toggle = false) => {
+    const current = get().selectedNodeIds;
+    let next: string[];
+    if (!toggle) next = [id];
+    else if (current.includes(id)) next = current.filter((x) => x !== id);
+    else next = [...current, id];
+    set({ selectedNodeIds: next, selectedEdgeId: null, ...tabFor(next) });
+  },
+
+  setSelection: (ids) => set({ selectedNodeIds: [...ids], selectedEdgeId: null, ...tabFor(ids) }),
+
+  selectAll: () => {
+    const ids = get().doc.nodes.map((n) => n.id);
+    set({ selectedNodeIds: ids, selectedEdgeId: null, ...tabFor(ids) });
+  },
+
+  clearSelection: () => set({ selectedNodeIds: [], selectedEdgeId: null, ...tabFor([]) }),
+
+  selectEdge: (id) => set({ selectedEdgeId: id, selectedNodeIds: [], ...tabFor([]) }),
+
+  moveNodes: (moves) => {
+    if (moves.length === 0) return;
+    const byId = new Map(moves.map((m) => [m.id, m.position]));
+    const current = get().doc;
+    const nodes = current.nodes.map((node): FlowNode => {
+      const position = byId.get(node.id);
+      return position ? { ...node, position: { x: position.x, y: position.y } } : node;
+    });
+    set({ doc: { ...current, nodes }, saveState: 'unsaved' });
+  },
+
+  commitMove: () => commit(set, get, get().doc, 'update'),
+
+  setMeasured: (sizes) => {
+    if (sizes.length === 0) return;
+    const measured = new Map(get().measured);
+    for (const s of sizes) measured.set(s.id, { width: s.width, height: s.height });
+    set({ measured });
+  },
+
+  updateNodeData: (id, update) => {
+    const current = get().doc;
+    let changed = false;
+    const nodes = current.nodes.map((node) => {
+      if (node.id !== id) return node;
+      const next = update(node);
+      changed = next !== node;
+      return next;
+    });
+    if (changed) commit(set, get, { ...current, nodes }, 'update');
+  },
+
+  setText: (field, value) => {
+    const current = get().doc;
+    if (current[field] === value) return;
+    const label: HistoryLabel =
+      field === 'systemPrompt' ? 'system-prompt-edit' : field === 'agentContext' ? 'agent-context-edit' : 'agent-notes-edit';
+    commit(set, get, { ...current, [field]: value }, label);
+  },
+
+  undo: () => restore(set, get, undoHistory(get().history)),
+  redo: () => restore(set, get, redoHistory(get().history)),
+});
+
+function restore(set: Set, get: Get, step: ReturnType<typeof undoHistory>): void {
+  if (!step) return;
+  const doc = restoreSnapshot(get().doc, step.snapshot);
+  const ids = new Set(doc.nodes.map((n) => n.id));
+  const selected = get().selectedNodeIds.filter((id) => ids.has(id));
+  set({ doc, history: step.history, currentChain: lastChain(doc), selectedNodeIds: selected, saveState: 'unsaved', ...tabFor(selected) });
+}

@@ -1,0 +1,124 @@
+import type { Clipboard, FlowClient, FlowDocument, FlowNode, History, NewNode, Workflow, XYPosition } from "@flow/core";
+
+/** Flow store tab names (spec section 2). */
+export type ActiveTab = 'functions' | 'properties' | 'schema' | 'schema-prompt' | 'prompt';
+/** The three tabs of the output panel. */
+export type PanelTab = 'functions' | 'properties' | 'advanced';
+export type DevTab = 'schema' | 'prompt';
+export type PaletteTab = 'functions' | 'workflows';
+
+export type ContextMenuState =
+  | { kind: 'node'; x: number; y: number; nodeId: string }
+  | { kind: 'canvas'; x: number; y: number; flowPosition: XYPosition }
+  | { kind: 'selection'; x: number; y: number }
+  | { kind: 'edge'; x: number; y: number; edgeId: string };
+
+export interface EmojiPickerState {
+  visible: boolean;
+  x: number;
+  y: number;
+  targetNodeId: string | null;
+}
+
+/** Toasts and alerts, given to the store so that actions can tell the person what happened. */
+export interface Notifier {
+  success(message: string): void;
+  error(message: string): void;
+  info(message: string): void;
+}
+
+export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
+export type SaveState = 'saved' | 'saving' | 'unsaved' | 'conflict' | 'error' | 'local';
+
+export interface FlowSlice {
+  doc: FlowDocument;
+  currentChain: string;
+  /** Kept for compatibility with the original product (decisions.md); rebuild uses chain 1. */
+  start_node_id: string;
+  selectedNodeIds: string[];
+  selectedEdgeId: string | null;
+  history: History;
+  clipboard: Clipboard | null;
+  /** Measured node sizes from the canvas; not part of the flow or its history. */
+  measured: Map<string, { width: number; height: number }>;
+  loadDoc(doc: FlowDocument): void;
+  addNode(input: NewNode, options?: { newChain?: boolean; position?: XYPosition; autoConnect?: boolean }): string;
+  connectNodes(source: string, target: string): string | null;
+  removeEdge(edgeId: string): void;
+  removeNodes(ids: readonly string[]): number;
+  removeSelection(): number;
+  duplicateNode(id: string): void;
+  copySelection(): number;
+  pasteClipboard(): number;
+  selectNode(id: string, toggle?: boolean): void;
+  setSelection(ids: readonly string[]): void;
+  selectAll(): void;
+  clearSelection(): void;
+  selectEdge(id: string | null): void;
+  moveNodes(moves: ReadonlyArray<{ id: string; position: XYPosition }>): void;
+  commitMove(): void;
+  setMeasured(sizes: ReadonlyArray<{ id: string; width: number; height: number }>): void;
+  updateNodeData(id: string, update: (node: FlowNode) => FlowNode): void;
+  setText(field: 'systemPrompt' | 'agentContext' | 'agentNotes', value: string): void;
+  undo(): void;
+  redo(): void;
+}
+
+export interface UiSlice {
+  activeTab: ActiveTab;
+  panelTab: PanelTab;
+  devTab: DevTab;
+  palette: { open: boolean; tab: PaletteTab };
+  contextMenu: ContextMenuState | null;
+  reportBugOpen: boolean;
+  selectWorkflowOpen: boolean;
+  createWorkflowOpen: boolean;
+  helpOpen: boolean;
+  confirmEraseOpen: boolean;
+  emojiPicker: EmojiPickerState;
+  /** Canvas width in percent of the editor (50 to 80). */
+  canvasWidth: number;
+  setPanelTab(tab: PanelTab): void;
+  setActiveTab(tab: ActiveTab): void;
+  setDevTab(tab: DevTab): void;
+  openPalette(tab?: PaletteTab): void;
+  closePalette(): void;
+  setPaletteTab(tab: PaletteTab): void;
+  openContextMenu(menu: ContextMenuState): void;
+  closeContextMenu(): void;
+  setDialog(name: 'reportBugOpen' | 'selectWorkflowOpen' | 'createWorkflowOpen' | 'helpOpen' | 'confirmEraseOpen', open: boolean): void;
+  openEmojiPicker(x: number, y: number, targetNodeId: string | null): void;
+  closeEmojiPicker(): void;
+  setCanvasWidth(percent: number): void;
+}
+
+export interface SessionSlice {
+  planId: string;
+  versionName: string;
+  client: FlowClient | null;
+  notify: Notifier;
+  loading: boolean;
+  loadError: string | null;
+  workflows: Workflow[];
+  workflowsState: LoadState;
+  workflowsError: string | null;
+  etag: string | null;
+  saveState: SaveState;
+  /** Whether the provider keeps whole documents (the local provider's extension). */
+  documentEndpoint: boolean;
+  loadPlan(): Promise<void>;
+  loadWorkflows(force?: boolean): Promise<void>;
+  addWorkflowNode(workflow: Workflow): void;
+  compileAndPublish(): Promise<void>;
+  runWorkflow(workflowId: string): Promise<string | null>;
+  saveNow(): Promise<void>;
+}
+
+export type EditorState = FlowSlice & UiSlice & SessionSlice;
+
+export interface EditorStoreProps {
+  planId: string;
+  versionName: string;
+  client: FlowClient | null;
+  notify: Notifier;
+}

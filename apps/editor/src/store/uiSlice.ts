@@ -1,0 +1,41 @@
+import type { StateCreator } from 'zustand';
+import type { EditorState, UiSlice } from './types';
+
+/** Canvas width bounds and default, in percent (spec section 2). */
+export const CANVAS_WIDTH = { min: 50, max: 80, initial: 75 } as const;
+
+export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, get) => ({
+  activeTab: 'functions',
+  panelTab: 'functions',
+  devTab: 'prompt',
+  palette: { open: false, tab: 'functions' },
+  contextMenu: null,
+  reportBugOpen: false,
+  selectWorkflowOpen: false,
+  createWorkflowOpen: false,
+  helpOpen: false,
+  confirmEraseOpen: false,
+  emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null },
+  canvasWidth: CANVAS_WIDTH.initial,
+
+  setPanelTab: (panelTab) => set({ panelTab }),
+  setActiveTab: (activeTab) => {
+    const panelTab = activeTab === 'functions' ? 'functions' : activeTab === 'properties' ? 'properties' : 'advanced';
+    const devTab = activeTab === 'prompt' || activeTab === 'schema-prompt' ? 'prompt' : activeTab === 'schema' ? 'schema' : get().devTab;
+    set({ activeTab, panelTab, devTab });
+  },
+  setDevTab: (devTab) => set({ devTab }),
+  openPalette: (tab = 'functions') => {
+    set({ palette: { open: true, tab }, contextMenu: null });
+    if (get().workflows.length === 0) void get().loadWorkflows();
+  },
+  closePalette: () => set({ palette: { open: false, tab: 'functions' } }),
+  setPaletteTab: (tab) => set({ palette: { ...get().palette, tab } }),
+  openContextMenu: (contextMenu) => set({ contextMenu }),
+  closeContextMenu: () => set({ contextMenu: null }),
+  setDialog: (name, open) => set({ [name]: open, contextMenu: null }),
+  openEmojiPicker: (x, y, targetNodeId) => set({ emojiPicker: { visible: true, x, y, targetNodeId } }),
+  closeEmojiPicker: () => set({ emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null } }),
+  setCanvasWidth: (percent) =>
+    set({ canvasWidth: Math.min(CANVAS_WIDTH.max, Math.max(CANVAS_WIDTH.min, Math.round(percent * 10) / 10)) }),
+});

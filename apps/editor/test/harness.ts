@@ -1,0 +1,92 @@
+// Browser test harness: the built editor served by the local provider on a free port, driven by
+// Chromium through playwright-core. Each test file gets its own data folder seeded from examples/.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '@flow/server';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, onTestFailed } from 'vitest';
+
+export const editorRoot = fileURLToPath(new URL('..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+export const editorDist = join(editorRoot, 'dist');
+
+/** Chromium flags for this machine: no sandbox as root, no network beyond loopback. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+/** Builds the editor once when no build exists (CI builds before testing). */
+export function ensureEditorBuilt(): void {
+  if (existsSync(join(editorDist, 'index.html'))) return;
+  const r = spawnSync('pnpm', ['--filter', '@flow/editor', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('editor build failed');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface EditorHarness {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  dataDir: string;
+  /** Opens a path of the editor and waits for the canvas. */
+  open(path: string): Promise<Page>;
+}
+
+/**
+ * Registers hooks that start a provider with the built editor and a browser for the test file,
+ * and a fresh page per test. A failing test saves a screenshot under test-results/.
+ */
+export function useEditorHarness(options: { onboarding?: boolean } = {}): EditorHarness {
+  const h = {} as EditorHarness;
+  beforeAll(async () => {
+    ensureEditorBuilt();
+    h.dataDir = mkdtempSync(join(tmpdir(), 'flow-editor-'));
+    h.server = await startServer({ port: 0, dir: h.dataDir, editorDir: editorDist, log: () => {} });
+    h.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await h.browser?.close();
+    await h.server?.close();
+    if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async (ctx) => {
+    h.context = await h.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.server.url });
+    if (!options.onboarding) {
+      await h.context.addInitScript(() => localStorage.setItem('onboarding:dontShowAgain', 'true'));
+    }
+    h.page = await h.context.newPage();
+    h.open = async (path: string) => {
+      await h.page.goto(h.server.url + path);
+      await h.page.locator('#main-flow').waitFor();
+      return h.page;
+    };
+    onTestFailed(async () => {
+      const dir = join(repoRoot, 'test-results');
+      mkdirSync(dir, { recursive: true });
+      const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+      await h.page.screenshot({ path: join(dir, `${name}.png`) }).catch(() => {});
+    });
+  });
+  afterEach(async () => {
+    await h.context?.close();
+  });
+  return h;
+}
