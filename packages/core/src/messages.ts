@@ -52,6 +52,10 @@ export const messages = {
   // Section 2: texts of the properties panel
   workInProgress: 'Yikes! This is a work in progress. Let us know if you need it asap!',
   comingSoon: 'Coming soon',
+
+  // Section 2: Report a Bug and schema copy feedback
+  copied: 'Copied!',
+  failedToCopy: 'Failed to copy!',
 } as const;
 
 /** Messages of our own, for rules the spec implies but does not word. */

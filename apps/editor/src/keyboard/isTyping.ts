@@ -4,3 +4,11 @@ export function isTyping(target: EventTarget | null): boolean {
   const tag = target.tagName.toLowerCase();
   return tag === 'input' || tag === 'textarea' || tag === 'select' || target.isContentEditable;
 }
+
+/** Enter and Space on a focused control press that control; they are not shortcuts there. */
+export function isControl(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.tagName.toLowerCase() === 'button' || target.tagName.toLowerCase() === 'a') return true;
+  const role = target.getAttribute('role');
+  return role === 'button' || role === 'menuitem' || role === 'tab' || role === 'option' || role === 'checkbox';
+}

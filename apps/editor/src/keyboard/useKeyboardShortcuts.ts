@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorStore } from '../store/createEditorStore';
-import { isTyping } from './isTyping';
+import { isControl, isTyping } from './isTyping';
 import { shortcutFor, type ShortcutAction } from './shortcuts';
 
 /** Runs a shortcut; returns false when it did not apply (so the browser keeps the key). */
@@ -67,7 +67,9 @@ export function useKeyboardShortcuts(area: RefObject<HTMLElement | null>): void 
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTyping(event.target) || event.defaultPrevented) return;
       const action = shortcutFor(event);
-      if (action && run(store, action, pointerOver)) event.preventDefault();
+      if (!action) return;
+      if ((action === 'edit' || action === 'palette') && isControl(event.target)) return;
+      if (run(store, action, pointerOver)) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => {

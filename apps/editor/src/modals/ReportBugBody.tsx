@@ -6,7 +6,6 @@ import type { EditorState } from '../store/types';
 
 /** How long 'Copied!' shows after a copy (spec section 9). */
 export const COPY_FEEDBACK_MS = 1500;
-const FAILED_TO_COPY = 'Failed to copy!';
 
 const reportSelector = (s: EditorState) => ({ planId: s.planId, versionName: s.versionName, doc: s.doc });
 
@@ -25,7 +24,7 @@ export function ReportBugBody() {
     try {
       await navigator.clipboard.writeText(report);
     } catch {
-      window.alert(FAILED_TO_COPY);
+      window.alert(messages.failedToCopy);
       return;
     }
     setCopied(true);
@@ -49,7 +48,7 @@ export function ReportBugBody() {
       </div>
       <footer className="modal-footer">
         <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-          {copied ? 'Copied!' : 'Copy to Clipboard'}
+          {copied ? messages.copied : 'Copy to Clipboard'}
         </button>
       </footer>
     </>

@@ -1,4 +1,4 @@
-import { nodeSchema } from '@flow/core';
+import { messages, nodeSchema } from '@flow/core';
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor } from '../store/EditorStoreContext';
@@ -22,7 +22,7 @@ export function AdvancedPanel() {
       setCopied(true);
       setTimeout(() => setCopied(false), SCHEMA_COPIED_MS);
     } catch {
-      window.alert('Failed to copy!');
+      window.alert(messages.failedToCopy);
     }
   };
   return (
@@ -44,7 +44,7 @@ export function AdvancedPanel() {
       <details className="section">
         <summary>Json Schema</summary>
         <button type="button" className="btn" onClick={() => void copy()}>
-          {copied ? 'Copied!' : 'Copy'}
+          {copied ? messages.copied : 'Copy'}
         </button>
         {chains.length === 0 ? (
           <p className="empty">No chains found.</p>

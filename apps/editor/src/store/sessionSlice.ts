@@ -166,7 +166,8 @@ export const createSessionSlice =
           notify.error(flowMessages.flowChangedElsewhere);
         } else {
           set({ saveState: 'error' });
-          notify.error(flowMessages.failedToSaveFlow(reason(error)));
+          // The client's errors already say 'Failed to save flow: …'.
+          notify.error(error instanceof ApiError ? error.message : flowMessages.failedToSaveFlow(reason(error)));
         }
       }
     },

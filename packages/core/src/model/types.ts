@@ -213,6 +213,11 @@ export interface Finding {
   path: string;
   severity: Severity;
   message: string;
+  /**
+   * 'incomplete' marks a flow that is well-formed but cannot compile yet (no chains, a node not
+   * reached from the start): the editor may store it, `flowctl validate` reports it.
+   */
+  code?: 'incomplete';
   /** 1-based, when the finding was made on source text. */
   line?: number;
   column?: number;

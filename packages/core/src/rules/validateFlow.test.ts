@@ -32,7 +32,7 @@ describe('validateFlow', () => {
   });
 
   it('needs at least one node', () => {
-    expect(validateFlow(buildFlow([]))).toEqual([error('$.nodes', messages.noChainsInFlow)]);
+    expect(validateFlow(buildFlow([]))).toEqual([{ ...error('$.nodes', messages.noChainsInFlow), code: 'incomplete' }]);
   });
 
   it('reports a duplicate node id at the second node', () => {
@@ -139,8 +139,8 @@ describe('validateFlow', () => {
     const findings = validateFlow({ ...doc, edges: doc.edges.filter((e) => e.id !== 'edge-b-to-c') });
     expect(findings).toEqual([
       error('$.nodes[1].data.post_action_type', flowMessages.postActionWithoutEdge('Function b')),
-      error('$.nodes[2]', 'Error: Disconnected @ : Instruct'),
-      error('$.nodes[3]', 'Error: Disconnected @ : Function d'),
+      { ...error('$.nodes[2]', 'Error: Disconnected @ : Instruct'), code: 'incomplete' },
+      { ...error('$.nodes[3]', 'Error: Disconnected @ : Function d'), code: 'incomplete' },
     ]);
   });
 
@@ -151,7 +151,10 @@ describe('validateFlow', () => {
       edges: [edge('x', 'y'), edge('y', 'x')],
       nodes: mapNodes(doc, (n) => (n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: n.id === 'x' ? 'y' : 'x' } } : n)).nodes,
     });
-    expect(loop).toEqual([error('$.nodes[1]', messages.disconnected('Function x')), error('$.nodes[2]', messages.disconnected('Function y'))]);
+    expect(loop).toEqual([
+      { ...error('$.nodes[1]', messages.disconnected('Function x')), code: 'incomplete' },
+      { ...error('$.nodes[2]', messages.disconnected('Function y')), code: 'incomplete' },
+    ]);
     const alone = buildFlow([[functionNode('x'), functionNode('y')]]);
     const closed = { ...alone, edges: [...alone.edges, edge('y', 'x')] };
     expect(validateFlow(mapNodes(closed, (n) => (n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: n.id === 'x' ? 'y' : 'x' } } : n)))).toEqual([]);

@@ -113,7 +113,7 @@ function disconnectedFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, F
   }
   const findings: Finding[] = [];
   doc.nodes.forEach((node, i) => {
-    if (!reached.has(node.id)) findings.push(error(`$.nodes[${i}]`, messages.disconnected(nodeName(node))));
+    if (!reached.has(node.id)) findings.push({ ...error(`$.nodes[${i}]`, messages.disconnected(nodeName(node))), code: 'incomplete' });
   });
   return findings;
 }
@@ -121,7 +121,7 @@ function disconnectedFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, F
 /** Every invariant of the flow document (ARCHITECTURE section 2) on a document of the right shape. */
 export function flowInvariantFindings(doc: FlowDocument): Finding[] {
   if (doc.nodes.length === 0) {
-    const findings = [error('$.nodes', messages.noChainsInFlow)];
+    const findings: Finding[] = [{ ...error('$.nodes', messages.noChainsInFlow), code: 'incomplete' }];
     return findings.concat(edgeFindings(doc, new Map()));
   }
   const byId = indexNodes(doc.nodes);

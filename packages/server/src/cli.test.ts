@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+/** Runs the CLI until it prints its URL (then stops it) or exits. */
+function runCli(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', CLI, ...args], {
+      cwd: REPO,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('listening on')) setTimeout(() => child.kill('SIGTERM'), 300);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ stdout, stderr, code }));
+  });
+}
+
+describe('flow server command line', { timeout: 60_000 }, () => {
+  it('prints the URL it listens on, never the token, and stops on SIGTERM', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-cli-'));
+    try {
+      const token = 'cli-secret-token-123';
+      const result = await runCli(['--', '--port', '0', '--dir', join(dir, 'flows')], { FLOW_TOKEN: token });
+      expect(result.stdout).toMatch(/^Flow provider listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+      expect(result.stdout + result.stderr).not.toContain(token);
+      expect(result.stderr).toContain('bearer token required');
+      expect(result.code).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits with 2 on a public address without a token, and on a bad port', async () => {
+    const open = await runCli(['--host', '0.0.0.0', '--port', '0', '--dir', join(tmpdir(), 'flow-cli-never')], { FLOW_TOKEN: '' });
+    expect(open.code).toBe(2);
+    expect(open.stderr).toContain('token is required');
+    const port = await runCli(['--port', 'abc']);
+    expect(port.code).toBe(2);
+  });
+});

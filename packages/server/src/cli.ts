@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ServerConfigError, startServer, type ServerOptions } from './server.js';
+import { repositoryRoot } from './store/seed.js';
+
+const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows] [--host 127.0.0.1] [--token TOKEN] [--editor DIR] [--seed DIR]
+
+  --port    port to listen on (0 picks a free one)           default 4321
+  --dir     data folder of flow files (seeded when empty)    default ./flows
+  --host    address to bind; any other than loopback needs a token
+  --token   bearer token for plan-scoped calls (or FLOW_TOKEN)
+  --editor  folder of the built editor to serve              default apps/editor/dist when built
+  --seed    folder to seed an empty data folder from         default examples/`;
+
+/** The options of a command line (a leading `--` from `pnpm serve -- …` is ignored). */
+export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): ServerOptions | 'help' {
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      dir: { type: 'string' },
+      host: { type: 'string' },
+      token: { type: 'string' },
+      editor: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  const port = values.port === undefined ? 4321 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerConfigError(`Invalid port: ${values.port ?? ''}`);
+  const token = values.token ?? env.FLOW_TOKEN;
+  const root = repositoryRoot();
+  const builtEditor = root === null ? undefined : join(root, 'apps', 'editor', 'dist');
+  const editorDir = values.editor ?? (builtEditor && existsSync(join(builtEditor, 'index.html')) ? builtEditor : undefined);
+  return {
+    port,
+    dir: values.dir ?? './flows',
+    host: values.host ?? '127.0.0.1',
+    ...(token ? { token } : {}),
+    ...(editorDir ? { editorDir } : {}),
+    ...(values.seed ? { seedDir: values.seed } : {}),
+  };
+}
+
+async function main(): Promise<void> {
+  let options: ServerOptions | 'help';
+  try {
+    options = parseCli(process.argv.slice(2), process.env);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  try {
+    const server = await startServer(options);
+    // The URL only: the token is never printed.
+    process.stdout.write(`Flow provider listening on ${server.url}\n`);
+    process.stderr.write(`data folder: ${options.dir ?? './flows'}${options.token ? ' · bearer token required' : ''}\n`);
+    const stop = (): void => {
+      void server.close().finally(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`flow server: ${options.token ? message.split(options.token).join('***') : message}\n`);
+    process.exitCode = error instanceof ServerConfigError ? 2 : 1;
+  }
+}
+
+await main();

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseFlow, serializeFlow } from '@flow/core';
+import { isTempFile } from './store/atomicWrite.js';
+import { sampleFlow, startTestServer } from './testServer.test-helper.js';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+/** The provider as its own process (tsx, source conditions), and the URL it prints. */
+async function spawnProvider(dir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', CLI, '--port', '0', '--dir', dir, '--seed', join(dir, 'no-seed')], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`provider did not start: ${out}`)), 20_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`provider exited with ${String(code)}`)));
+  });
+  return { child, url };
+}
+
+async function jsonFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile() && !isTempFile(e.name)).map((e) => join(e.parentPath, e.name));
+}
+
+describe('a provider killed with SIGKILL in the middle of a stream of writes', () => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0)) await step();
+  });
+
+  it('leaves every file whole: each flow is one of the versions sent, every JSON file parses', { timeout: 90_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-crash-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const { child, url } = await spawnProvider(dir);
+    cleanup.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+    const sent = new Set<string>();
+    const rounds = new Map<string, number>();
+    let stop = false;
+    const writer = async (version: string): Promise<void> => {
+      for (let round = 0; !stop; round++) {
+        const doc = sampleFlow('crash', version, 300 + (round % 5) * 100, `${version} round ${round}`);
+        const publish = { system_message_custom: `Prompt ${round}`, system_message_prefix: 'P', system_message_suffix: 'S' };
+        // What the file may hold: the document as sent, or as published right after.
+        sent.add(serializeFlow(doc));
+        sent.add(serializeFlow({ ...doc, systemPrompt: publish.system_message_custom, agentContext: 'P', agentNotes: 'S' }));
+        const workflow = { id: `wf-${version}`, name: `Workflow ${round}`, plan_id: 'crash', json: { steps: [{ skill: 's', name: `n${round}`, config: { round } }] } };
+        try {
+          const headers = { 'Content-Type': 'application/json' };
+          await fetch(`${url}/api/flows/crash/${version}`, { method: 'PUT', headers, body: JSON.stringify(doc) });
+          await fetch(`${url}/api/mate/crash/${version}/system-prompt-custom`, { method: 'POST', headers, body: JSON.stringify(publish) });
+          await fetch(`${url}/api/workflows/save`, { method: 'POST', headers, body: JSON.stringify(workflow) });
+          rounds.set(version, (rounds.get(version) ?? 0) + 1);
+        } catch {
+          return; // the provider is gone
+        }
+      }
+    };
+    const writers = ['v1', 'v2', 'v3', 'v4'].map(writer);
+    // Kill once every writer has finished two rounds, while each is in the middle of the next.
+    const deadline = Date.now() + 30_000;
+    const ready = (): boolean => ['v1', 'v2', 'v3', 'v4'].every((v) => (rounds.get(v) ?? 0) >= 2);
+    while (!ready() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(ready()).toBe(true);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    stop = true;
+    await Promise.all(writers);
+
+    const files = await jsonFiles(dir);
+    expect(files.filter((f) => f.endsWith('.flow.json')).length).toBe(4);
+    for (const file of files) {
+      const text = await readFile(file, 'utf8');
+      if (file.endsWith('.flow.json')) {
+        expect(parseFlow(text).ok).toBe(true);
+        expect(sent.has(text)).toBe(true);
+      } else {
+        expect(() => JSON.parse(text)).not.toThrow();
+      }
+    }
+
+    const restarted = await startTestServer({ dir, seedDir: null });
+    cleanup.push(() => restarted.close());
+    for (const version of ['v1', 'v2', 'v3', 'v4']) {
+      expect((await restarted.call('GET', `/api/flows/crash/${version}`)).status).toBe(200);
+    }
+    expect((await restarted.call('GET', '/api/workflows/plans/crash')).status).toBe(200);
+  });
+});

@@ -1,0 +1,34 @@
+import type { PublishEntry } from '../store/publishStore.js';
+import { html, page, type Html } from './html.js';
+
+/** The text shown when a version has never been published. */
+export const NOTHING_PUBLISHED = 'Nothing published yet';
+
+function texts(entry: PublishEntry): Html {
+  return html`
+<h3>Prefix (agent context)</h3><pre>${entry.system_message_prefix || '(empty)'}</pre>
+<h3>System message</h3><pre>${entry.system_message || '(empty)'}</pre>
+<h3>Suffix (agent notes and style)</h3><pre>${entry.system_message_suffix || '(empty)'}</pre>`;
+}
+
+const when = (entry: PublishEntry): Html => html`<time datetime="${entry.publishedAt}">${entry.publishedAt}</time>`;
+
+/** The dashboard of a plan version: the published prompt, when, and the earlier publishes (newest first). */
+export function dashboardPage(planId: string, versionName: string, entries: readonly PublishEntry[]): { html: string; nonce: string } {
+  const [latest, ...earlier] = entries;
+  const current = latest
+    ? html`<section class="card" id="published"><p>Published ${when(latest)}</p>${texts(latest)}</section>`
+    : html`<p class="card muted" id="published">${NOTHING_PUBLISHED}</p>`;
+  const history =
+    earlier.length === 0
+      ? html``
+      : html`<h2>Earlier publishes</h2><ol id="history">${earlier.map(
+          (entry) => html`<li class="card"><details><summary>Published ${when(entry)}</summary>${texts(entry)}</details></li>`,
+        )}</ol>`;
+  const body = html`
+<h1>Dashboard</h1>
+<p class="muted">Plan <strong>${planId}</strong> · version <strong>${versionName}</strong></p>
+${current}
+${history}`;
+  return page(`Dashboard · ${planId} / ${versionName}`, body);
+}

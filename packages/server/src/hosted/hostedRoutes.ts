@@ -1,0 +1,38 @@
+import { notFound } from '../http/HttpError.js';
+import { param, type Route } from '../http/router.js';
+import type { Services } from '../services.js';
+import { createWorkflowPage } from './createWorkflowPage.js';
+import { dashboardPage } from './dashboardPage.js';
+import { sendPage } from './html.js';
+import { sessionPage } from './sessionPage.js';
+
+/** The hosted pages: create-workflow, session and dashboard. */
+export function hostedRoutes(services: Services): Route[] {
+  return [
+    {
+      method: 'GET',
+      pattern: '/hosted/create-workflow/:planId',
+      handler({ res, params }) {
+        sendPage(res, createWorkflowPage(param(params, 'planId')));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/hosted/session/:planId/:sessionId',
+      async handler({ res, params }) {
+        const session = await services.workflows.getSession(param(params, 'planId'), param(params, 'sessionId'));
+        if (session === null) throw notFound('Session not found');
+        sendPage(res, sessionPage(session));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/dashboard/:planId/:versionName',
+      async handler({ res, params }) {
+        const planId = param(params, 'planId');
+        const versionName = param(params, 'versionName');
+        sendPage(res, dashboardPage(planId, versionName, await services.publishes.list(planId, versionName)));
+      },
+    },
+  ];
+}

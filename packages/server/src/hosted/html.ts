@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { sendBody } from '../http/respond.js';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** A tagged template whose interpolations are escaped unless they are `Html` already. */
+export class Html {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+type Part = string | number | Html | readonly Html[];
+
+/** Builds HTML; every interpolated string is escaped, arrays of Html are joined. */
+export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
+  let out = strings[0] ?? '';
+  parts.forEach((part, i) => {
+    if (part instanceof Html) out += part.text;
+    else if (Array.isArray(part)) out += part.map((p: Html) => p.text).join('');
+    else out += escapeHtml(String(part));
+    out += strings[i + 1] ?? '';
+  });
+  return new Html(out);
+}
+
+const STYLE = `
+body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:24px;color:#1d1d1f;background:#fafafa}
+main{max-width:860px;margin:0 auto}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}
+.muted{color:#6b6b70}.card{background:#fff;border:1px solid #e3e3e8;border-radius:8px;padding:12px 16px;margin:8px 0}
+pre{white-space:pre-wrap;word-break:break-word;background:#f3f3f6;border-radius:6px;padding:8px 10px;margin:4px 0;font-size:13px}
+label{display:block;font-weight:600;margin:10px 0 4px}
+input,textarea{width:100%;box-sizing:border-box;font:inherit;padding:6px 8px;border:1px solid #c9c9d0;border-radius:6px}
+textarea{min-height:70px;font-family:ui-monospace,monospace;font-size:13px}
+button{font:inherit;padding:6px 12px;border-radius:6px;border:1px solid #c9c9d0;background:#fff;cursor:pointer}
+button[type=submit]{background:#2f5bea;border-color:#2f5bea;color:#fff}
+.row{display:grid;grid-template-columns:1fr 1fr auto;gap:8px;align-items:end}
+.error{color:#b3261e}.ok{color:#1b7f3b}
+`;
+
+/** A whole page: inline CSS, an optional inline script allowed by its nonce, nothing external. */
+export function page(title: string, body: Html, script?: string): { html: string; nonce: string } {
+  const nonce = randomBytes(16).toString('base64');
+  const scriptTag = script ? html`<script nonce="${nonce}">${new Html(script)}</script>` : html``;
+  const doc = html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title><style>${new Html(STYLE)}</style></head>
+<body><main>${body}</main>${scriptTag}</body></html>
+`;
+  return { html: doc.text, nonce };
+}
+
+/** Sends a page with a policy that allows only its own style, its nonce'd script and same-origin calls. */
+export function sendPage(res: ServerResponse, built: { html: string; nonce: string }, status = 200): void {
+  const csp = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `script-src 'nonce-${built.nonce}'`,
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+  sendBody(res, status, 'text/html; charset=utf-8', built.html, { 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' });
+}

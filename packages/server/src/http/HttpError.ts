@@ -1,0 +1,49 @@
+/** Error codes of the provider's JSON error bodies. */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'INVALID_ID'
+  | 'INVALID_JSON'
+  | 'INVALID_WORKFLOW'
+  | 'INVALID_FLOW'
+  | 'NO_CHAINS'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN_HOST'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PRECONDITION_FAILED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'STORED_FLOW_INVALID'
+  | 'INTERNAL';
+
+/** A refusal with its HTTP status, sent as `{ error: { code, message, ...extra } }`. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** 400 with a code, for input of the wrong shape. */
+export function badRequest(message: string, code: ErrorCode = 'BAD_REQUEST', extra?: Record<string, unknown>): HttpError {
+  return new HttpError(400, code, message, extra ? { extra } : {});
+}
+
+/** 404 with a message naming what is missing. */
+export function notFound(message: string): HttpError {
+  return new HttpError(404, 'NOT_FOUND', message);
+}

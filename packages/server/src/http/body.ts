@@ -1,0 +1,57 @@
+import type { IncomingMessage } from 'node:http';
+import { HttpError, badRequest } from './HttpError.js';
+
+/** Limits of request bodies: whole flows may be large, everything else is small. */
+export const BODY_LIMITS = { flow: 5 * 1024 * 1024, default: 1024 * 1024 } as const;
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`, {
+    headers: { Connection: 'close' },
+  });
+}
+
+/** Refuses bodies that are not declared as JSON: also keeps plain cross-site form posts out. */
+function requireJsonType(req: IncomingMessage): void {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request body must be JSON (Content-Type: application/json)');
+  }
+}
+
+/**
+ * Reads the whole body as UTF-8 text, refusing more than `limit` bytes (413) as soon as the
+ * declared length or the bytes received pass it.
+ */
+export async function readText(req: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    throw tooLarge(limit);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > limit) {
+      req.resume();
+      throw tooLarge(limit);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads and parses a JSON body: 415 when not declared JSON, 413 when too large, 400 when malformed. */
+export async function readJson(req: IncomingMessage, limit: number = BODY_LIMITS.default): Promise<unknown> {
+  requireJsonType(req);
+  const text = await readText(req, limit);
+  if (text.trim() === '') throw badRequest('Request body is empty: a JSON value is required', 'INVALID_JSON');
+  try {
+    const value: unknown = JSON.parse(text);
+    return value;
+  } catch (error) {
+    const detail = error instanceof SyntaxError ? error.message : 'malformed';
+    throw badRequest(`Request body is not valid JSON: ${detail}`, 'INVALID_JSON');
+  }
+}

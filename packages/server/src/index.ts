@@ -1,0 +1,5 @@
+export { startServer, ServerConfigError } from './server.js';
+export type { ServerOptions, RunningServer } from './server.js';
+export { ID_PATTERN, isId } from './ids.js';
+export { defaultSeedDir, repositoryRoot, seedDataFolder } from './store/seed.js';
+export { writeAtomic } from './store/atomicWrite.js';

@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest, startTestServer, type TestServer } from '../testServer.test-helper.js';
+
+describe('the built editor', () => {
+  let server: TestServer;
+  let base: string;
+  beforeAll(async () => {
+    base = await mkdtemp(join(tmpdir(), 'flow-editor-'));
+    const editor = join(base, 'dist');
+    await mkdir(join(editor, 'assets'), { recursive: true });
+    await writeFile(join(editor, 'index.html'), '<!doctype html><title>Flow editor</title>');
+    await writeFile(join(editor, 'assets', 'app-1234.js'), 'console.log(1)');
+    await writeFile(join(base, 'secret.txt'), 'outside');
+    await symlink(join(base, 'secret.txt'), join(editor, 'link.txt'));
+    server = await startTestServer({ editorDir: editor });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and files with their types', async () => {
+    const root = await server.call('GET', '/');
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await root.text()).toContain('Flow editor');
+    const js = await server.call('GET', '/assets/app-1234.js');
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('falls back to index.html for app routes such as /{planId}/{version}', async () => {
+    const res = await server.call('GET', '/support-desk/production');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Flow editor');
+    expect((await server.call('GET', '/assets/missing.js')).status).toBe(404);
+  });
+
+  it('never serves a file outside its folder', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
+      const res = await rawRequest(server.url, 'GET', path);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.text).not.toContain('outside');
+    }
+    const link = await rawRequest(server.url, 'GET', '/link.txt');
+    expect(link.status).toBe(404);
+    expect(link.text).not.toContain('outside');
+  });
+
+  it('leaves unknown API paths and other methods to the API: 404 and 405 as JSON', async () => {
+    const api = await server.call('GET', '/api/nothing');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const post = await server.call('POST', '/api/plans', { json: {} });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});

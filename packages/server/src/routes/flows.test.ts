@@ -1,0 +1,160 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FlowConflictError, createClient, parseFlow, serializeFlow } from '@flow/core';
+import { sampleFlow, snapshotFolder, startTestServer, type TestServer } from '../testServer.test-helper.js';
+
+describe('GET/PUT /api/flows/{planId}/{versionName}', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('serves a stored flow in canonical form with a quoted ETag of its bytes', async () => {
+    const res = await server.call('GET', '/api/flows/support-desk/production');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const text = await res.text();
+    const stored = await readFile(join(server.dir, 'support-desk', 'production.flow.json'), 'utf8');
+    expect(text).toBe(stored);
+    const parsed = parseFlow(text);
+    expect(parsed.ok && parsed.doc.planId).toBe('support-desk');
+  });
+
+  it('serves an empty flow for a version never written, and answers 304 to its ETag', async () => {
+    const res = await server.call('GET', '/api/flows/new-plan/draft');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ format: 'flow/1', planId: 'new-plan', versionName: 'draft', nodes: [], edges: [] });
+    const again = await server.call('GET', '/api/flows/new-plan/draft', { headers: { 'If-None-Match': res.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+  });
+
+  it('stores a PUT in canonical form and answers the new ETag, which the next GET sends', async () => {
+    const doc = sampleFlow('new-plan', 'draft', 3);
+    const res = await server.call('PUT', '/api/flows/new-plan/draft', { json: doc });
+    expect(res.status).toBe(200);
+    const body: { etag: string; findings: unknown[] } = await res.json();
+    expect(res.headers.get('etag')).toBe(body.etag);
+    const stored = await readFile(join(server.dir, 'new-plan', 'draft.flow.json'), 'utf8');
+    expect(stored).toBe(serializeFlow(doc));
+    const get = await server.call('GET', '/api/flows/new-plan/draft');
+    expect(get.headers.get('etag')).toBe(body.etag);
+  });
+
+  it('refuses a PUT with a stale If-Match with 412 and the current ETag, changing nothing', async () => {
+    const first = await server.call('GET', '/api/flows/support-desk/production');
+    const etag = first.headers.get('etag') ?? '';
+    const ok = await server.call('PUT', '/api/flows/support-desk/production', {
+      json: sampleFlow('support-desk', 'production', 2, 'A'),
+      headers: { 'If-Match': etag },
+    });
+    expect(ok.status).toBe(200);
+    const before = await snapshotFolder(server.dir);
+    const stale = await server.call('PUT', '/api/flows/support-desk/production', {
+      json: sampleFlow('support-desk', 'production', 2, 'B'),
+      headers: { 'If-Match': etag },
+    });
+    expect(stale.status).toBe(412);
+    expect(stale.headers.get('etag')).toBe(ok.headers.get('etag'));
+    expect(await stale.json()).toMatchObject({ error: { code: 'PRECONDITION_FAILED' } });
+    expect(await snapshotFolder(server.dir)).toEqual(before);
+  });
+
+  it('treats If-Match: * and no If-Match as unconditional', async () => {
+    const star = await server.call('PUT', '/api/flows/support-desk/production', {
+      json: sampleFlow('support-desk', 'production', 1),
+      headers: { 'If-Match': '*' },
+    });
+    expect(star.status).toBe(200);
+    const none = await server.call('PUT', '/api/flows/support-desk/production', { json: sampleFlow('support-desk', 'production', 2) });
+    expect(none.status).toBe(200);
+  });
+
+  it('stores a document under the plan and version of its path', async () => {
+    const res = await server.call('PUT', '/api/flows/copy/staging', { json: sampleFlow('other', 'production', 1) });
+    expect(res.status).toBe(200);
+    const get = await server.call('GET', '/api/flows/copy/staging');
+    expect(await get.json()).toMatchObject({ planId: 'copy', versionName: 'staging' });
+  });
+
+  it('accepts an empty flow (every node deleted) but refuses a broken one with 422 and findings', async () => {
+    const empty = await server.call('PUT', '/api/flows/x/v', { json: { ...sampleFlow('x', 'v', 0), nodes: [], edges: [], startNodeId: '' } });
+    expect(empty.status).toBe(200);
+    const doc = sampleFlow('x', 'v', 2);
+    const broken = { ...doc, edges: [...doc.edges, { id: 'edge-fn-1-to-fn-1', source: 'fn-1', target: 'fn-1', kind: 'node' }] };
+    const res = await server.call('PUT', '/api/flows/x/v', { json: broken });
+    expect(res.status).toBe(422);
+    const body: { error: { code: string; findings: { message: string }[] } } = await res.json();
+    expect(body.error.code).toBe('INVALID_FLOW');
+    expect(body.error.findings.map((f) => f.message)).toContain('Error: Cannot connect a node to itself');
+  });
+
+  it('stores a flow with a node not linked yet (an edge just deleted in the editor) and returns the finding as a warning', async () => {
+    const doc = sampleFlow('x', 'v', 2);
+    const unlinked = {
+      ...doc,
+      edges: [],
+      nodes: doc.nodes.map((n) => (n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'none', post_action_function_id: '' } } : n)),
+    };
+    const res = await server.call('PUT', '/api/flows/x/v', { json: unlinked });
+    expect(res.status).toBe(200);
+    const body: { findings: { message: string }[] } = await res.json();
+    expect(body.findings.map((f) => f.message).some((m) => m.startsWith('Error: Disconnected @ : '))).toBe(true);
+  });
+
+  it('answers 422 STORED_FLOW_INVALID for a stored file that is not a flow', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(server.dir, 'support-desk', 'production.flow.json'), '{ "format": "flow/1", ');
+    const res = await server.call('GET', '/api/flows/support-desk/production');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: { code: 'STORED_FLOW_INVALID' } });
+  });
+});
+
+describe('GET /api/plans', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('lists every plan of the data folder with its versions, sorted', async () => {
+    await server.call('PUT', '/api/flows/support-desk/staging', { json: sampleFlow('support-desk', 'staging', 1) });
+    const res = await server.call('GET', '/api/plans');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const plans: { planId: string; versions: string[] }[] = await res.json();
+    expect(plans.map((p) => p.planId)).toEqual(['lead-qualifier', 'onboarding-coach', 'support-desk']);
+    expect(plans.find((p) => p.planId === 'support-desk')?.versions).toEqual(['production', 'staging']);
+  });
+});
+
+describe('the API client against the flow calls', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer({ token: 'flow-test-token' });
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('loads, saves with If-Match, gets a conflict on a stale save, and lists plans', async () => {
+    const client = createClient({ baseUrl: server.url, token: 'flow-test-token' });
+    const loaded = await client.getFlow('support-desk', 'production');
+    expect(loaded?.doc.planId).toBe('support-desk');
+    const etag = loaded?.etag ?? undefined;
+    const saved = await client.putFlow('support-desk', 'production', sampleFlow('support-desk', 'production', 2), etag);
+    expect(saved.etag).not.toBe(etag);
+    await expect(client.putFlow('support-desk', 'production', sampleFlow('support-desk', 'production', 3), etag)).rejects.toBeInstanceOf(
+      FlowConflictError,
+    );
+    const plans = await client.listPlans();
+    expect(plans.map((p) => p.planId)).toContain('support-desk');
+  });
+});

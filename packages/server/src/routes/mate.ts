@@ -1,0 +1,110 @@
+import { flowFunctions, type FlowDocument } from '@flow/core';
+import { applyFunctions, functionInput } from '../functionUpdates.js';
+import { BODY_LIMITS, readJson } from '../http/body.js';
+import { badRequest } from '../http/HttpError.js';
+import { sendJson, sendJsonText } from '../http/respond.js';
+import { param, type Route } from '../http/router.js';
+import { isOptionalString, isRecord } from '../guards.js';
+import type { Services } from '../services.js';
+import { requireValid } from '../store/flowStore.js';
+
+// GET …/functions is the hot read: its answer is kept per stored document.
+const functionsBodies = new WeakMap<FlowDocument, Buffer>();
+
+function functionsBody(doc: FlowDocument): Buffer {
+  let body = functionsBodies.get(doc);
+  if (body === undefined) {
+    body = Buffer.from(JSON.stringify({ result: flowFunctions(doc) }));
+    functionsBodies.set(doc, body);
+  }
+  return body;
+}
+
+/** The setup-function body: `{ plan_id, version_name, function }`, plan and version as in the path. */
+function setupBody(body: unknown, planId: string, versionName: string): unknown {
+  if (!isRecord(body)) throw badRequest('Body must be an object with plan_id, version_name and function');
+  if (body.plan_id !== undefined && body.plan_id !== planId) throw badRequest('plan_id must match the plan of the path');
+  if (body.version_name !== undefined && body.version_name !== versionName) {
+    throw badRequest('version_name must match the version of the path');
+  }
+  return body.function;
+}
+
+/** The mate calls of spec section 7 over the stored flow documents. */
+export function mateRoutes(services: Services): Route[] {
+  const base = '/api/mate/:planId/:versionName';
+  const ids = (params: Record<string, string>): [string, string] => [param(params, 'planId'), param(params, 'versionName')];
+  return [
+    {
+      method: 'GET',
+      pattern: `${base}/functions`,
+      async handler({ res, params }) {
+        const { doc } = await services.flows.readValid(...ids(params));
+        sendJsonText(res, 200, functionsBody(doc));
+      },
+    },
+    {
+      method: 'POST',
+      pattern: `${base}/setup-function`,
+      async handler({ req, res, params }) {
+        const [planId, versionName] = ids(params);
+        const input = functionInput(setupBody(await readJson(req), planId, versionName), 'function');
+        const now = services.now();
+        const saved = await services.flows.update(planId, versionName, (current) =>
+          applyFunctions(requireValid(current).doc, [input], planId, now),
+        );
+        const result = saved.doc.nodes.find((node) => node.id === input.uuid)?.data ?? null;
+        sendJson(res, 200, { result });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: `${base}/update-functions`,
+      async handler({ req, res, params }) {
+        const [planId, versionName] = ids(params);
+        const body = await readJson(req, BODY_LIMITS.flow);
+        if (!isRecord(body) || !Array.isArray(body.functions)) throw badRequest('Body must be an object with a functions array');
+        const inputs = body.functions.map((fn: unknown, i) => functionInput(fn, `functions[${i}]`));
+        const now = services.now();
+        const saved = await services.flows.update(planId, versionName, (current) =>
+          applyFunctions(requireValid(current).doc, inputs, planId, now),
+        );
+        sendJson(res, 200, { result: flowFunctions(saved.doc) });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${base}/system-prompt`,
+      async handler({ res, params }) {
+        const { doc } = await services.flows.readValid(...ids(params));
+        const result = { system_message: doc.systemPrompt, system_message_prefix: doc.agentContext, system_message_suffix: doc.agentNotes };
+        sendJson(res, 200, { result });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: `${base}/system-prompt-custom`,
+      async handler({ req, res, params }) {
+        const [planId, versionName] = ids(params);
+        const body = await readJson(req);
+        if (!isRecord(body) || typeof body.system_message_custom !== 'string') {
+          throw badRequest('Body must be an object with system_message_custom (a string)');
+        }
+        const { system_message_custom: message, system_message_prefix: prefix, system_message_suffix: suffix } = body;
+        if (!isOptionalString(prefix) || !isOptionalString(suffix)) {
+          throw badRequest('system_message_prefix and system_message_suffix must be strings');
+        }
+        const saved = await services.flows.update(planId, versionName, (current) => {
+          const doc = requireValid(current).doc;
+          return { ...doc, systemPrompt: message, agentContext: prefix ?? doc.agentContext, agentNotes: suffix ?? doc.agentNotes };
+        });
+        const entry = await services.publishes.record(planId, versionName, {
+          system_message: saved.doc.systemPrompt,
+          system_message_prefix: saved.doc.agentContext,
+          system_message_suffix: saved.doc.agentNotes,
+        });
+        sendJson(res, 200, { result: { publishedAt: entry.publishedAt } });
+      },
+    },
+  ];
+}

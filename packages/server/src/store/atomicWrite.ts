@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** Temp files start with a dot and end in `.tmp`: never mistaken for data by the listings. */
+export function isTempFile(name: string): boolean {
+  return name.startsWith('.') && name.endsWith('.tmp');
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  // Makes the rename itself durable; some file systems refuse to open folders, which is fine.
+  try {
+    const handle = await open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort
+  }
+}
+
+/**
+ * Writes a file so that readers and crashes see either the old or the new bytes, never a part:
+ * a temp file in the same folder, written and fsynced, then renamed over the target.
+ */
+export async function writeAtomic(path: string, data: string | Buffer): Promise<void> {
+  const folder = dirname(path);
+  await mkdir(folder, { recursive: true });
+  const temp = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx', 0o644);
+  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await syncFolder(folder);
+}

@@ -1,0 +1,32 @@
+import { join, resolve } from 'node:path';
+import { requireId } from '../ids.js';
+
+/** The data folder's layout. Every id is checked again here, before it becomes part of a path. */
+export interface DataPaths {
+  root: string;
+  plan(planId: string): string;
+  flow(planId: string, versionName: string): string;
+  workflows(planId: string): string;
+  workflow(planId: string, workflowId: string): string;
+  sessions(planId: string): string;
+  session(planId: string, sessionId: string): string;
+  published(planId: string, versionName: string): string;
+}
+
+export const FLOW_SUFFIX = '.flow.json';
+
+/** Paths under one data folder. */
+export function dataPaths(dir: string): DataPaths {
+  const root = resolve(dir);
+  const plan = (planId: string): string => join(root, requireId(planId, 'planId'));
+  return {
+    root,
+    plan,
+    flow: (planId, versionName) => join(plan(planId), `${requireId(versionName, 'versionName')}${FLOW_SUFFIX}`),
+    workflows: (planId) => join(plan(planId), 'workflows'),
+    workflow: (planId, id) => join(plan(planId), 'workflows', `${requireId(id, 'workflowId')}.json`),
+    sessions: (planId) => join(plan(planId), 'sessions'),
+    session: (planId, id) => join(plan(planId), 'sessions', `${requireId(id, 'sessionId')}.json`),
+    published: (planId, versionName) => join(plan(planId), 'published', requireId(versionName, 'versionName')),
+  };
+}

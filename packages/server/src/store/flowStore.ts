@@ -1,0 +1,138 @@
+import type { Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
+import { HttpError } from '../http/HttpError.js';
+import { etagOf } from '../http/respond.js';
+import { isId } from '../ids.js';
+import { writeAtomic } from './atomicWrite.js';
+import { FLOW_SUFFIX, type DataPaths } from './dataPaths.js';
+import { serialized } from './fileQueue.js';
+import { fileNames, folderNames, isMissing } from './listing.js';
+
+/** A flow as stored: its bytes, their ETag, and the document when the bytes are a valid flow. */
+export interface StoredFlow {
+  exists: boolean;
+  text: string;
+  etag: string;
+  doc: FlowDocument | null;
+  findings: Finding[];
+}
+
+/** A loaded flow whose document is known to be valid. */
+export type ValidFlow = StoredFlow & { doc: FlowDocument };
+
+/** A plan and its version names, as GET /api/plans lists them. */
+export interface PlanSummary {
+  planId: string;
+  versions: string[];
+}
+
+export interface FlowStore {
+  /** The stored flow; a version never written is the empty flow. */
+  read(planId: string, versionName: string): Promise<StoredFlow>;
+  /** Like `read`, refusing (422) a stored file that is not a valid flow. */
+  readValid(planId: string, versionName: string): Promise<ValidFlow>;
+  /** Replaces the flow with `change(current)`, serialized per file; a throw writes nothing. */
+  update(planId: string, versionName: string, change: (current: StoredFlow) => FlowDocument): Promise<ValidFlow>;
+  /** Every plan folder with its version names, sorted. */
+  listPlans(): Promise<PlanSummary[]>;
+}
+
+/** The flow of some stored bytes; the path names it, whatever plan or version the file says. */
+function storedOf(text: string, exists: boolean, planId: string, versionName: string): StoredFlow {
+  const parsed = parseFlow(text);
+  const etag = etagOf(text);
+  return parsed.ok
+    ? { exists, text, etag, doc: { ...parsed.doc, planId, versionName }, findings: parsed.findings }
+    : { exists, text, etag, doc: null, findings: parsed.findings };
+}
+
+/** The 422 of a stored file that is not a valid flow (hand-edited, say). */
+export function requireValid(stored: StoredFlow): ValidFlow {
+  const { doc } = stored;
+  if (doc !== null) return { ...stored, doc };
+  throw new HttpError(422, 'STORED_FLOW_INVALID', 'The stored flow file is not a valid flow: fix or replace it', {
+    extra: { findings: stored.findings },
+  });
+}
+
+const signature = (s: Stats): string => `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+
+/**
+ * How long a cached file is trusted before its stat is checked again. Writes through this server
+ * update the cache at once; a change made outside it (an editor, git) is seen within this time.
+ */
+export const REVALIDATE_MS = 100;
+
+/** Flow documents under a data folder, with a cache keyed by each file's stat. */
+export function createFlowStore(paths: DataPaths): FlowStore {
+  const cache = new Map<string, { key: string; stored: StoredFlow; checkedAt: number }>();
+
+  /** The stored flow at `path`; `revalidate` checks the file even when the cache is recent. */
+  async function readPath(path: string, planId: string, versionName: string, revalidate = false): Promise<StoredFlow> {
+    const cached = cache.get(path);
+    const now = performance.now();
+    if (cached && !revalidate && now - cached.checkedAt < REVALIDATE_MS) return cached.stored;
+    let info: Stats;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      cache.delete(path);
+      return storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
+    }
+    const key = signature(info);
+    if (cached?.key === key) {
+      cached.checkedAt = now;
+      return cached.stored;
+    }
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      return storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
+    }
+    const stored = storedOf(text, true, planId, versionName);
+    cache.set(path, { key, stored, checkedAt: now });
+    return stored;
+  }
+
+  const read = (planId: string, versionName: string): Promise<StoredFlow> =>
+    readPath(paths.flow(planId, versionName), planId, versionName);
+
+  return {
+    read,
+    async readValid(planId, versionName) {
+      return requireValid(await read(planId, versionName));
+    },
+    update(planId, versionName, change) {
+      const path = paths.flow(planId, versionName);
+      return serialized(path, async () => {
+        // Always against the file itself: an If-Match must see a change made outside just now.
+        const current = await readPath(path, planId, versionName, true);
+        // The path names the flow: a document copied from another version is stored as this one.
+        const doc: FlowDocument = { ...change(current), planId, versionName };
+        const text = serializeFlow(doc);
+        if (current.exists && text === current.text && current.doc) return { ...current, doc: current.doc };
+        await writeAtomic(path, text);
+        const stored: ValidFlow = { exists: true, text, etag: etagOf(text), doc, findings: [] };
+        cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() });
+        return stored;
+      });
+    },
+    async listPlans() {
+      const plans: PlanSummary[] = [];
+      for (const planId of await folderNames(paths.root)) {
+        if (!isId(planId)) continue;
+        const versions = (await fileNames(paths.plan(planId)))
+          .filter((name) => name.endsWith(FLOW_SUFFIX))
+          .map((name) => name.slice(0, -FLOW_SUFFIX.length))
+          .filter(isId)
+          .sort();
+        plans.push({ planId, versions });
+      }
+      return plans.sort((a, b) => (a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0));
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { readFile, readdir } from 'node:fs/promises';
+
+/** True for the errors of a file or folder that is not there. */
+export function isMissing(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+}
+
+async function entries(dir: string, keep: 'file' | 'folder'): Promise<string[]> {
+  try {
+    const found = await readdir(dir, { withFileTypes: true });
+    return found.filter((e) => (keep === 'file' ? e.isFile() : e.isDirectory())).map((e) => e.name);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
+
+/** Names of the folders in `dir`; none when it does not exist. */
+export function folderNames(dir: string): Promise<string[]> {
+  return entries(dir, 'folder');
+}
+
+/** Names of the files in `dir`; none when it does not exist. */
+export function fileNames(dir: string): Promise<string[]> {
+  return entries(dir, 'file');
+}
+
+/** The parsed JSON of a file; undefined when it is missing or not JSON (a hand-edited file, say). */
+export async function readJsonFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    return value;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,69 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SystemPromptResponse } from '@flow/core';
+import { isRecord } from '../guards.js';
+import { writeAtomic } from './atomicWrite.js';
+import type { DataPaths } from './dataPaths.js';
+import { serialized } from './fileQueue.js';
+import { fileNames, readJsonFile } from './listing.js';
+
+/** One publish of a plan version: the prompt as published and when. */
+export interface PublishEntry extends SystemPromptResponse {
+  publishedAt: string;
+}
+
+export interface PublishStore {
+  /** Records a publish now; two in the same millisecond get distinct times. */
+  record(planId: string, versionName: string, prompt: SystemPromptResponse): Promise<PublishEntry>;
+  /** Every publish of a version, newest first. */
+  list(planId: string, versionName: string): Promise<PublishEntry[]>;
+}
+
+const fileNameOf = (publishedAt: string): string => `${publishedAt.replace(/:/g, '-')}.json`;
+
+const exists = (path: string): Promise<boolean> =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+function isEntry(value: unknown): value is PublishEntry {
+  return (
+    isRecord(value) &&
+    typeof value.publishedAt === 'string' &&
+    typeof value.system_message === 'string' &&
+    typeof value.system_message_prefix === 'string' &&
+    typeof value.system_message_suffix === 'string'
+  );
+}
+
+/** The publish history under `<plan>/published/<version>/<timestamp>.json`. */
+export function createPublishStore(paths: DataPaths, now: () => Date = () => new Date()): PublishStore {
+  return {
+    record(planId, versionName, prompt) {
+      const folder = paths.published(planId, versionName);
+      return serialized(folder, async () => {
+        let time = now().getTime();
+        while (await exists(join(folder, fileNameOf(new Date(time).toISOString())))) time += 1;
+        const entry: PublishEntry = {
+          publishedAt: new Date(time).toISOString(),
+          system_message: prompt.system_message,
+          system_message_prefix: prompt.system_message_prefix,
+          system_message_suffix: prompt.system_message_suffix,
+        };
+        await writeAtomic(join(folder, fileNameOf(entry.publishedAt)), `${JSON.stringify(entry, null, 2)}\n`);
+        return entry;
+      });
+    },
+    async list(planId, versionName) {
+      const folder = paths.published(planId, versionName);
+      const names = (await fileNames(folder)).filter((name) => name.endsWith('.json') && !name.startsWith('.'));
+      const entries: PublishEntry[] = [];
+      for (const name of names) {
+        const value = await readJsonFile(join(folder, name));
+        if (isEntry(value)) entries.push(value);
+      }
+      return entries.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
+    },
+  };
+}
