@@ -1,0 +1,141 @@
+import type { CommandModule } from './command.js';
+
+/** One option of a command: the data the parser, the help and docs/cli.md are made from. */
+export interface OptionSpec {
+  flags: string;
+  description: string;
+  choices?: readonly string[];
+  default?: string;
+  /** Environment variable read when the flag is absent (flags beat env beat defaults). */
+  env?: string;
+  /** Must be given (an error otherwise, exit 2). */
+  required?: boolean;
+}
+
+export interface CommandSpec {
+  /** The words that call it: `validate`, or `workflows list` for a subcommand. */
+  name: string;
+  /** Positional arguments in commander's notation: `<file>`, `[dir]`, `<files...>`. */
+  args: string;
+  summary: string;
+  options: readonly OptionSpec[];
+  /** Shown by `--help` and in docs/cli.md. */
+  example: string;
+  load(): Promise<CommandModule>;
+}
+
+export const DEFAULT_API_URL = 'http://127.0.0.1:4321';
+
+/** Options of every command. */
+export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
+  { flags: '--api-url <url>', description: 'provider address', env: 'FLOW_API_URL', default: DEFAULT_API_URL },
+  { flags: '--token <token>', description: 'bearer token of the provider (never printed)', env: 'FLOW_TOKEN' },
+  { flags: '--json', description: 'print one JSON value on stdout, errors included' },
+  { flags: '-q, --quiet', description: 'print only results and errors' },
+];
+
+const plan: OptionSpec = { flags: '-p, --plan <id>', description: 'plan id', required: true };
+const version: OptionSpec = { flags: '--version <name>', description: 'version name', default: 'production' };
+
+/** Commands that only group others (`workflows list`). */
+export const COMMAND_GROUPS: Readonly<Record<string, string>> = { workflows: "the plan's saved workflows (list)" };
+
+/** Every command of flowctl, in the order help lists them. */
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'init',
+    args: '[dir]',
+    summary: 'scaffold a flows folder with an example flow and a CI workflow file',
+    options: [{ flags: '--plan <id>', description: 'plan id of the example flow', default: 'example' }],
+    example: 'flowctl init my-agent',
+    load: () => import('./commands/init.js'),
+  },
+  {
+    name: 'validate',
+    args: '<files...>',
+    summary: 'check flow files against the schema and every rule (folders and globs expand to *.flow.json)',
+    options: [{ flags: '-f, --format <format>', description: 'output format', choices: ['text', 'json', 'github'], default: 'text' }],
+    example: 'flowctl validate flows --format github',
+    load: () => import('./commands/validate.js'),
+  },
+  {
+    name: 'fmt',
+    args: '<files...>',
+    summary: 'rewrite flow files in canonical form; secrets become { "env": NAME } references',
+    options: [
+      { flags: '--check', description: 'change nothing; list the files that would change and exit 1' },
+      { flags: '--keep-secrets', description: 'leave secrets in the files' },
+    ],
+    example: 'flowctl fmt --check flows',
+    load: () => import('./commands/fmt.js'),
+  },
+  {
+    name: 'diff',
+    args: '<a> <b>',
+    summary: 'semantic differences of two flow files: nodes, edges, chains, prompts, metadata (positions ignored)',
+    options: [{ flags: '--exit-code', description: 'exit 1 when the flows differ' }],
+    example: 'flowctl diff main.flow.json flows/support/production.flow.json',
+    load: () => import('./commands/diff.js'),
+  },
+  {
+    name: 'compile',
+    args: '<file>',
+    summary: 'the system prompt of a flow (prefix, message, suffix), offline by default',
+    options: [
+      { flags: '-o, --output <file>', description: 'write the prompt to a file instead of stdout' },
+      { flags: '--remote', description: "compile with the provider's generate_system_prompt" },
+    ],
+    example: 'flowctl compile flows/support/production.flow.json -o prompt.txt',
+    load: () => import('./commands/compile.js'),
+  },
+  {
+    name: 'fetch',
+    args: '',
+    summary: 'build a flow document from a provider',
+    options: [
+      plan,
+      version,
+      { flags: '-o, --output <file>', description: 'write the flow to a file instead of stdout' },
+      { flags: '--keep-secrets', description: 'keep secrets instead of { "env": NAME } references' },
+    ],
+    example: 'flowctl fetch --plan support -o flows/support/production.flow.json',
+    load: () => import('./commands/fetch.js'),
+  },
+  {
+    name: 'publish',
+    args: '<file>',
+    summary: 'validate, then update the functions and the custom system prompt on the provider',
+    options: [{ flags: '--dry-run', description: 'show what would change on the provider and change nothing' }],
+    example: 'flowctl publish flows/support/production.flow.json --dry-run',
+    load: () => import('./commands/publish.js'),
+  },
+  {
+    name: 'workflows list',
+    args: '',
+    summary: "the plan's saved workflows: id, name, updated date, description",
+    options: [plan],
+    example: 'flowctl workflows list --plan support',
+    load: () => import('./commands/workflowsList.js'),
+  },
+  {
+    name: 'run',
+    args: '<workflowId>',
+    summary: 'create a hosted session of a workflow and print its link',
+    options: [plan, { flags: '--open', description: 'open the link in a browser ($BROWSER when set)' }],
+    example: 'flowctl run wf-onboarding --plan support --open',
+    load: () => import('./commands/run.js'),
+  },
+  {
+    name: 'serve',
+    args: '',
+    summary: 'the local provider over a folder of flow files, plus the editor when it is built',
+    options: [
+      { flags: '-d, --dir <dir>', description: 'data folder', default: 'flows' },
+      { flags: '--port <port>', description: 'port (0 picks a free one)', default: '4321' },
+      { flags: '--host <host>', description: 'address to bind', default: '127.0.0.1' },
+      { flags: '--open', description: 'open the editor in a browser ($BROWSER when set)' },
+    ],
+    example: 'flowctl serve --dir flows --open',
+    load: () => import('./commands/serve.js'),
+  },
+];

@@ -1,0 +1,46 @@
+import { serializeFlow, type FlowDocument } from '@flow/core';
+import { flagOption, requiredOption, stringOption, type Invocation, type Outcome } from '../command.js';
+import type { Context } from '../context.js';
+import { EXIT } from '../errors.js';
+import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { readProviderFlow, type FlowSource } from '../providerFlow.js';
+import { redactFlowSecrets, type SecretReference } from '../secrets.js';
+
+export interface FetchReport {
+  planId: string;
+  versionName: string;
+  source: FlowSource;
+  /** Where the flow was written; absent when it went to stdout. */
+  output?: string;
+  nodes: number;
+  /** Secrets replaced by environment references. */
+  secrets: SecretReference[];
+  /** The canonical text of the flow. */
+  text: string;
+  doc: FlowDocument;
+}
+
+/** `flowctl fetch --plan ID [--version V] [-o file]`: a flow document built from the provider. */
+export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
+  const planId = requiredOption(invocation, 'plan');
+  const versionName = stringOption(invocation, 'version') ?? 'production';
+  const output = stringOption(invocation, 'output');
+  const client = await ctx.client();
+  const fetched = await ctx.task(`Fetching ${planId}/${versionName}…`, () => readProviderFlow(client, planId, versionName, ctx));
+  const { doc, moved } = flagOption(invocation, 'keepSecrets') ? { doc: fetched.doc, moved: [] } : redactFlowSecrets(fetched.doc);
+  const text = serializeFlow(doc);
+  if (output !== undefined) await writeFileAtomic(output, text, ctx.io.cwd);
+  if (doc.nodes.length === 0) ctx.warn(`${planId}/${versionName} has no nodes on the provider`);
+  for (const secret of moved) ctx.warn(`the secret at ${secret.path} is now { "env": "${secret.env}" }: set ${secret.env} to publish`);
+  const data: FetchReport = {
+    planId,
+    versionName,
+    source: fetched.source,
+    ...(output === undefined ? {} : { output }),
+    nodes: doc.nodes.length,
+    secrets: moved,
+    text,
+    doc,
+  };
+  return { kind: 'fetch', data, exitCode: EXIT.ok };
+}

@@ -1,0 +1,56 @@
+import { serializeFlow } from '@flow/core';
+import { flagOption, type Invocation, type Outcome } from '../command.js';
+import type { Context } from '../context.js';
+import { EXIT, type FileFinding } from '../errors.js';
+import { expandFiles } from '../files/expandFiles.js';
+import { loadFlowFile } from '../files/readFlowFile.js';
+import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { redactFlowSecrets, type SecretReference } from '../secrets.js';
+
+export type FmtStatus = 'unchanged' | 'formatted' | 'would-format' | 'bad';
+
+export interface FmtFile {
+  file: string;
+  status: FmtStatus;
+  /** Secrets moved into environment references (or that would be). */
+  secrets: SecretReference[];
+  /** Why a bad file could not be formatted. */
+  findings: FileFinding[];
+}
+
+export interface FmtReport {
+  check: boolean;
+  files: FmtFile[];
+  changed: number;
+  bad: number;
+  unmatched: string[];
+}
+
+/** `flowctl fmt <files...> [--check]`: canonical form, secrets out of the files unless kept. */
+export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
+  const check = flagOption(invocation, 'check');
+  const keepSecrets = flagOption(invocation, 'keepSecrets');
+  const { files, unmatched } = await expandFiles(invocation.args, ctx.io.cwd);
+  const results: FmtFile[] = [];
+  for (const file of files) {
+    const loaded = await loadFlowFile(file, ctx.io.cwd);
+    if (!loaded.ok) {
+      results.push({ file, status: 'bad', secrets: [], findings: loaded.findings.filter((f) => f.severity === 'error') });
+      continue;
+    }
+    const { doc, moved } = keepSecrets ? { doc: loaded.doc, moved: [] } : redactFlowSecrets(loaded.doc);
+    const text = serializeFlow(doc);
+    if (text === loaded.text) {
+      results.push({ file, status: 'unchanged', secrets: [], findings: [] });
+      continue;
+    }
+    if (!check) await writeFileAtomic(file, text, ctx.io.cwd);
+    const verb = check ? 'would move' : 'moved';
+    for (const secret of moved) ctx.warn(`${file}: ${verb} the secret at ${secret.path} to the environment variable ${secret.env}`);
+    results.push({ file, status: check ? 'would-format' : 'formatted', secrets: moved, findings: [] });
+  }
+  const changed = results.filter((r) => r.status === 'formatted' || r.status === 'would-format').length;
+  const bad = results.filter((r) => r.status === 'bad').length;
+  const failed = bad > 0 || (check && changed > 0);
+  return { kind: 'fmt', data: { check, files: results, changed, bad, unmatched }, exitCode: failed ? EXIT.findings : EXIT.ok };
+}

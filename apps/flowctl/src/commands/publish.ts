@@ -1,0 +1,89 @@
+import { compileFlow, flowFunctions, isApiError, messages, validateFlowText, type FlowDocument } from '@flow/core';
+import { argument, flagOption, type Invocation, type Outcome } from '../command.js';
+import type { Context } from '../context.js';
+import { CliError, EXIT, fileError } from '../errors.js';
+import { inFile, requireFlowFile } from '../files/readFlowFile.js';
+import { FLOW_RULES } from '../flowRules.js';
+import { publishDiff } from '../diff/publishDiff.js';
+import type { FlowDiff } from '../diff/flowDiff.js';
+import { isLoopback } from '../provider.js';
+import { readProviderFlow, type FlowSource } from '../providerFlow.js';
+import { resolveFlowSecrets } from '../secrets.js';
+
+export interface PublishReport {
+  file: string;
+  planId: string;
+  versionName: string;
+  dryRun: boolean;
+  /** How the provider's current state was read (and so what a publish writes). */
+  source: FlowSource;
+  changes: FlowDiff;
+  published: boolean;
+  /** The spec's toast after a publish. */
+  message?: string;
+  dashboardUrl: string;
+}
+
+/**
+ * The flow exactly as a publish sends it: the prompt compiled, and for a remote provider the
+ * secrets read from the environment (one not set is an error). The local provider runs no agent
+ * and its data folder is often the repository's own flows folder, so it gets the `{ "env" }`
+ * references as they are: secrets never land in files.
+ */
+function publishedForm(doc: FlowDocument, ctx: Context): FlowDocument {
+  const compiled = { ...doc, systemPrompt: compileFlow(doc).system_message };
+  if (isLoopback(ctx.apiUrl)) return compiled;
+  const { doc: resolved, missing } = resolveFlowSecrets(compiled, ctx.io.env);
+  if (missing.length > 0) {
+    const names = [...new Set(missing.map((m) => m.env))].join(', ');
+    throw new CliError('MISSING_ENV', `Set ${names} in the environment: the flow keeps its secrets there`, EXIT.usage);
+  }
+  return resolved;
+}
+
+/**
+ * `flowctl publish <file> [--dry-run]`: validates the file, then (unless a dry run) writes the
+ * whole document when the provider keeps documents, updates the functions and publishes the
+ * custom system prompt, as the editor's Play does.
+ */
+export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
+  const file = argument(invocation, 0, 'file');
+  const dryRun = flagOption(invocation, 'dryRun');
+  const { text, doc } = await requireFlowFile(file, ctx.io.cwd);
+  const errors = inFile(file, validateFlowText(text, { rules: FLOW_RULES })).filter((f) => f.severity === 'error');
+  if (errors.length > 0) throw fileError(errors, 'INVALID_FLOW');
+  const next = publishedForm(doc, ctx);
+  const { planId, versionName } = doc;
+  const client = await ctx.client();
+  const current = await ctx.task(`Reading ${planId}/${versionName}…`, () => readProviderFlow(client, planId, versionName, ctx));
+  const changes = publishDiff(current.doc, next, current.source === 'document');
+  const report: PublishReport = {
+    file,
+    planId,
+    versionName,
+    dryRun,
+    source: current.source,
+    changes,
+    published: false,
+    dashboardUrl: client.dashboardUrl(planId, versionName),
+  };
+  if (dryRun) return { kind: 'publish', data: report, exitCode: EXIT.ok };
+
+  await ctx.task(`Publishing ${planId}/${versionName}…`, async () => {
+    if (current.source === 'document') {
+      try {
+        await client.putFlow(planId, versionName, next, current.etag ?? undefined);
+      } catch (error) {
+        // A provider that serves documents but refuses writes of them still takes the spec's calls.
+        if (!(isApiError(error) && error.kind === 'http' && (error.status === 404 || error.status === 405 || error.status === 501))) throw error;
+      }
+    }
+    await client.updateFunctions(planId, versionName, flowFunctions(next));
+    await client.updateCustomSystemPrompt(planId, versionName, {
+      system_message_custom: next.systemPrompt,
+      system_message_prefix: next.agentContext,
+      system_message_suffix: next.agentNotes,
+    });
+  });
+  return { kind: 'publish', data: { ...report, published: true, message: messages.changesPublished }, exitCode: EXIT.ok };
+}

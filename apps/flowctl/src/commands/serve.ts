@@ -1,0 +1,88 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
+import type { Context } from '../context.js';
+import { CliError, EXIT, usageError } from '../errors.js';
+import { openUrl } from '../openUrl.js';
+
+export interface ServeReport {
+  url: string;
+  dir: string;
+  /** The folder of the built editor being served, or null when it is not built. */
+  editorDir: string | null;
+  /** Plan-scoped calls need the token. */
+  tokenRequired: boolean;
+  opened: boolean;
+  /** Editor addresses of the plan versions in the data folder (the seeded examples on a first start). */
+  plans: string[];
+}
+
+/** `{url}/{planId}/{version}` for every `<planId>/<version>.flow.json` of the data folder. */
+function planLinks(url: string, dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((plan) =>
+        readdirSync(join(dir, plan.name))
+          .filter((file) => file.endsWith('.flow.json'))
+          .map((file) => `${url}/${encodeURIComponent(plan.name)}/${encodeURIComponent(file.slice(0, -'.flow.json'.length))}`),
+      )
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The built editor: FLOW_EDITOR_DIR, else apps/editor/dist beside this package in the repository. */
+function editorFolder(env: Context['io']['env']): string | null {
+  const candidates = [env.FLOW_EDITOR_DIR, fileURLToPath(new URL('../../editor/dist', import.meta.url))];
+  for (const dir of candidates) if (dir && existsSync(join(dir, 'index.html'))) return resolve(dir);
+  return null;
+}
+
+function portOf(text: string | undefined): number {
+  const port = Number(text ?? '4321');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`Invalid port "${text ?? ''}": expected 0 to 65535`);
+  return port;
+}
+
+async function loadServer(): Promise<typeof import('@flow/server')> {
+  try {
+    return await import('@flow/server');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CliError('SERVER_MISSING', `The local provider (@flow/server) cannot be loaded: build it with pnpm build (${reason})`, EXIT.findings);
+  }
+}
+
+/**
+ * `flowctl serve`: starts the local provider over the data folder (and the built editor) and keeps
+ * running until SIGINT or SIGTERM. Plan-scoped calls need the token when one is given.
+ */
+export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
+  const dir = resolve(ctx.io.cwd, stringOption(invocation, 'dir') ?? 'flows');
+  const port = portOf(stringOption(invocation, 'port'));
+  const host = stringOption(invocation, 'host') ?? '127.0.0.1';
+  const editorDir = editorFolder(ctx.io.env);
+  const { startServer, ServerConfigError } = await loadServer();
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({ port, dir, host, ...(ctx.token ? { token: ctx.token } : {}), ...(editorDir ? { editorDir } : {}) });
+  } catch (error) {
+    if (error instanceof ServerConfigError) throw usageError(error.message);
+    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+      throw usageError(`Port ${port} on ${host} is in use: pick another with --port`, 'PORT_IN_USE');
+    }
+    throw error;
+  }
+  const stop = (): void => {
+    ctx.log('Stopping…');
+    void server.close();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const opened = flagOption(invocation, 'open') ? await openUrl(`${server.url}/`, ctx.io.env) : false;
+  const data: ServeReport = { url: server.url, dir, editorDir, tokenRequired: ctx.token !== undefined, opened, plans: planLinks(server.url, dir) };
+  return { kind: 'serve', data, exitCode: EXIT.ok };
+}

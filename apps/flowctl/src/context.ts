@@ -1,0 +1,64 @@
+import type { FlowClient } from '@flow/core';
+import type { Io, Style } from './output.js';
+import { createProviderClient } from './provider.js';
+
+/** Global options, after flags, environment and defaults were weighed. */
+export interface GlobalOptions {
+  apiUrl: string;
+  token: string | undefined;
+  json: boolean;
+  quiet: boolean;
+}
+
+/** Everything a command may use besides its own arguments. */
+export interface Context extends GlobalOptions {
+  io: Io;
+  /** Colours of stdout text. */
+  style: Style;
+  /** Colours of stderr text. */
+  errStyle: Style;
+  /** A progress or info line on stderr; nothing with --quiet. */
+  log(message: string): void;
+  /** A warning on stderr, shown even with --quiet. */
+  warn(message: string): void;
+  /** Runs `work` behind a spinner on stderr when stderr is a terminal. */
+  task<T>(text: string, work: () => Promise<T>): Promise<T>;
+  /** The provider client (created on first use). */
+  client(): Promise<FlowClient>;
+}
+
+/** Builds the context of one run. */
+export function createContext(io: Io, options: GlobalOptions, style: Style, errStyle: Style): Context {
+  let client: Promise<FlowClient> | undefined;
+  // A terminal of unknown width (columns 0) would make ora clear lines without end.
+  const spinners = io.stderr.isTTY === true && (process.stderr.columns ?? 0) > 0 && !options.quiet && io.env.CI === undefined;
+  return {
+    ...options,
+    io,
+    style,
+    errStyle,
+    log(message) {
+      if (!options.quiet) io.stderr.write(`${message}\n`);
+    },
+    warn(message) {
+      io.stderr.write(`${errStyle.yellow('warning')} ${message}\n`);
+    },
+    async task(text, work) {
+      if (!spinners) return work();
+      const { default: ora } = await import('ora');
+      const spinner = ora({ text, stream: process.stderr, color: errStyle.color ? 'cyan' : false }).start();
+      try {
+        const result = await work();
+        spinner.stop();
+        return result;
+      } catch (error) {
+        spinner.stop();
+        throw error;
+      }
+    },
+    client() {
+      client ??= createProviderClient(options.apiUrl, options.token);
+      return client;
+    },
+  };
+}

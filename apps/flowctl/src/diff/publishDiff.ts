@@ -1,0 +1,32 @@
+import { emptyFlow, flowFunctions, type FlowDocument, type FlowNode } from '@flow/core';
+import { diffFlows, type FlowDiff } from './flowDiff.js';
+
+/** The provider sets `updated_at` on every write, so it is not a change a publish makes. */
+function withoutProviderStamps(doc: FlowDocument): FlowDocument {
+  const nodes = doc.nodes.map((node): FlowNode => (node.type === 'function' ? { ...node, data: { ...node.data, updated_at: '' } } : node));
+  return { ...doc, nodes };
+}
+
+/** What a provider without the document endpoint holds: functions and the three prompt parts. */
+function callsView(doc: FlowDocument): FlowDocument {
+  const nodes = flowFunctions(doc).map((data): FlowNode => ({ id: data.uuid, type: 'function', chain: '1', position: { x: 0, y: 0 }, data }));
+  return {
+    ...emptyFlow(doc.planId, doc.versionName),
+    agentContext: doc.agentContext,
+    agentNotes: doc.agentNotes,
+    systemPrompt: doc.systemPrompt,
+    nodes,
+  };
+}
+
+/**
+ * What publishing `next` would change on a provider that holds `current`. With the whole document
+ * every difference counts; through the spec's calls only functions and prompts are compared
+ * (functions the file lacks stay on the provider, so they are listed as removed but kept).
+ */
+export function publishDiff(current: FlowDocument, next: FlowDocument, wholeDocument: boolean): FlowDiff {
+  if (wholeDocument) return diffFlows(withoutProviderStamps(current), withoutProviderStamps(next));
+  const diff = diffFlows(withoutProviderStamps(callsView(current)), withoutProviderStamps(callsView(next)));
+  const same = diff.metadata.length === 0 && diff.prompts.length === 0 && diff.nodes.added.length + diff.nodes.removed.length + diff.nodes.changed.length === 0;
+  return { ...diff, same, chains: [], edges: { added: [], removed: [], changed: [] } };
+}

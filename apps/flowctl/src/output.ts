@@ -1,0 +1,59 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+
+/** What the CLI writes to: stdout for results, stderr for logs, spinners and errors. */
+export interface Stream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface Io {
+  stdout: Stream;
+  stderr: Stream;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+}
+
+/** Colours used by the text renderer; every one is the identity when colour is off. */
+export interface Style {
+  color: boolean;
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+  green(text: string): string;
+  cyan(text: string): string;
+}
+
+/** Colour only on a terminal, never with NO_COLOR; FORCE_COLOR turns it on anywhere. */
+export function colorEnabled(stream: Stream, env: Io['env']): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  return stream.isTTY === true && env.TERM !== 'dumb';
+}
+
+/** A style that colours, or one that leaves text as it is. */
+export function createStyle(color: boolean): Style {
+  const chalk: ChalkInstance = new Chalk({ level: color ? 1 : 0 });
+  return {
+    color,
+    bold: (t) => chalk.bold(t),
+    dim: (t) => chalk.dim(t),
+    red: (t) => chalk.red(t),
+    yellow: (t) => chalk.yellow(t),
+    green: (t) => chalk.green(t),
+    cyan: (t) => chalk.cyan(t),
+  };
+}
+
+/** A stream that never shows a secret: every occurrence of each is replaced before it is written. */
+export function redactingStream(stream: Stream, secrets: () => readonly string[]): Stream {
+  return {
+    isTTY: stream.isTTY,
+    write(text: string) {
+      let safe = text;
+      for (const secret of secrets()) if (secret !== '') safe = safe.split(secret).join('***');
+      return stream.write(safe);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { Command, Option } from 'commander';
+import type { Invocation } from './command.js';
+import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from './commandList.js';
+
+/** The command the parser chose, with everything it read. */
+export interface Parsed {
+  spec: CommandSpec;
+  invocation: Invocation;
+  /** The leaf command, to read option value sources from. */
+  command: Command;
+}
+
+export interface ProgramHooks {
+  version: string;
+  writeOut(text: string): void;
+  writeErr(text: string): void;
+  onParsed(parsed: Parsed): void;
+}
+
+function toOption(spec: OptionSpec): Option {
+  const option = new Option(spec.flags, spec.description);
+  if (spec.choices) option.choices(spec.choices);
+  if (spec.default !== undefined) option.default(spec.default);
+  if (spec.env) option.env(spec.env);
+  if (spec.required) option.makeOptionMandatory();
+  return option;
+}
+
+function configure(command: Command, hooks: ProgramHooks): Command {
+  return command
+    .exitOverride()
+    .configureOutput({ writeOut: hooks.writeOut, writeErr: hooks.writeErr, outputError: () => undefined })
+    .showSuggestionAfterError(false)
+    .helpOption('-h, --help', 'show help');
+}
+
+/**
+ * The commander program, made from COMMANDS. Options are positional (program options before the
+ * command name) so that `fetch --version V` is the flow's version; every command repeats the
+ * global options, so they may also follow the command.
+ */
+export function buildProgram(hooks: ProgramHooks): Command {
+  const program = configure(new Command('flowctl'), hooks)
+    .description('Flow on the command line: validate, format, diff, compile, fetch and publish flow files.')
+    .version(hooks.version, '-V, --version', 'show the version')
+    .enablePositionalOptions()
+    .helpCommand('help [command]', 'show help of a command');
+  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
+  const parents = new Map<string, Command>();
+  for (const spec of COMMANDS) {
+    const words = spec.name.split(' ');
+    const leafName = words.pop() ?? spec.name;
+    let parent = program;
+    for (const word of words) {
+      let group = parents.get(word);
+      if (!group) {
+        group = configure(parent.command(word), hooks).description(COMMAND_GROUPS[word] ?? word);
+        parents.set(word, group);
+      }
+      parent = group;
+    }
+    const command = configure(parent.command(`${leafName}${spec.args ? ` ${spec.args}` : ''}`), hooks)
+      .description(spec.summary)
+      .addHelpText('after', `\nExample:\n  ${spec.example}\n`);
+    for (const option of spec.options) command.addOption(toOption(option));
+    for (const option of GLOBAL_OPTIONS) command.addOption(toOption(option));
+    command.action((...values: unknown[]) => {
+      // commander passes the positional values, then the options object, then the command.
+      const positional = values.slice(0, command.registeredArguments.length);
+      const args = positional.flatMap((value) => (Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)]));
+      hooks.onParsed({ spec, invocation: { args, options: command.opts() }, command });
+    });
+  }
+  return program;
+}
+
+/** Commands at the top level or under a group. */
+export function commandNames(group?: string): string[] {
+  const names = new Set<string>();
+  for (const spec of COMMANDS) {
+    const words = spec.name.split(' ');
+    if (group === undefined) names.add(words[0] ?? spec.name);
+    else if (words[0] === group && words[1] !== undefined) names.add(words[1]);
+  }
+  return [...names];
+}
+
+/** Long flags of a command (its own and the global ones) plus help. */
+export function optionNames(spec: CommandSpec | undefined): string[] {
+  const specs = [...(spec?.options ?? []), ...GLOBAL_OPTIONS];
+  const longs = specs.flatMap((option) => option.flags.split(/[ ,|]+/).filter((flag) => flag.startsWith('--')));
+  return [...longs, '--help', ...(spec ? [] : ['--version'])];
+}

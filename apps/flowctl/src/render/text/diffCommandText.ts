@@ -1,0 +1,14 @@
+import type { DiffReport } from '../../commands/diff.js';
+import { changeCount, diffLines } from '../diffText.js';
+import { plural, type TextTarget } from '../textTarget.js';
+
+/** The differences, one a line; a closing line with their number. */
+export function diffText(report: DiffReport, t: TextTarget): void {
+  if (report.same) {
+    t.out('No differences (positions, viewport and key order are ignored)');
+    return;
+  }
+  t.out(t.style.bold(`${report.a} → ${report.b}`));
+  for (const line of diffLines(report, t.style)) t.out(`  ${line}`);
+  t.info(plural(changeCount(report), 'difference'));
+}

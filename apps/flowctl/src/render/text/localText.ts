@@ -1,0 +1,19 @@
+import type { InitReport } from '../../commands/init.js';
+import type { ServeReport } from '../../commands/serve.js';
+import type { TextTarget } from '../textTarget.js';
+
+/** The files created and what to run next. */
+export function initText(report: InitReport, t: TextTarget): void {
+  for (const file of report.created) t.out(`created ${file}`);
+  t.info(`Next: flowctl validate ${report.flowsDir} && flowctl serve --dir ${report.flowsDir} --open`);
+}
+
+/** Where the provider listens and what it serves. */
+export function serveText(report: ServeReport, t: TextTarget): void {
+  t.out(`Flow is running at ${t.style.cyan(report.url)}`);
+  t.out(`  data folder: ${report.dir}`);
+  t.out(report.editorDir ? `  editor: ${report.editorDir}` : '  editor: not built (pnpm --filter @flow/editor build), API only');
+  if (report.tokenRequired) t.out('  plan-scoped calls need the bearer token');
+  if (report.editorDir) for (const link of report.plans) t.out(`  open ${t.style.cyan(link)}`);
+  t.info('Press Ctrl+C to stop');
+}

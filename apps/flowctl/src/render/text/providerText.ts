@@ -1,0 +1,60 @@
+import type { CompileReport } from '../../commands/compile.js';
+import { promptText } from '../../commands/compile.js';
+import type { FetchReport } from '../../commands/fetch.js';
+import type { PublishReport } from '../../commands/publish.js';
+import type { RunReport } from '../../commands/run.js';
+import type { WorkflowsReport } from '../../commands/workflowsList.js';
+import { changeCount, diffLines } from '../diffText.js';
+import { plural, type TextTarget } from '../textTarget.js';
+
+/** The prompt on stdout, or a note of where it was written. */
+export function compileText(report: CompileReport, t: TextTarget): void {
+  if (report.output !== undefined) t.info(`Wrote the system prompt of ${report.file} to ${report.output}`);
+  else t.out(promptText(report).replace(/\n$/, ''));
+}
+
+const SOURCES = { document: "the provider's document", calls: "the provider's functions and system prompt" } as const;
+
+/** The flow on stdout, or a note of where it was written; moved secrets as warnings. */
+export function fetchText(report: FetchReport, t: TextTarget): void {
+  if (report.output === undefined) t.out(report.text.replace(/\n$/, ''));
+  else t.info(`Wrote ${report.output}: ${plural(report.nodes, 'node')} from ${SOURCES[report.source]}`);
+}
+
+/** What changed (or would), then the spec's toast and the dashboard. */
+export function publishText(report: PublishReport, t: TextTarget): void {
+  const target = `${report.planId}/${report.versionName}`;
+  if (report.changes.same) {
+    t.out(report.dryRun ? `No changes: ${target} on the provider already matches ${report.file}` : `No changes to ${target}; published again`);
+  } else {
+    t.out(t.style.bold(`${report.dryRun ? 'Would change' : 'Changed'} ${target} (${plural(changeCount(report.changes), 'change')}):`));
+    for (const line of diffLines(report.changes, t.style)) t.out(`  ${line}`);
+  }
+  if (report.dryRun) {
+    t.info('Dry run: nothing was changed on the provider');
+    return;
+  }
+  if (report.message) t.out(t.style.green(report.message));
+  t.out(`Dashboard: ${report.dashboardUrl}`);
+}
+
+/** A table: id, name, updated date, description. */
+export function workflowsText(report: WorkflowsReport, t: TextTarget): void {
+  if (report.workflows.length === 0) {
+    t.out('No workflows found for this plan');
+    return;
+  }
+  const rows = report.workflows.map((w) => [w.id, w.name, w.updated_at.slice(0, 10), w.description || 'No description']);
+  const header = ['ID', 'NAME', 'UPDATED', 'DESCRIPTION'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  t.out(t.style.bold(line(header)));
+  for (const row of rows) t.out(line(row));
+}
+
+/** The session link alone on stdout, so it can be piped. */
+export function runText(report: RunReport, t: TextTarget): void {
+  t.info(`Session ${report.sessionId} of workflow ${report.workflowId} created${report.opened ? ' and opened in the browser' : ''}`);
+  t.out(report.hostedLink);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { addNode, createFunctionData, emptyFlow, serializeFlow, type FlowDocument } from '@flow/core';
+import { redactFlowSecrets, resolveFlowSecrets } from './secrets.js';
+
+function flowWithSecrets(): FlowDocument {
+  const gpt = createFunctionData('custom_gpt', { uuid: 'gpt', planId: 'p', name: 'Ask model', metadata: { api_key: { key: 'sk-123' } } });
+  const http = createFunctionData('http_calls', {
+    uuid: 'http',
+    planId: 'p',
+    name: 'Call API',
+    metadata: {
+      apicalls: [
+        {
+          method: 'GET',
+          url: 'https://example.com',
+          params: [],
+          authorization: 'bearer',
+          headers: [
+            { name: 'Authorization', value: 'Bearer abc' },
+            { name: 'Accept', value: 'application/json' },
+            { name: 'X-Api-Key', value: '{{api_key}}' },
+          ],
+          body: { raw: { data: '' } },
+          output: { json: [] },
+        },
+      ],
+    },
+  });
+  let doc = emptyFlow('p', 'production');
+  doc = addNode(doc, { type: 'function', data: gpt }, { currentChain: '0', newChain: true, id: 'gpt' }).doc;
+  doc = addNode(doc, { type: 'function', data: http }, { currentChain: '1', id: 'http' }).doc;
+  return doc;
+}
+
+describe('redactFlowSecrets', () => {
+  it('moves api keys and credential headers into env references, leaving placeholders', () => {
+    const { doc, moved } = redactFlowSecrets(flowWithSecrets());
+    expect(moved.map((m) => m.env)).toEqual(['FLOW_ASK_MODEL_API_KEY', 'FLOW_CALL_API_AUTHORIZATION']);
+    const text = serializeFlow(doc);
+    expect(text).not.toContain('sk-123');
+    expect(text).not.toContain('Bearer abc');
+    expect(text).toContain('{{api_key}}');
+    expect(text).toContain('application/json');
+  });
+
+  it('is stable: redacting twice changes nothing more, and the input is not touched', () => {
+    const input = flowWithSecrets();
+    const before = serializeFlow(input);
+    const once = redactFlowSecrets(input);
+    const twice = redactFlowSecrets(once.doc);
+    expect(twice.moved).toEqual([]);
+    expect(serializeFlow(twice.doc)).toBe(serializeFlow(once.doc));
+    expect(serializeFlow(input)).toBe(before);
+  });
+
+  it('gives two nodes of the same name different variables', () => {
+    const doc = flowWithSecrets();
+    const renamed = { ...doc, nodes: doc.nodes.map((n) => (n.type === 'function' ? { ...n, data: { ...n.data, name: 'Same' } } : n)) };
+    const gpt = renamed.nodes[0];
+    if (gpt?.type !== 'function') throw new Error('fixture');
+    const twoKeys: FlowDocument = {
+      ...renamed,
+      nodes: renamed.nodes.map((n) => (n.type === 'function' ? { ...n, data: { ...n.data, metadata: { ...n.data.metadata, api_key: { key: `k-${n.id}` } } } } : n)),
+    };
+    expect(redactFlowSecrets(twoKeys).moved.map((m) => m.env)).toEqual(['FLOW_SAME_API_KEY', 'FLOW_SAME_API_KEY_2', 'FLOW_SAME_AUTHORIZATION']);
+  });
+});
+
+describe('resolveFlowSecrets', () => {
+  it('reads references back from the environment: api_key as { key }, headers as text', () => {
+    const { doc } = redactFlowSecrets(flowWithSecrets());
+    const { doc: resolved, missing } = resolveFlowSecrets(doc, { FLOW_ASK_MODEL_API_KEY: 'sk-999', FLOW_CALL_API_AUTHORIZATION: 'Bearer xyz' });
+    expect(missing).toEqual([]);
+    expect(serializeFlow(resolved)).toContain('"key": "sk-999"');
+    expect(serializeFlow(resolved)).toContain('"value": "Bearer xyz"');
+  });
+
+  it('lists the variables that are not set and keeps their references', () => {
+    const { doc } = redactFlowSecrets(flowWithSecrets());
+    const { doc: resolved, missing } = resolveFlowSecrets(doc, {});
+    expect(missing.map((m) => m.env)).toEqual(['FLOW_ASK_MODEL_API_KEY', 'FLOW_CALL_API_AUTHORIZATION']);
+    expect(serializeFlow(resolved)).toBe(serializeFlow(doc));
+  });
+});

@@ -1,0 +1,206 @@
+import { chmodSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '@flow/server';
+import { ensureCliBuilt, REPO } from './helpers/build.js';
+import { flowText, sampleFlow, singleChainFlow, removeTempDirs, tempDir } from './helpers/flows.js';
+import { at, list } from './helpers/json.js';
+import { parseJson, runCli } from './helpers/runCli.js';
+
+let provider: { url: string; close(): Promise<void> };
+let proxy: Server;
+let proxyUrl = '';
+let work = '';
+
+/** A provider without the whole-document endpoint: 404 for /api/flows, the rest forwarded. */
+function startProxy(target: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    if ((req.url ?? '').startsWith('/api/flows/')) {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":{"code":"NOT_FOUND","message":"Not found"}}');
+      return;
+    }
+    const upstream = request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+beforeAll(async () => {
+  ensureCliBuilt();
+  work = tempDir('flowctl-provider-');
+  provider = await startServer({ port: 0, host: '127.0.0.1', dir: join(work, 'data'), seedDir: null, log: () => undefined });
+  proxy = await startProxy(provider.url);
+  const address = proxy.address();
+  proxyUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+}, 200_000);
+
+afterAll(async () => {
+  await provider?.close();
+  await new Promise((resolve) => proxy?.close(resolve));
+  removeTempDirs();
+});
+
+const cli = (args: readonly string[], env: Record<string, string> = {}) => runCli([...args, '--api-url', provider.url], { cwd: work, env });
+
+describe('flowctl against the local provider', () => {
+  it('round trip: publish, fetch, then publish --dry-run reports no change', async () => {
+    copyFileSync(join(REPO, 'examples', 'support-desk', 'production.flow.json'), join(work, 'support.flow.json'));
+    const first = await cli(['publish', 'support.flow.json', '--dry-run', '--json']);
+    expect(first.code).toBe(0);
+    expect(at(parseJson(first), 'changes', 'same')).toBe(false);
+
+    const published = await cli(['publish', 'support.flow.json', '--json']);
+    expect(published.code).toBe(0);
+    expect(parseJson(published)).toMatchObject({ published: true, message: 'Changes are now published to Dashboard', source: 'document' });
+    expect(at(parseJson(published), 'dashboardUrl')).toBe(`${provider.url}/dashboard/support-desk/production`);
+
+    const fetched = await cli(['fetch', '--plan', 'support-desk', '-o', 'fetched.flow.json']);
+    expect(fetched.code).toBe(0);
+    expect(fetched.stdout).toBe('');
+    const again = await cli(['fetch', '--plan', 'support-desk', '--version', 'production', '-o', 'fetched-again.flow.json']);
+    expect(again.code).toBe(0);
+    expect(readFileSync(join(work, 'fetched-again.flow.json'))).toEqual(readFileSync(join(work, 'fetched.flow.json')));
+
+    const dryRun = await cli(['publish', 'fetched.flow.json', '--dry-run', '--json']);
+    expect(dryRun.code).toBe(0);
+    expect(parseJson(dryRun)).toMatchObject({ dryRun: true, published: false, changes: { same: true } });
+    const original = await cli(['publish', 'support.flow.json', '--dry-run']);
+    expect(original.stdout).toContain('No changes: support-desk/production on the provider already matches support.flow.json');
+  });
+
+  it('fetch prints the canonical document on stdout, and as the JSON value with --json', async () => {
+    writeFileSync(join(work, 'stdout.flow.json'), flowText(sampleFlow('stdout-plan')));
+    expect((await cli(['publish', 'stdout.flow.json', '--quiet'])).code).toBe(0);
+    const text = await cli(['fetch', '--plan', 'stdout-plan']);
+    expect(text.code).toBe(0);
+    const json = await cli(['fetch', '--plan', 'stdout-plan', '--json']);
+    expect(JSON.parse(text.stdout)).toEqual(parseJson(json));
+    expect(at(parseJson(json), 'planId')).toBe('stdout-plan');
+  });
+
+  it('publish --dry-run lists what would change and changes nothing', async () => {
+    writeFileSync(join(work, 'change.flow.json'), flowText(sampleFlow('change-plan')));
+    expect((await cli(['publish', 'change.flow.json'])).code).toBe(0);
+    const changed = sampleFlow('change-plan');
+    changed.agentNotes = 'Be very brief.';
+    writeFileSync(join(work, 'change.flow.json'), flowText(changed));
+    const before = await cli(['fetch', '--plan', 'change-plan']);
+    const dryRun = await cli(['publish', 'change.flow.json', '--dry-run']);
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toContain('Would change change-plan/production');
+    expect(dryRun.stdout).toContain('~ agentNotes');
+    expect(dryRun.stderr).toContain('Dry run: nothing was changed on the provider');
+    expect((await cli(['fetch', '--plan', 'change-plan'])).stdout).toBe(before.stdout);
+  });
+
+  it('publish refuses an invalid flow before any call, exit 1', async () => {
+    writeFileSync(join(work, 'invalid.flow.json'), flowText({ ...sampleFlow('invalid-plan'), nodes: [], edges: [], startNodeId: '' }));
+    const result = await cli(['publish', 'invalid.flow.json', '--json']);
+    expect(result.code).toBe(1);
+    expect(at(parseJson(result), 'error', 'code')).toBe('INVALID_FLOW');
+    expect(list(parseJson(result), 'error', 'findings')[0]).toMatchObject({ file: 'invalid.flow.json', path: '$.nodes', message: 'Error: No chains in flow' });
+  });
+
+  it('publish keeps { env } secrets as references on the local provider; fetch moves plain ones out', async () => {
+    const doc = sampleFlow('secret-plan');
+    const answer = doc.nodes.find((n) => n.id === 'answer');
+    if (answer?.type !== 'function') throw new Error('fixture');
+    answer.data.metadata.api_key = { env: 'TEST_ANSWER_KEY' };
+    writeFileSync(join(work, 'secret.flow.json'), flowText(doc));
+    const result = await cli(['publish', 'secret.flow.json', '--json'], { TEST_ANSWER_KEY: 'sk-from-env' });
+    expect(result.code).toBe(0);
+    const stored = readFileSync(join(work, 'data', 'secret-plan', 'production.flow.json'), 'utf8');
+    expect(stored).not.toContain('sk-from-env');
+    expect(stored).toContain('"env": "TEST_ANSWER_KEY"');
+    const dryRun = await cli(['publish', 'secret.flow.json', '--dry-run', '--json']);
+    expect(at(parseJson(dryRun), 'changes', 'same')).toBe(true);
+
+    // A key written in plain text (by another client) comes back as a reference unless kept.
+    const plain = await fetch(`${provider.url}/api/mate/secret-plan/production/setup-function`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ function: { uuid: 'answer', metadata: { ...answer.data.metadata, api_key: { key: 'sk-plain' } } } }),
+    });
+    expect(plain.ok).toBe(true);
+    const kept = await cli(['fetch', '--plan', 'secret-plan', '--keep-secrets']);
+    expect(kept.stdout).toContain('"key": "sk-plain"');
+    const redacted = await cli(['fetch', '--plan', 'secret-plan', '--json']);
+    const node = list(parseJson(redacted), 'nodes').find((n) => at(n, 'id') === 'answer');
+    expect(at(node, 'data', 'metadata', 'api_key')).toEqual({ env: 'FLOW_ANSWER_API_KEY' });
+    expect(redacted.stdout).not.toContain('sk-plain');
+    expect(redacted.stderr).toContain('FLOW_ANSWER_API_KEY');
+  });
+
+  it('compile --remote asks the provider and agrees with the offline compiler', async () => {
+    writeFileSync(join(work, 'compile.flow.json'), flowText(sampleFlow('compile-plan')));
+    const offline = await cli(['compile', 'compile.flow.json', '--json']);
+    const remote = await cli(['compile', 'compile.flow.json', '--remote', '--json']);
+    expect(remote.code).toBe(0);
+    expect(at(parseJson(remote), 'remote')).toBe(true);
+    expect(at(parseJson(remote), 'system_message')).toBe(at(parseJson(offline), 'system_message'));
+  });
+
+  it('workflows list shows id, name, updated date and description', async () => {
+    const saved = await fetch(`${provider.url}/api/workflows/save`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Onboarding tour', description: 'Shows the app', plan_id: 'wf-plan', json: { steps: [] } }),
+    });
+    expect(saved.ok).toBe(true);
+    const text = await cli(['workflows', 'list', '--plan', 'wf-plan']);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+UPDATED\s+DESCRIPTION$/);
+    expect(lines[1]).toMatch(/^\S+\s+Onboarding tour\s+\d{4}-\d{2}-\d{2}\s+Shows the app$/);
+    const json = parseJson(await cli(['workflows', 'list', '--plan', 'wf-plan', '--json']));
+    expect(list(json, 'workflows')[0]).toMatchObject({ name: 'Onboarding tour', description: 'Shows the app' });
+    const empty = await cli(['workflows', 'list', '--plan', 'no-workflows']);
+    expect(empty.stdout).toBe('No workflows found for this plan\n');
+  });
+
+  it('run creates a hosted session and prints its link; --open hands it to $BROWSER', async () => {
+    const json = parseJson(await cli(['workflows', 'list', '--plan', 'wf-plan', '--json']));
+    const id = String(at(json, 'workflows', 0, 'id'));
+    const result = await cli(['run', id, '--plan', 'wf-plan']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^${provider.url}/hosted/session/wf-plan/\\S+\\n$`));
+    const page = await fetch(result.stdout.trim());
+    expect(page.ok).toBe(true);
+
+    const opened = join(work, 'opened.txt');
+    const browser = join(work, 'browser.sh');
+    writeFileSync(browser, `#!/bin/sh\necho "$1" > "${opened}"\n`);
+    chmodSync(browser, 0o755);
+    const withOpen = await cli(['run', id, '--plan', 'wf-plan', '--open', '--json'], { BROWSER: browser });
+    expect(withOpen.code).toBe(0);
+    expect(at(parseJson(withOpen), 'opened')).toBe(true);
+    await expect.poll(() => readFileSync(opened, 'utf8').trim(), { timeout: 5000 }).toBe(at(parseJson(withOpen), 'hostedLink'));
+  });
+
+  it('run of an unknown workflow is a provider error, exit 3', async () => {
+    const result = await cli(['run', 'nope', '--plan', 'wf-plan', '--json']);
+    expect(result.code).toBe(3);
+    expect(at(parseJson(result), 'error', 'message')).toMatch(/^Failed to create session: /);
+  });
+
+  it('through a provider without the document endpoint: fetch rebuilds from the calls, round trip holds', async () => {
+    writeFileSync(join(work, 'calls.flow.json'), flowText(singleChainFlow('calls-plan')));
+    expect((await cli(['publish', 'calls.flow.json'])).code).toBe(0);
+    const viaCalls = (args: readonly string[]) => runCli([...args, '--api-url', proxyUrl], { cwd: work });
+    const fetched = await viaCalls(['fetch', '--plan', 'calls-plan', '-o', 'calls-fetched.flow.json', '--json']);
+    expect(fetched.code).toBe(0);
+    expect(parseJson(fetched)).toMatchObject({ source: 'calls', nodes: 2 });
+    const again = await viaCalls(['fetch', '--plan', 'calls-plan', '-o', 'calls-again.flow.json']);
+    expect(again.code).toBe(0);
+    expect(readFileSync(join(work, 'calls-again.flow.json'))).toEqual(readFileSync(join(work, 'calls-fetched.flow.json')));
+    const dryRun = await viaCalls(['publish', 'calls-fetched.flow.json', '--dry-run', '--json']);
+    expect(dryRun.code).toBe(0);
+    expect(at(parseJson(dryRun), 'changes'), dryRun.stdout).toMatchObject({ same: true });
+    expect(parseJson(dryRun)).toMatchObject({ source: 'calls', changes: { same: true } });
+  });
+});
