@@ -33,11 +33,17 @@ export interface History {
 
 /** A snapshot of the parts of a flow that history restores. */
 export function takeSnapshot(doc: FlowDocument, label: HistoryLabel): Snapshot {
+  const { nodes, edges } = doc;
+  let schema: NodeSchema | undefined;
   return {
     label,
-    nodes: doc.nodes,
-    edges: doc.edges,
-    schema: nodeSchema(doc),
+    nodes,
+    edges,
+    // Derived on first read: recording an edit on a large flow stays cheap.
+    get schema() {
+      schema ??= nodeSchema({ nodes, edges });
+      return schema;
+    },
     systemPrompt: doc.systemPrompt,
     agentContext: doc.agentContext,
     agentNotes: doc.agentNotes,
