@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { useDebouncedText } from '../text/useDebouncedText';
 
 /** Prompt node text autosaves 200 ms after the last change (spec section 4). */
 export const PROMPT_AUTOSAVE_MS = 200;
@@ -15,44 +15,20 @@ interface PromptTextareaProps {
 /** The instruction text of a prompt node; keeps what is typed and saves it after a pause or on blur. */
 export function PromptTextarea({ nodeId, value, className, rows }: PromptTextareaProps) {
   const store = useEditorStoreApi();
-  const [text, setText] = useState(value);
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(text);
-  latest.current = text;
-
-  // Take outside changes (undo, another editor of the same node) unless a local edit is pending.
-  useEffect(() => {
-    if (pending.current === undefined) setText(value);
-  }, [value]);
-
-  const save = () => {
-    clearTimeout(pending.current);
-    pending.current = undefined;
-    const prompt = latest.current;
+  const field = useDebouncedText(value, PROMPT_AUTOSAVE_MS, (prompt) =>
     store.getState().updateNodeData(nodeId, (node) =>
       node.type === 'prompt' && node.data.prompt !== prompt ? { ...node, data: { ...node.data, prompt } } : node,
-    );
-  };
-
-  useEffect(() => () => {
-    if (pending.current !== undefined) save();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-
+    ),
+  );
   return (
     <textarea
       className={className}
       rows={rows}
-      value={text}
+      value={field.text}
       placeholder={PROMPT_PLACEHOLDER}
       aria-label="Instruction"
-      onChange={(e) => {
-        setText(e.target.value);
-        clearTimeout(pending.current);
-        pending.current = setTimeout(save, PROMPT_AUTOSAVE_MS);
-      }}
-      onBlur={() => {
-        if (pending.current !== undefined) save();
-      }}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
     />
   );
 }

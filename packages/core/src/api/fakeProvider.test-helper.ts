@@ -1,6 +1,7 @@
 // Test support only (imports node:http): never imported by the client's source.
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
+import { functionData } from '../compile/flowFixtures.js';
 import type { FunctionNodeData } from '../model/types.js';
 import type { FetchLike } from './transport.js';
 
@@ -106,32 +107,13 @@ export async function rejectionOf(work: Promise<unknown>): Promise<unknown> {
 
 /** A complete function of type instruct, as a provider stores it. */
 export function sampleFunction(uuid = 'f1', name = 'Greet'): FunctionNodeData {
-  return {
-    uuid,
+  return functionData(uuid, 'instruct', { prompt: 'Say hello' }, {
     plan_id: 'plan-1',
-    type: 'instruct',
     title: name,
     name,
     description: 'Greets the user',
-    trigger: '',
-    metadata: { prompt: 'Say hello' },
+    trigger_text: '👋',
     created_at: '2024-01-01T00:00:00.000Z',
     updated_at: '2024-01-01T00:00:00.000Z',
-    execute_once: false,
-    config_id: null,
-    config_env: null,
-    deleted_at: null,
-    trigger_text: '👋',
-    button_text: '',
-    post_action_type: 'none',
-    post_action_function_id: '',
-    skip_tracking: false,
-    execute_first: false,
-    track: false,
-    trigger_type: '',
-    thinking_text: '',
-    source_function_id: null,
-    active: true,
-    sequence: 3,
-  };
+  });
 }

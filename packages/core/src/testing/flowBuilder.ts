@@ -1,38 +1,11 @@
 import { emptyFlow } from '../graph/fromProvider.js';
 import type { NewNode } from '../graph/addNode.js';
-import type { FlowDocument, FunctionNodeData } from '../model/types.js';
+import { functionData } from '../compile/flowFixtures.js';
+import type { FlowDocument } from '../model/types.js';
 
-/** A complete function node data for tests: an instruct function named `name`. */
+/** A complete function node data for tests: a function of `type` named `name`, no id yet. */
 export function testFunction(name: string, type = 'instruct'): NewNode {
-  const data: FunctionNodeData = {
-    uuid: '',
-    plan_id: 'test-plan',
-    type,
-    title: name,
-    name,
-    description: '',
-    trigger: '',
-    metadata: { prompt: `Do ${name}` },
-    created_at: '',
-    updated_at: '',
-    execute_once: false,
-    config_id: null,
-    config_env: null,
-    deleted_at: null,
-    trigger_text: '⚡',
-    button_text: '',
-    post_action_type: 'none',
-    post_action_function_id: '',
-    skip_tracking: false,
-    execute_first: false,
-    track: false,
-    trigger_type: '',
-    thinking_text: '',
-    source_function_id: null,
-    active: true,
-    sequence: 3,
-  };
-  return { type: 'function', data };
+  return { type: 'function', data: functionData('', type, { prompt: `Do ${name}` }, { name, title: name }) };
 }
 
 /** A prompt (Instruct) node for tests. */
