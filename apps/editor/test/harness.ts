@@ -1,13 +1,13 @@
 // Browser test harness: the built editor served by the local provider on a free port, driven by
 // Chromium through playwright-core. Each test file gets its own data folder seeded from examples/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '@flow/server';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export const editorRoot = fileURLToPath(new URL('..', import.meta.url));
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -47,7 +47,11 @@ export interface EditorHarness {
   dataDir: string;
   /** Opens a path of the editor and waits for the canvas. */
   open(path: string): Promise<Page>;
+  /** A fresh copy of an example plan under a new plan id, so tests that change it stay apart. */
+  plan(example: 'support-desk' | 'lead-qualifier' | 'onboarding-coach'): Promise<string>;
 }
+
+let copies = 0;
 
 /**
  * Registers hooks that start a provider with the built editor and a browser for the test file,
@@ -59,6 +63,25 @@ export function useEditorHarness(options: { onboarding?: boolean } = {}): Editor
     ensureEditorBuilt();
     h.dataDir = mkdtempSync(join(tmpdir(), 'flow-editor-'));
     h.server = await startServer({ port: 0, dir: h.dataDir, editorDir: editorDist, log: () => {} });
+    h.plan = async (example) => {
+      const planId = `${example}-${++copies}`;
+      const doc = JSON.parse(readFileSync(join(repoRoot, 'examples', example, 'production.flow.json'), 'utf8'));
+      const workflows = (doc.workflows ?? []).map((w: { plan_id: string }) => ({ ...w, plan_id: planId }));
+      const res = await fetch(`${h.server.url}/api/flows/${planId}/production`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...doc, planId, workflows }),
+      });
+      if (!res.ok) throw new Error(`could not copy ${example}: ${res.status}`);
+      for (const workflow of workflows) {
+        await fetch(`${h.server.url}/api/workflows/save`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(workflow),
+        });
+      }
+      return planId;
+    };
     h.browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -66,7 +89,7 @@ export function useEditorHarness(options: { onboarding?: boolean } = {}): Editor
     await h.server?.close();
     if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
   });
-  beforeEach(async (ctx) => {
+  beforeEach(async () => {
     h.context = await h.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.server.url });
     if (!options.onboarding) {
@@ -78,14 +101,14 @@ export function useEditorHarness(options: { onboarding?: boolean } = {}): Editor
       await h.page.locator('#main-flow').waitFor();
       return h.page;
     };
-    onTestFailed(async () => {
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && h.page) {
       const dir = join(repoRoot, 'test-results');
       mkdirSync(dir, { recursive: true });
       const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
       await h.page.screenshot({ path: join(dir, `${name}.png`) }).catch(() => {});
-    });
-  });
-  afterEach(async () => {
+    }
     await h.context?.close();
   });
   return h;

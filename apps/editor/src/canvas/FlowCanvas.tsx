@@ -1,6 +1,7 @@
 import {
   Background,
   BackgroundVariant,
+  Controls,
   ReactFlow,
   useReactFlow,
   type Connection,
@@ -21,6 +22,7 @@ import { createNodeAdapter, toRFEdge, type RFEdge, type RFNode } from './rfEleme
 /** Canvas constants of spec section 9. */
 export const CANVAS = { zoom: 1.5, minZoom: 0.3, maxZoom: 3, gap: 20, dot: 3 } as const;
 const MULTI_SELECT_KEYS = ['Shift', 'Control', 'Meta'];
+const FIT_VIEW = { padding: 0.1, maxZoom: CANVAS.zoom } as const;
 
 const graphSelector = (s: EditorState) => ({
   nodes: s.doc.nodes,
@@ -155,6 +157,7 @@ export function FlowCanvas() {
       proOptions={{ hideAttribution: true }}
     >
       <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
+      <Controls position="top-right" showInteractive={false} fitViewOptions={FIT_VIEW} />
     </ReactFlow>
   );
 }

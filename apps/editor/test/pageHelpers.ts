@@ -1,0 +1,48 @@
+// What the browser tests share: finding nodes and toasts, reading what the provider stored.
+import type { FlowDocument } from '@flow/core';
+import type { Locator, Page } from 'playwright-core';
+
+/** The React Flow node of a flow node id. */
+export function nodeEl(page: Page, id: string): Locator {
+  return page.locator(`.react-flow__node[data-id="${id}"]`);
+}
+
+/** A toast with exactly this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+/** Zooms the canvas out so that the whole flow is in view (the fit view control). */
+export async function fitView(page: Page): Promise<void> {
+  await page.locator('.react-flow__controls-fitview').click();
+  await page.waitForTimeout(150);
+}
+
+/** The flow the provider stores for a plan version. */
+export async function storedFlow(baseUrl: string, planId: string, version = 'production'): Promise<FlowDocument> {
+  const res = await fetch(`${baseUrl}/api/flows/${planId}/${version}`);
+  if (!res.ok) throw new Error(`GET flow: ${res.status}`);
+  return (await res.json()) as FlowDocument;
+}
+
+/** Replaces a stored flow (as another editor or flowctl would). */
+export async function putFlow(baseUrl: string, doc: FlowDocument): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/flows/${doc.planId}/${doc.versionName}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(doc),
+  });
+  if (!res.ok) throw new Error(`PUT flow: ${res.status} ${await res.text()}`);
+}
+
+/** Waits until the editor has written its changes to the provider. */
+export async function waitSaved(page: Page): Promise<void> {
+  await page.getByTestId('save-state').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 10_000 });
+}
+
+/** Centre of an element on the page. */
+export async function centre(locator: Locator): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element not visible');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
