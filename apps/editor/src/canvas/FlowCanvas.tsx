@@ -151,6 +151,7 @@ export function FlowCanvas() {
       minZoom={CANVAS.minZoom}
       maxZoom={CANVAS.maxZoom}
       deleteKeyCode={null}
+      panActivationKeyCode={null}
       selectionKeyCode={null}
       multiSelectionKeyCode={MULTI_SELECT_KEYS}
       onlyRenderVisibleElements

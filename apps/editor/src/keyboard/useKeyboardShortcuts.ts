@@ -62,7 +62,9 @@ export function useKeyboardShortcuts(area: RefObject<HTMLElement | null>): void 
     const el = area.current;
     const enter = () => (pointerOver = true);
     const leave = () => (pointerOver = false);
+    // pointermove too: a pointer that was already over the editor when it loaded never 'enters'.
     el?.addEventListener('pointerenter', enter);
+    el?.addEventListener('pointermove', enter);
     el?.addEventListener('pointerleave', leave);
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTyping(event.target) || event.defaultPrevented) return;
@@ -75,6 +77,7 @@ export function useKeyboardShortcuts(area: RefObject<HTMLElement | null>): void 
     return () => {
       window.removeEventListener('keydown', onKeyDown);
       el?.removeEventListener('pointerenter', enter);
+      el?.removeEventListener('pointermove', enter);
       el?.removeEventListener('pointerleave', leave);
     };
   }, [store, area]);
