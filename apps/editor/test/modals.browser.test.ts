@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useEditorHarness } from './harness';
+import { storedFlow } from './pageHelpers';
+
+const h = useEditorHarness();
+
+async function openCopy(example: 'support-desk' | 'lead-qualifier' = 'lead-qualifier'): Promise<{ page: Page; plan: string }> {
+  const plan = await h.plan(example);
+  const page = await h.open(`/${plan}/production`);
+  await page.locator('.react-flow__node').first().waitFor();
+  return { page, plan };
+}
+
+const bar = (page: Page) => page.getByRole('toolbar', { name: 'Quick Functions' });
+const selectModal = (page: Page) => page.getByTestId('select-workflow-modal');
+
+describe('Quick Functions bar', () => {
+  it('lists the six quick functions with their tooltips', async () => {
+    const { page } = await openCopy();
+    const names = await bar(page).locator('.qf-item > span:last-child').allTextContents();
+    expect(names).toEqual(['Instruct', 'Custom GPT', 'HTTP Calls', 'Capture Variable', 'See a Website', 'Send Workflow']);
+    expect(await bar(page).getByRole('button', { name: 'Custom GPT' }).getAttribute('title')).toBe('Add Custom GPT');
+    expect(await bar(page).getByRole('button', { name: 'See a Website' }).getAttribute('title')).toBe('Coming soon');
+    expect(await bar(page).getByRole('button', { name: 'Send Workflow' }).getAttribute('title')).toBe('Open workflow selector');
+  });
+
+  it('shows scroll arrows when the row overflows, and they scroll it', async () => {
+    const { page } = await openCopy();
+    await page.setViewportSize({ width: 900, height: 900 });
+    await bar(page).getByRole('button', { name: 'Scroll right' }).waitFor();
+    const scroller = bar(page).locator('.qf-scroller');
+    await bar(page).getByRole('button', { name: 'Scroll right' }).click();
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await bar(page).getByRole('button', { name: 'Scroll left' }).waitFor();
+  });
+
+  it('does not add a disabled function', async () => {
+    const { page, plan } = await openCopy();
+    await bar(page).getByRole('button', { name: 'See a Website' }).click({ force: true });
+    await page.waitForTimeout(1200);
+    expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(9);
+  });
+});
+
+describe('Select Workflow modal', () => {
+  it("shows 'Loading workflows...', then the plan's workflows; picking one adds a workflow node and closes", async () => {
+    const { page, plan } = await openCopy();
+    await page.route('**/api/workflows/plans/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
+    await selectModal(page).getByText('Loading workflows...').waitFor();
+    await selectModal(page).getByRole('button', { name: /Book a demo/ }).click();
+    await expect.poll(() => selectModal(page).count()).toBe(0);
+    await expect.poll(async () => (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'workflow').map((n) => n.data.name), { timeout: 10_000 }).toEqual(['Book a demo']);
+  });
+
+  it("shows 'Failed to load workflows' with Retry, and Retry loads them", async () => {
+    const { page } = await openCopy();
+    let fail = true;
+    await page.route('**/api/workflows/plans/**', (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }) : route.continue(),
+    );
+    await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
+    await selectModal(page).getByText('Failed to load workflows').waitFor({ timeout: 10_000 });
+    fail = false;
+    await selectModal(page).getByRole('button', { name: 'Retry' }).click();
+    await selectModal(page).getByRole('button', { name: /Book a demo/ }).waitFor();
+  });
+
+  it("says 'No workflows found' for a plan without workflows, and shows 'No description' for a workflow without one", async () => {
+    const { page } = await openCopy('support-desk');
+    await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
+    await selectModal(page).getByText('No workflows found').waitFor();
+    await selectModal(page).getByRole('button', { name: 'Create Workflow' }).waitFor();
+    await selectModal(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => selectModal(page).count()).toBe(0);
+    await page.route('**/api/workflows/plans/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ id: 'w1', name: 'Bare', description: '', json: { steps: [] }, plan_id: 'x', updated_at: '' }]) }),
+    );
+    await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
+    await selectModal(page).getByText('No description').waitFor();
+    await page.mouse.click(5, 5);
+    await expect.poll(() => selectModal(page).count()).toBe(0);
+  });
+});
+
+describe('Report a Bug', () => {
+  it("shows the plan id, version and flow schema, and 'Copy to Clipboard' says 'Copied!' for 1.5 s", async () => {
+    const { page, plan } = await openCopy();
+    await page.getByRole('button', { name: /Report a Bug/ }).click();
+    const dialog = page.getByTestId('report-bug-dialog');
+    expect(await dialog.getByTestId('bug-plan-id').textContent()).toBe(plan);
+    expect(await dialog.getByTestId('bug-version').textContent()).toBe('production');
+    const schema = JSON.parse((await dialog.getByTestId('bug-schema').textContent()) ?? '{}');
+    expect(Object.keys(schema)).toEqual(['1', '2', '3']);
+    await dialog.getByRole('button', { name: 'Copy to Clipboard' }).click();
+    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied).toMatchObject({ planId: plan, versionName: 'production' });
+    await page.waitForTimeout(1700);
+    await dialog.getByRole('button', { name: 'Copy to Clipboard' }).waitFor({ timeout: 500 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it("alerts 'Failed to copy!' when the clipboard refuses", async () => {
+    await h.context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no')) } });
+    });
+    const { page } = await openCopy();
+    await page.getByRole('button', { name: /Report a Bug/ }).click();
+    const alerts: string[] = [];
+    page.once('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByTestId('report-bug-dialog').getByRole('button', { name: 'Copy to Clipboard' }).click();
+    await expect.poll(() => alerts).toEqual(['Failed to copy!']);
+  });
+});
