@@ -1,43 +1,12 @@
 // Browser test harness: the built editor served by the local provider on a free port, driven by
 // Chromium through playwright-core. Each test file gets its own data folder seeded from examples/.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '@flow/server';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from './browser';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-
-export const editorRoot = fileURLToPath(new URL('..', import.meta.url));
-export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-export const editorDist = join(editorRoot, 'dist');
-
-/** Chromium flags for this machine: no sandbox as root, no network beyond loopback. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-}
-
-/** Builds the editor once when no build exists (CI builds before testing). */
-export function ensureEditorBuilt(): void {
-  if (existsSync(join(editorDist, 'index.html'))) return;
-  const r = spawnSync('pnpm', ['--filter', '@flow/editor', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('editor build failed');
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
-}
 
 export interface EditorHarness {
   server: RunningServer;

@@ -33,7 +33,7 @@ export function BottomBar() {
   return (
     <div className="bottom-bar" role="toolbar" aria-label="Flow actions">
       <button type="button" className="btn" onClick={() => store.getState().openPalette('functions')} title="Add (Space)">
-        ＋ Add (Space)
+        + Add (Space)
       </button>
       <button
         type="button"

@@ -1,0 +1,42 @@
+// Takes the pictures of the editor shown in the README and docs/: the main screen with the
+// support-desk example, the palette open, and a node's context menu open.
+// Run: pnpm --filter @flow/editor screenshots (after pnpm build).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '@flow/server';
+import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from '../test/browser';
+
+const docs = join(repoRoot, 'docs');
+ensureEditorBuilt();
+const dir = mkdtempSync(join(tmpdir(), 'flow-shots-'));
+const server = await startServer({ port: 0, dir, editorDir: editorDist, log: () => {} });
+const browser = await launchBrowser();
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  await context.addInitScript(() => localStorage.setItem('onboarding:dontShowAgain', 'true'));
+  const page = await context.newPage();
+  await page.goto(`${server.url}/support-desk/production`);
+  await page.locator('.react-flow__node[data-id="support-greet"]').waitFor();
+  await page.locator('.react-flow__controls-fitview').click();
+  await page.locator('.react-flow__node[data-id="support-lookup-order"] .flow-node-name').click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(docs, 'editor-main.png') });
+
+  await page.locator('.react-flow__pane').click({ position: { x: 600, y: 420 } });
+  await page.keyboard.press('Space');
+  await page.getByTestId('function-palette').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(docs, 'editor-palette.png') });
+  await page.keyboard.press('Escape');
+
+  await page.locator('.react-flow__node[data-id="support-capture-return"] .flow-node-name').click({ button: 'right' });
+  await page.getByTestId('context-menu').waitFor();
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(docs, 'editor-context-menu.png') });
+  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png'].map((f) => join('docs', f)).join(', ')}`);
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+}
