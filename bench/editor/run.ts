@@ -1,0 +1,178 @@
+// Editor benchmark (ARCHITECTURE section 8): the built editor against a bare React Flow page, in one
+// Chromium run — initial JavaScript (gzip), time to first paint of the visible nodes of a
+// 1,000-node flow, and frames per second while panning 1,000- and 5,000-node flows. Figures only.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { startServer, type RunningServer } from '@flow/server';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from '../../apps/editor/test/browser.js';
+import { generateFlow } from '../core/generateFlow.js';
+import type { FlowDocument } from '../../packages/core/src/model/types.js';
+import { FRAME_COUNTER, paintProbe } from './probe.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const ZOOM = 1.5;
+const PAN_MS = 3000;
+
+/** Gzip size of the JavaScript an index.html loads first (its module script and preloads). */
+function initialJsGzip(dist: string): number {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);
+}
+
+async function buildBare(outDir: string): Promise<void> {
+  await build({
+    root: join(here, 'bare'),
+    base: '/',
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** Nodes whose top-left corner falls inside a pane of this size at zoom 1.5 from the origin. */
+function visibleIds(doc: FlowDocument, width: number, height: number): string[] {
+  return doc.nodes.filter((n) => n.position.x * ZOOM < width && n.position.y * ZOOM < height && n.position.x >= 0).map((n) => n.id);
+}
+
+async function timeToPaint(page: Page, url: string, ids: string[]): Promise<number> {
+  await page.addInitScript({ content: paintProbe(ids) });
+  await page.goto(url);
+  await page.waitForFunction('window.__paintedAt !== undefined', undefined, { timeout: 120_000 });
+  return Number(await page.evaluate('window.__paintedAt'));
+}
+
+async function panFps(page: Page): Promise<number> {
+  await page.evaluate(FRAME_COUNTER);
+  const pane = await page.locator('.react-flow__pane').boundingBox();
+  if (!pane) throw new Error('no pane');
+  const x = pane.x + pane.width / 2;
+  const y = pane.y + pane.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.evaluate('window.__frames = 0; window.__counting = true;');
+  const started = Date.now();
+  let step = 0;
+  while (Date.now() - started < PAN_MS) {
+    step++;
+    const dx = Math.sin(step / 20) * 250;
+    const dy = Math.cos(step / 27) * 150;
+    await page.mouse.move(x + dx, y + dy);
+    await page.waitForTimeout(8);
+  }
+  const frames = Number(await page.evaluate('window.__counting = false; window.__frames'));
+  const elapsed = Date.now() - started;
+  await page.mouse.up();
+  return (frames * 1000) / elapsed;
+}
+
+export interface EditorBenchResult {
+  jsGzipKb: { editor: number; bare: number; ratio: number };
+  open1000Ms: { editor: number; bare: number; ratio: number };
+  pan1000Fps: { editor: number; bare: number; ratio: number };
+  pan5000Fps: { editor: number; bare: number; ratio: number };
+}
+
+/** Runs the editor benchmark and prints its figures; writes bench/results/editor.json. */
+export async function runEditorBench(): Promise<EditorBenchResult> {
+  ensureEditorBuilt();
+  const work = mkdtempSync(join(tmpdir(), 'flow-bench-editor-'));
+  const bareDist = join(work, 'bare');
+  await buildBare(bareDist);
+  const flows = { 1000: generateFlow(1000), 5000: generateFlow(5000) };
+  for (const [size, doc] of Object.entries(flows)) {
+    const nodes = doc.nodes.map((n) => ({ id: n.id, position: n.position, data: { label: n.data.name || n.id } }));
+    const edges = doc.edges.map((e) => ({ id: e.id, source: e.source, target: e.target }));
+    writeFileSync(join(bareDist, `nodes-${size}.json`), JSON.stringify({ nodes, edges }));
+  }
+  const dataDir = join(work, 'data');
+  mkdirSync(dataDir);
+  let editor: RunningServer | undefined;
+  let bare: RunningServer | undefined;
+  const browser = await launchBrowser();
+  try {
+    editor = await startServer({ port: 0, dir: dataDir, editorDir: editorDist, seedDir: null, log: () => {} });
+    bare = await startServer({ port: 0, dir: join(work, 'bare-data'), editorDir: bareDist, seedDir: null, log: () => {} });
+    for (const [size, doc] of Object.entries(flows)) {
+      const res = await fetch(`${editor.url}/api/flows/bench-${size}/production`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...doc, planId: `bench-${size}`, versionName: 'production' }),
+      });
+      if (!res.ok) throw new Error(`PUT bench-${size}: ${res.status} ${await res.text()}`);
+    }
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript({ content: "localStorage.setItem('onboarding:dontShowAgain', 'true')" });
+
+    // The editor's pane size decides which nodes are visible; the bare page gets the same pane.
+    const sizer = await context.newPage();
+    await sizer.goto(`${editor.url}/bench-1000/production`);
+    const pane = await sizer.locator('.react-flow__pane').boundingBox();
+    await sizer.close();
+    if (!pane) throw new Error('no editor pane');
+    const w = Math.round(pane.width);
+    const h = Math.round(pane.height);
+
+    const open = async (url: string, ids: string[]) => {
+      const page = await context.newPage();
+      const t = await timeToPaint(page, url, ids);
+      return { page, t };
+    };
+    const runs = { editorOpen: [] as number[], bareOpen: [] as number[] };
+    const ids1000 = visibleIds(flows[1000], w, h);
+    for (let i = 0; i < 3; i++) {
+      const e = await open(`${editor.url}/bench-1000/production`, ids1000);
+      runs.editorOpen.push(e.t);
+      await e.page.close();
+      const b = await open(`${bare.url}/?n=1000&w=${w}&h=${h}`, ids1000);
+      runs.bareOpen.push(b.t);
+      await b.page.close();
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+    const fps = async (size: 1000 | 5000) => {
+      const ids = visibleIds(flows[size], w, h);
+      const e = await open(`${editor.url}/bench-${size}/production`, ids);
+      const editorFps = await panFps(e.page);
+      await e.page.close();
+      const b = await open(`${bare.url}/?n=${size}&w=${w}&h=${h}`, ids);
+      const bareFps = await panFps(b.page);
+      await b.page.close();
+      return { editor: editorFps, bare: bareFps, ratio: editorFps / bareFps };
+    };
+
+    const editorKb = initialJsGzip(editorDist) / 1024;
+    const bareKb = initialJsGzip(bareDist) / 1024;
+    const openEditor = median(runs.editorOpen);
+    const openBare = median(runs.bareOpen);
+    const result: EditorBenchResult = {
+      jsGzipKb: { editor: editorKb, bare: bareKb, ratio: editorKb / bareKb },
+      open1000Ms: { editor: openEditor, bare: openBare, ratio: openEditor / openBare },
+      pan1000Fps: await fps(1000),
+      pan5000Fps: await fps(5000),
+    };
+    const f = (n: number) => n.toFixed(n >= 100 ? 0 : 2);
+    console.log('editor vs bare React Flow (one Chromium run, figures only)');
+    console.log(`  initial JS gzip     editor ${f(result.jsGzipKb.editor)} KB   bare ${f(result.jsGzipKb.bare)} KB   ratio ${result.jsGzipKb.ratio.toFixed(2)} (budget <= 1.6)`);
+    console.log(`  open 1,000 nodes    editor ${f(result.open1000Ms.editor)} ms   bare ${f(result.open1000Ms.bare)} ms   ratio ${result.open1000Ms.ratio.toFixed(2)} (budget <= 1.5)`);
+    console.log(`  pan 1,000 nodes     editor ${f(result.pan1000Fps.editor)} fps   bare ${f(result.pan1000Fps.bare)} fps   ratio ${result.pan1000Fps.ratio.toFixed(2)} (budget >= 0.9)`);
+    console.log(`  pan 5,000 nodes     editor ${f(result.pan5000Fps.editor)} fps   bare ${f(result.pan5000Fps.bare)} fps   ratio ${result.pan5000Fps.ratio.toFixed(2)} (budget > 1)`);
+    const out = join(repoRoot, 'bench', 'results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'editor.json'), `${JSON.stringify(result, null, 2)}\n`);
+    return result;
+  } finally {
+    await browser.close();
+    await editor?.close();
+    await bare?.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await runEditorBench();
