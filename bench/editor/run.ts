@@ -97,10 +97,12 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
   let bare: RunningServer | undefined;
   const browser = await launchBrowser();
   try {
-    editor = await startServer({ port: 0, dir: dataDir, editorDir: editorDist, seedDir: null, log: () => {} });
-    bare = await startServer({ port: 0, dir: join(work, 'bare-data'), editorDir: bareDist, seedDir: null, log: () => {} });
+    const editorServer = await startServer({ port: 0, dir: dataDir, editorDir: editorDist, seedDir: null, log: () => {} });
+    const bareServer = await startServer({ port: 0, dir: join(work, 'bare-data'), editorDir: bareDist, seedDir: null, log: () => {} });
+    editor = editorServer;
+    bare = bareServer;
     for (const [size, doc] of Object.entries(flows)) {
-      const res = await fetch(`${editor.url}/api/flows/bench-${size}/production`, {
+      const res = await fetch(`${editorServer.url}/api/flows/bench-${size}/production`, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ ...doc, planId: `bench-${size}`, versionName: 'production' }),
@@ -112,7 +114,7 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
 
     // The editor's pane size decides which nodes are visible; the bare page gets the same pane.
     const sizer = await context.newPage();
-    await sizer.goto(`${editor.url}/bench-1000/production`);
+    await sizer.goto(`${editorServer.url}/bench-1000/production`);
     const pane = await sizer.locator('.react-flow__pane').boundingBox();
     await sizer.close();
     if (!pane) throw new Error('no editor pane');
@@ -127,10 +129,10 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
     const runs = { editorOpen: [] as number[], bareOpen: [] as number[] };
     const ids1000 = visibleIds(flows[1000], w, h);
     for (let i = 0; i < 3; i++) {
-      const e = await open(`${editor.url}/bench-1000/production`, ids1000);
+      const e = await open(`${editorServer.url}/bench-1000/production`, ids1000);
       runs.editorOpen.push(e.t);
       await e.page.close();
-      const b = await open(`${bare.url}/?n=1000&w=${w}&h=${h}`, ids1000);
+      const b = await open(`${bareServer.url}/?n=1000&w=${w}&h=${h}`, ids1000);
       runs.bareOpen.push(b.t);
       await b.page.close();
     }
@@ -138,10 +140,10 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
 
     const fps = async (size: 1000 | 5000) => {
       const ids = visibleIds(flows[size], w, h);
-      const e = await open(`${editor.url}/bench-${size}/production`, ids);
+      const e = await open(`${editorServer.url}/bench-${size}/production`, ids);
       const editorFps = await panFps(e.page);
       await e.page.close();
-      const b = await open(`${bare.url}/?n=${size}&w=${w}&h=${h}`, ids);
+      const b = await open(`${bareServer.url}/?n=${size}&w=${w}&h=${h}`, ids);
       const bareFps = await panFps(b.page);
       await b.page.close();
       return { editor: editorFps, bare: bareFps, ratio: editorFps / bareFps };

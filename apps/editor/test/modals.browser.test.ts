@@ -101,7 +101,7 @@ describe('Report a Bug', () => {
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
     expect(copied).toMatchObject({ planId: plan, versionName: 'production' });
     await page.waitForTimeout(1700);
-    await dialog.getByRole('button', { name: 'Copy to Clipboard' }).waitFor({ timeout: 500 });
+    await dialog.getByRole('button', { name: 'Copy to Clipboard' }).waitFor({ timeout: 1500 });
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
   });
