@@ -53,6 +53,29 @@ describe('Play: compile and publish', () => {
 });
 
 describe('loading and saving', () => {
+  it('builds the flow from the spec calls (functions, system prompt, deconstruct) when the provider has no document endpoint', async () => {
+    const plan = await h.plan('support-desk');
+    await h.page.route('**/api/flows/**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"NOT_FOUND","message":"no"}}' }));
+    await h.page.goto(`${h.server.url}/${plan}/production`);
+    await h.page.locator('.react-flow__controls-fitview').click();
+    await nodeEl(h.page, 'support-capture-order').waitFor();
+    await nodeEl(h.page, 'support-create-return').waitFor();
+    const prompts = await h.page.locator('.flow-node-prompt textarea').evaluateAll((areas) => areas.map((a) => (a as HTMLTextAreaElement).value));
+    expect(prompts.some((p) => p.startsWith('Greet the customer by first name'))).toBe(true);
+    await h.page.getByRole('tab', { name: 'Advanced', selected: true }).waitFor();
+  });
+
+  it('shows toasts at the bottom left, 356 px wide', async () => {
+    const plan = await h.plan('support-desk');
+    const page = await h.open(`/${plan}/production`);
+    await page.getByRole('button', { name: /Erase Selected/ }).click({ force: true });
+    await toast(page, 'Select something to erase').waitFor();
+    const toaster = page.locator('[data-sonner-toaster]');
+    expect(await toaster.getAttribute('data-x-position')).toBe('left');
+    expect(await toaster.getAttribute('data-y-position')).toBe('bottom');
+    expect(Math.round((await toast(page, 'Select something to erase').boundingBox())?.width ?? 0)).toBe(356);
+  });
+
   it("shows 'Failed to fetch plan data: …' when the provider fails", async () => {
     await h.page.route('**/api/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }));
     await h.page.goto(`${h.server.url}/support-desk/production`);

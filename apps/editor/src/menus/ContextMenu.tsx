@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { ContextMenuState, EditorState } from '../store/types';
-import { clampMenuPosition } from './clampMenuPosition';
+import { MENU, clampMenuPosition } from './clampMenuPosition';
 import { handleMenuKeyDown } from './handleMenuKeyDown';
 import { MenuEntries } from './MenuEntries';
 import './menus.css';
@@ -24,6 +24,16 @@ export function ContextMenu() {
   const menu = useEditor(contextMenuSelector);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => store.getState().closeContextMenu(), [store]);
+  const key = menu ? `${menu.kind}:${menu.x}:${menu.y}` : '';
+  // The menu's real height, measured before the first paint: a short menu near the bottom of the
+  // window opens just above the pointer instead of 300 px up.
+  const [measured, setMeasured] = useState<{ key: string; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !key) return;
+    const height = el.offsetHeight;
+    setMeasured((current) => (current?.key === key && current.height === height ? current : { key, height }));
+  }, [key]);
 
   useEffect(() => {
     if (!menu) return;
@@ -59,10 +69,11 @@ export function ContextMenu() {
   }, [menu, close]);
 
   if (!menu) return null;
-  const { x, y } = clampMenuPosition(menu.x, menu.y, window.innerWidth, window.innerHeight);
+  const height = measured?.key === key ? measured.height : MENU.maxHeight;
+  const { x, y } = clampMenuPosition(menu.x, menu.y, window.innerWidth, window.innerHeight, { width: MENU.width, height });
   return (
     <div
-      key={`${menu.kind}:${menu.x}:${menu.y}`}
+      key={key}
       ref={ref}
       role="menu"
       aria-label={MENU_LABELS[menu.kind]}

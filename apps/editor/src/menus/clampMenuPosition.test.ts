@@ -18,6 +18,15 @@ describe('clampMenuPosition', () => {
     expect(clampMenuPosition(150, 150, 200, 250)).toEqual({ x: 10, y: 10 });
   });
 
+  it('uses the measured size of a shorter menu, so it opens just above the pointer', () => {
+    expect(clampMenuPosition(1000, 790, 1280, 800, { width: 220, height: 120 })).toEqual({ x: 1000, y: 800 - 120 - 10 });
+    expect(clampMenuPosition(1000, 300, 1280, 800, { width: 220, height: 120 })).toEqual({ x: 1000, y: 300 });
+  });
+
+  it('never uses more than 220x300 for a measured menu', () => {
+    expect(clampMenuPosition(1270, 790, 1280, 800, { width: 400, height: 900 })).toEqual({ x: 1050, y: 490 });
+  });
+
   it('accepts a pointer exactly at the last position that fits', () => {
     expect(clampMenuPosition(1050, 490, 1280, 800)).toEqual({ x: 1050, y: 490 });
   });

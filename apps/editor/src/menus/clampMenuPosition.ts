@@ -12,14 +12,22 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /**
- * Top-left corner of a context menu opened at (x, y), moved so that a 220x300 menu stays inside
- * the window with a 10 px margin. In a window smaller than the menu it sticks to the top-left margin.
+ * Top-left corner of a context menu opened at (x, y), moved so that the menu (220x300 at most, or
+ * its measured `size`) stays inside the window with a 10 px margin. In a window smaller than the
+ * menu it sticks to the top-left margin.
  * @example clampMenuPosition(1000, 700, 1024, 768) // { x: 794, y: 458 }
+ * @example clampMenuPosition(1000, 700, 1024, 768, { width: 220, height: 120 }) // { x: 794, y: 638 }
  */
-export function clampMenuPosition(x: number, y: number, viewportW: number, viewportH: number): Point {
+export function clampMenuPosition(
+  x: number,
+  y: number,
+  viewportW: number,
+  viewportH: number,
+  size: { width: number; height: number } = { width: MENU.width, height: MENU.maxHeight },
+): Point {
   return {
-    x: clamp(x, MENU.margin, viewportW - MENU.width - MENU.margin),
-    y: clamp(y, MENU.margin, viewportH - MENU.maxHeight - MENU.margin),
+    x: clamp(x, MENU.margin, viewportW - Math.min(size.width, MENU.width) - MENU.margin),
+    y: clamp(y, MENU.margin, viewportH - Math.min(size.height, MENU.maxHeight) - MENU.margin),
   };
 }
 

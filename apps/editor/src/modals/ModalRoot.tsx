@@ -1,4 +1,5 @@
 import { ConfirmEraseDialog } from './ConfirmEraseDialog';
+import { CreateWorkflowDialog } from './CreateWorkflowDialog';
 import { FunctionPalette } from './FunctionPalette';
 import { ReportBugDialog } from './ReportBugDialog';
 import { SelectWorkflowModal } from './SelectWorkflowModal';
@@ -11,6 +12,7 @@ export function ModalRoot() {
       <SelectWorkflowModal />
       <ReportBugDialog />
       <ConfirmEraseDialog />
+      <CreateWorkflowDialog />
     </>
   );
 }
