@@ -96,6 +96,8 @@ describe('nodes', () => {
   it("draws a workflow node with 'Workflow', numbered 'Steps:' and a 'Run Workflow' button that opens the hosted session", async () => {
     const plan = await h.plan('onboarding-coach');
     const page = await h.open(`/${plan}/production`);
+    await nodeEl(page, 'onboard-welcome').waitFor();
+    await fitView(page);
     const node = nodeEl(page, 'onboard-setup-tour');
     await node.waitFor();
     expect(await node.locator('.flow-node-label').textContent()).toBe('Workflow');
