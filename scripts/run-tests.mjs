@@ -1,22 +1,28 @@
-// Runs every test (vitest: unit, property, server, CLI and browser tests) and ends with one line
-// `N passed, N failed`, which CI reads.
+// Runs every test and ends with one line `N passed, N failed`, which CI reads. Unit, property,
+// server and CLI tests run in parallel; the browser tests (each file starts a provider and a
+// Chromium) run one file at a time, so that two cores are not shared by several browsers.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-const report = '.vitest-report.json';
-rmSync(report, { force: true });
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const run = spawnSync('npx', args, { stdio: 'inherit', env: process.env });
+const BROWSER_TESTS = 'apps/editor/test/';
+const extra = process.argv.slice(2);
 
-let passed = 0;
-let failed = 0;
-if (existsSync(report)) {
+function vitest(name, args) {
+  const report = `.vitest-report-${name}.json`;
+  rmSync(report, { force: true });
+  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args, ...extra], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (!existsSync(report)) return { passed: 0, failed: 1, ok: false };
   const result = JSON.parse(readFileSync(report, 'utf8'));
-  passed = result.numPassedTests ?? 0;
-  failed = (result.numFailedTests ?? 0) + (result.numRuntimeErrorTestSuites ?? 0);
-  if (result.numFailedTestSuites && !result.numFailedTests) failed += result.numFailedTestSuites;
-} else {
-  failed = 1;
+  const failed = (result.numFailedTests ?? 0) + (result.numFailedTestSuites && !result.numFailedTests ? result.numFailedTestSuites : 0);
+  return { passed: result.numPassedTests ?? 0, failed, ok: run.status === 0 && failed === 0 };
 }
+
+const unit = vitest('unit', ['--exclude', `${BROWSER_TESTS}**`]);
+const browser = vitest('browser', [BROWSER_TESTS, '--no-file-parallelism']);
+const passed = unit.passed + browser.passed;
+const failed = unit.failed + browser.failed;
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+process.exit(unit.ok && browser.ok ? 0 : 1);

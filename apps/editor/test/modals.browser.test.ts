@@ -121,3 +121,34 @@ describe('Report a Bug', () => {
     await expect.poll(() => alerts).toEqual(['Failed to copy!']);
   });
 });
+
+describe('How to use', () => {
+  it("opens with F1 and the 'How to use: F1' button, lists the keybindings, and leaves the shortcuts working once closed", async () => {
+    const { page } = await openCopy();
+    await page.keyboard.press('F1');
+    const help = page.getByTestId('help-dialog');
+    await help.getByRole('heading', { name: 'How to use' }).waitFor();
+    await help.getByText('Duplicate the selected node').waitFor();
+    expect(await help.locator('kbd', { hasText: 'Ctrl+D' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.count()).toBe(0);
+    await page.getByRole('button', { name: 'How to use: F1' }).click();
+    await help.waitFor();
+    await help.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => help.count()).toBe(0);
+    await page.locator('.react-flow__pane').click({ position: { x: 600, y: 400 } });
+    await page.keyboard.press('Space');
+    await page.getByTestId('function-palette').waitFor();
+  });
+
+  it('opens the palette with Space even when a bottom-bar button has focus, without pressing that button', async () => {
+    const { page, plan } = await openCopy();
+    await page.getByRole('button', { name: /New Chain/ }).click();
+    await expect.poll(async () => (await storedFlow(h.server.url, plan)).nodes.length, { timeout: 10_000 }).toBe(10);
+    await page.mouse.move(600, 400);
+    await page.keyboard.press('Space');
+    await page.getByTestId('function-palette').waitFor();
+    await page.waitForTimeout(1200);
+    expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(10);
+  });
+});

@@ -5,7 +5,7 @@ export function isTyping(target: EventTarget | null): boolean {
   return tag === 'input' || tag === 'textarea' || tag === 'select' || target.isContentEditable;
 }
 
-/** Enter and Space on a focused control press that control; they are not shortcuts there. */
+/** Enter on a focused control presses that control; it is not a shortcut there. */
 export function isControl(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.tagName.toLowerCase() === 'button' || target.tagName.toLowerCase() === 'a') return true;

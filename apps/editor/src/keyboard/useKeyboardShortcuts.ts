@@ -70,7 +70,8 @@ export function useKeyboardShortcuts(area: RefObject<HTMLElement | null>): void 
       if (isTyping(event.target) || event.defaultPrevented) return;
       const action = shortcutFor(event);
       if (!action) return;
-      if ((action === 'edit' || action === 'palette') && isControl(event.target)) return;
+      // Enter presses a focused control; Space opens the palette wherever focus is (spec section 2).
+      if (action === 'edit' && isControl(event.target)) return;
       if (run(store, action, pointerOver)) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type SyntheticEvent } from 'react';
 import { providerUrl } from '../api/providerUrl';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -41,6 +41,23 @@ export function CreateWorkflowDialog() {
 
   const onOpenChange = useCallback((next: boolean) => store.getState().setDialog('createWorkflowOpen', next), [store]);
 
+  // Escape pressed inside the embedded page (focus is there after typing or saving) closes the
+  // dialog too. Reachable only for a provider on the editor's origin, as the local one is.
+  const onFrameLoad = useCallback(
+    (event: SyntheticEvent<HTMLIFrameElement>) => {
+      let frameDocument: Document | undefined;
+      try {
+        frameDocument = event.currentTarget.contentDocument ?? undefined;
+      } catch {
+        return;
+      }
+      frameDocument?.addEventListener('keydown', (key: KeyboardEvent) => {
+        if (key.key === 'Escape' && !key.defaultPrevented) store.getState().setDialog('createWorkflowOpen', false);
+      });
+    },
+    [store],
+  );
+
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -52,7 +69,7 @@ export function CreateWorkflowDialog() {
               ×
             </Dialog.Close>
           </header>
-          <iframe className="createwf-frame" src={src} title="Create Workflow" />
+          <iframe className="createwf-frame" src={src} title="Create Workflow" onLoad={onFrameLoad} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

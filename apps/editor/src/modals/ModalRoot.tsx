@@ -1,6 +1,7 @@
 import { ConfirmEraseDialog } from './ConfirmEraseDialog';
 import { CreateWorkflowDialog } from './CreateWorkflowDialog';
 import { FunctionPalette } from './FunctionPalette';
+import { HelpDialog } from './HelpDialog';
 import { ReportBugDialog } from './ReportBugDialog';
 import { SelectWorkflowModal } from './SelectWorkflowModal';
 
@@ -13,6 +14,7 @@ export function ModalRoot() {
       <ReportBugDialog />
       <ConfirmEraseDialog />
       <CreateWorkflowDialog />
+      <HelpDialog />
     </>
   );
 }
