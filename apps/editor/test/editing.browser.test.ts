@@ -6,14 +6,6 @@ import { fitView, nodeEl, storedFlow, toast } from './pageHelpers';
 
 const h = useEditorHarness();
 
-async function openCopy(example: 'support-desk' | 'lead-qualifier' | 'onboarding-coach' = 'support-desk'): Promise<{ page: Page; plan: string }> {
-  const plan = await h.plan(example);
-  const page = await h.open(`/${plan}/production`);
-  await nodeEl(page, example === 'support-desk' ? 'support-greet' : example === 'lead-qualifier' ? 'lead-welcome' : 'onboard-welcome').waitFor();
-  await fitView(page);
-  return { page, plan };
-}
-
 /** The stored flow once it satisfies `check` (autosave is debounced). */
 async function storedWhen(plan: string, check: (doc: FlowDocument) => boolean): Promise<FlowDocument> {
   let doc = await storedFlow(h.server.url, plan);
@@ -29,7 +21,7 @@ const quickFunction = (page: Page, name: string) => page.getByRole('toolbar', { 
 
 describe('adding nodes', () => {
   it('adds a quick function 350 px below the last node of the current chain when that node is a prompt, linked to it', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await quickFunction(page, 'Custom GPT').click();
     const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
     const added = doc.nodes.find((n) => n.type === 'function' && n.data.type === 'custom_gpt');
@@ -39,7 +31,7 @@ describe('adding nodes', () => {
   });
 
   it('adds below the selected node, splices it into the chain and pushes lower nodes down', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     await quickFunction(page, 'Capture Variable').click();
     const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
@@ -51,7 +43,7 @@ describe('adding nodes', () => {
   });
 
   it("starts a new chain with 'New Chain', 400 px right of the previous chain, linked by a chain edge", async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await page.getByRole('button', { name: /New Chain/ }).click();
     await toast(page, 'New Chain Created').waitFor();
     const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
@@ -63,7 +55,7 @@ describe('adding nodes', () => {
 
 describe('selection', () => {
   it('selects one node on click, toggles with Shift and Ctrl, and clears on Escape and pane click', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     expect(await selectedCount(page)).toBe(1);
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ modifiers: ['Shift'] });
@@ -80,7 +72,7 @@ describe('selection', () => {
   });
 
   it('selects every node with Ctrl+A', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('Control+a');
     await expect.poll(() => selectedCount(page)).toBe(8);
@@ -89,7 +81,7 @@ describe('selection', () => {
 
 describe('erasing and deleting', () => {
   it("says 'Select something to erase' when nothing is selected, and the button looks disabled", async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     const erase = page.getByRole('button', { name: /Erase Selected/ });
     expect(await erase.getAttribute('aria-disabled')).toBe('true');
     await erase.click({ force: true });
@@ -97,7 +89,7 @@ describe('erasing and deleting', () => {
   });
 
   it('asks before erasing the selection, then removes it, relinks and says how many', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     await page.getByRole('button', { name: /Erase Selected/ }).click();
     const dialog = page.getByTestId('confirm-erase-dialog');
@@ -109,7 +101,7 @@ describe('erasing and deleting', () => {
   });
 
   it('removes selected nodes with Delete and Backspace', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     await page.keyboard.press('Delete');
     await expect.poll(() => nodeEl(page, 'support-capture-order').count()).toBe(0);
@@ -119,7 +111,7 @@ describe('erasing and deleting', () => {
   });
 
   it('removes the one selected edge with Delete after a right-click selected only it', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     const edge = page.locator('.react-flow__edge[data-id="edge-support-lookup-order-to-support-explain-status"]');
     await edge.click({ button: 'right', force: true });
@@ -132,7 +124,7 @@ describe('erasing and deleting', () => {
   });
 
   it('removes a chain when its only node is deleted', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-wrap-up').locator('.flow-node-name').click();
     await page.keyboard.press('Delete');
     const doc = await storedWhen(plan, (d) => d.nodes.length === 7);
@@ -141,7 +133,7 @@ describe('erasing and deleting', () => {
   });
 
   it('ignores shortcuts while typing in a text area', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await nodeEl(page, 'support-greet').locator('.flow-node-name').click();
     const area = nodeEl(page, 'support-greet').locator('textarea');
     await area.click();
@@ -156,12 +148,13 @@ describe('erasing and deleting', () => {
 
 describe('duplicate, copy and paste', () => {
   it('duplicates exactly one selected node with Ctrl+D, and nothing with two selected', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
     await page.keyboard.press('Control+d');
     const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
     const copy = doc.nodes.find((n) => n.data.name === 'Look up order' && n.id !== 'support-lookup-order');
     expect(doc.edges.find((e) => e.source === 'support-lookup-order')?.target).toBe(copy?.id);
+    await fitView(page);
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     await nodeEl(page, 'support-greet').locator('.flow-node-name').click({ modifiers: ['Shift'] });
     expect(await selectedCount(page)).toBe(2);
@@ -171,7 +164,7 @@ describe('duplicate, copy and paste', () => {
   });
 
   it('copies with Ctrl+C and pastes new nodes with Ctrl+V', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
     await page.keyboard.press('Control+c');
     await page.keyboard.press('Control+v');
@@ -184,7 +177,7 @@ describe('duplicate, copy and paste', () => {
 
 describe('undo and redo', () => {
   it('undoes and redoes from the buttons and from Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     const gone = () => nodeEl(page, 'support-capture-order').count();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     await page.keyboard.press('Delete');
@@ -205,7 +198,7 @@ describe('undo and redo', () => {
   });
 
   it('greys out Undo when there is nothing to undo', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     expect(await page.getByRole('button', { name: /Undo/ }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /Redo/ }).isDisabled()).toBe(true);
   });

@@ -17,8 +17,12 @@ export interface EditorHarness {
   /** Opens a path of the editor and waits for the canvas. */
   open(path: string): Promise<Page>;
   /** A fresh copy of an example plan under a new plan id, so tests that change it stay apart. */
-  plan(example: 'support-desk' | 'lead-qualifier' | 'onboarding-coach'): Promise<string>;
+  plan(example: Example): Promise<string>;
+  /** Opens a fresh copy of an example plan, waits for its nodes and fits the whole flow in view. */
+  openCopy(example?: Example): Promise<{ page: Page; plan: string }>;
 }
+
+export type Example = 'support-desk' | 'lead-qualifier' | 'onboarding-coach';
 
 let copies = 0;
 
@@ -65,6 +69,14 @@ export function useEditorHarness(options: { onboarding?: boolean } = {}): Editor
       await h.context.addInitScript(() => localStorage.setItem('onboarding:dontShowAgain', 'true'));
     }
     h.page = await h.context.newPage();
+    h.openCopy = async (example = 'support-desk') => {
+      const plan = await h.plan(example);
+      const page = await h.open(`/${plan}/production`);
+      await page.locator('.react-flow__node').first().waitFor();
+      await page.locator('.react-flow__controls-fitview').click();
+      await page.waitForTimeout(150);
+      return { page, plan };
+    };
     h.open = async (path: string) => {
       await h.page.goto(h.server.url + path);
       await h.page.locator('#main-flow').waitFor();

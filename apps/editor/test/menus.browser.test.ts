@@ -5,21 +5,13 @@ import { fitView, nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
-async function openCopy(): Promise<{ page: Page; plan: string }> {
-  const plan = await h.plan('support-desk');
-  const page = await h.open(`/${plan}/production`);
-  await nodeEl(page, 'support-greet').waitFor();
-  await fitView(page);
-  return { page, plan };
-}
-
 const menu = (page: Page) => page.getByTestId('context-menu');
 const item = (page: Page, name: string) => menu(page).getByRole('menuitem', { name, exact: true });
 const entries = (page: Page) => menu(page).locator(':scope > [role="menuitem"], :scope > * > [role="menuitem"]').allTextContents();
 
 describe('node context menu', () => {
   it('offers Edit Node, Duplicate, Change Type (coming soon) and Delete Node with their shortcuts', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ button: 'right' });
     await menu(page).waitFor();
     expect(await item(page, 'Edit Node').getAttribute('aria-keyshortcuts')).toBe('Enter');
@@ -30,7 +22,7 @@ describe('node context menu', () => {
   });
 
   it('duplicates and deletes the node', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ button: 'right' });
     await item(page, 'Duplicate').click();
     await expect.poll(async () => (await storedFlow(h.server.url, plan)).nodes.length, { timeout: 10_000 }).toBe(9);
@@ -40,7 +32,7 @@ describe('node context menu', () => {
   });
 
   it('opens the properties of the node with Edit Node', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await page.getByRole('tab', { name: 'Advanced' }).click();
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ button: 'right' });
     await item(page, 'Edit Node').click();
@@ -51,7 +43,7 @@ describe('node context menu', () => {
 
 describe('canvas context menu', () => {
   it('disables Paste until something was copied, adds a prompt node from the Add Node submenu on hover, and selects all', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     const pane = page.locator('.react-flow__pane');
     await pane.click({ button: 'right', position: { x: 60, y: 60 } });
     expect(await item(page, 'Paste').getAttribute('aria-disabled')).toBe('true');
@@ -67,7 +59,7 @@ describe('canvas context menu', () => {
   });
 
   it('pastes what was copied', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
     await page.keyboard.press('Control+c');
     await page.locator('.react-flow__pane').click({ button: 'right', position: { x: 60, y: 60 } });
@@ -77,7 +69,7 @@ describe('canvas context menu', () => {
   });
 
   it('closes on Escape and on an outside click, and stays inside the window near the corner', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     const pane = page.locator('.react-flow__pane');
     await pane.click({ button: 'right', position: { x: 60, y: 60 } });
     await menu(page).waitFor();
@@ -101,7 +93,7 @@ describe('canvas context menu', () => {
 
 describe('selection and edge context menus', () => {
   it('offers Copy Selection, Duplicate Selection, Group Nodes (coming soon) and Delete Selection for several nodes', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ modifiers: ['Shift'] });
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ button: 'right' });
@@ -113,7 +105,7 @@ describe('selection and edge context menus', () => {
   });
 
   it('offers Edit Edge and Delete Edge on an edge', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     const edge = page.locator('.react-flow__edge[data-id="edge-support-capture-order-to-support-lookup-order"]');
     await edge.click({ button: 'right', force: true });
     await item(page, 'Edit Edge').waitFor();

@@ -8,14 +8,6 @@ import { fitView, nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
-async function openCopy(): Promise<{ page: Page; plan: string }> {
-  const plan = await h.plan('support-desk');
-  const page = await h.open(`/${plan}/production`);
-  await nodeEl(page, 'support-greet').waitFor();
-  await fitView(page);
-  return { page, plan };
-}
-
 const menu = (page: Page) => page.getByTestId('context-menu');
 const item = (page: Page, name: string) => menu(page).getByRole('menuitem', { name, exact: true });
 const nodeName = (page: Page, id: string) => nodeEl(page, id).locator('.flow-node-name');
@@ -59,7 +51,7 @@ async function box(locator: Locator) {
 
 describe('entries and their shortcut hints', () => {
   it('shows each menu with its entries and the hints Enter, Ctrl+D, Del, Ctrl+V, Ctrl+A and Ctrl+C', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await nodeName(page, 'support-lookup-order').click({ button: 'right' });
     expect(await entries(page)).toEqual([
       ['Edit Node', 'Enter'],
@@ -97,7 +89,7 @@ describe('entries and their shortcut hints', () => {
   });
 
   it("shows Change Type and Group Nodes disabled with the tooltip 'Coming soon'; clicking them does nothing", async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeName(page, 'support-lookup-order').click({ button: 'right' });
     const changeType = item(page, 'Change Type');
     await changeType.hover();
@@ -123,7 +115,7 @@ describe('entries and their shortcut hints', () => {
 
 describe('what the entries do', () => {
   it('Duplicate Selection copies every selected node and selects the copies', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeName(page, 'support-capture-order').click();
     await nodeName(page, 'support-lookup-order').click({ modifiers: ['Shift'] });
     await nodeName(page, 'support-lookup-order').click({ button: 'right' });
@@ -142,7 +134,7 @@ describe('what the entries do', () => {
   });
 
   it('Copy Selection enables Paste in the canvas menu, and Paste adds the copies', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     const pane = page.locator('.react-flow__pane');
     await pane.click({ button: 'right', position: { x: 60, y: 60 } });
     expect(await item(page, 'Paste').getAttribute('aria-disabled')).toBe('true');
@@ -165,7 +157,7 @@ describe('what the entries do', () => {
   });
 
   it("Edit Edge selects the edge's source and opens its properties", async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await page.getByRole('tab', { name: 'Advanced' }).click();
     const middle = await edgeMiddle(page, 'edge-support-capture-order-to-support-lookup-order');
     await page.mouse.click(middle.x, middle.y, { button: 'right' });
@@ -176,7 +168,7 @@ describe('what the entries do', () => {
   });
 
   it('Delete Edge removes only that edge', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     const id = 'edge-support-capture-order-to-support-lookup-order';
     const middle = await edgeMiddle(page, id);
     await page.mouse.click(middle.x, middle.y, { button: 'right' });
@@ -189,7 +181,7 @@ describe('what the entries do', () => {
 
 describe('opening and closing', () => {
   it('closes on Escape without clearing the selection, and on a click in the side panel', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await nodeName(page, 'support-lookup-order').click({ button: 'right' });
     await menu(page).waitFor();
     await page.keyboard.press('Escape');
@@ -204,7 +196,7 @@ describe('opening and closing', () => {
   });
 
   it('opens the Add Node submenu on hover, closes it when the pointer moves to another entry, and Function Node opens the palette', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await page.locator('.react-flow__pane').click({ button: 'right', position: { x: 60, y: 60 } });
     const submenu = page.getByRole('menu', { name: 'Add Node' });
     expect(await submenu.count()).toBe(0);
@@ -220,7 +212,7 @@ describe('opening and closing', () => {
   });
 
   it('keeps the menu and its submenu inside a small window near the bottom-right corner, just above the pointer', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await page.setViewportSize({ width: 800, height: 600 });
     // The lowest, rightmost point of the canvas where the pane itself (not a node or a button) is.
     const point = await page.evaluate(() => {

@@ -5,19 +5,12 @@ import { storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
-async function openCopy(example: 'support-desk' | 'lead-qualifier' = 'lead-qualifier'): Promise<{ page: Page; plan: string }> {
-  const plan = await h.plan(example);
-  const page = await h.open(`/${plan}/production`);
-  await page.locator('.react-flow__node').first().waitFor();
-  return { page, plan };
-}
-
 const bar = (page: Page) => page.getByRole('toolbar', { name: 'Quick Functions' });
 const selectModal = (page: Page) => page.getByTestId('select-workflow-modal');
 
 describe('Quick Functions bar', () => {
   it('lists the six quick functions with their tooltips', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy('lead-qualifier');
     const names = await bar(page).locator('.qf-item > span:last-child').allTextContents();
     expect(names).toEqual(['Instruct', 'Custom GPT', 'HTTP Calls', 'Capture Variable', 'See a Website', 'Send Workflow']);
     expect(await bar(page).getByRole('button', { name: 'Custom GPT' }).getAttribute('title')).toBe('Add Custom GPT');
@@ -26,7 +19,7 @@ describe('Quick Functions bar', () => {
   });
 
   it('shows scroll arrows when the row overflows, and they scroll it', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy('lead-qualifier');
     await page.setViewportSize({ width: 900, height: 900 });
     await bar(page).getByRole('button', { name: 'Scroll right' }).waitFor();
     const scroller = bar(page).locator('.qf-scroller');
@@ -36,7 +29,7 @@ describe('Quick Functions bar', () => {
   });
 
   it('does not add a disabled function', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy('lead-qualifier');
     await bar(page).getByRole('button', { name: 'See a Website' }).click({ force: true });
     await page.waitForTimeout(1200);
     expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(9);
@@ -45,7 +38,7 @@ describe('Quick Functions bar', () => {
 
 describe('Select Workflow modal', () => {
   it("shows 'Loading workflows...', then the plan's workflows; picking one adds a workflow node and closes", async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy('lead-qualifier');
     await page.route('**/api/workflows/plans/**', async (route) => {
       await new Promise((r) => setTimeout(r, 600));
       await route.continue();
@@ -58,7 +51,7 @@ describe('Select Workflow modal', () => {
   });
 
   it("shows 'Failed to load workflows' with Retry, and Retry loads them", async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy('lead-qualifier');
     let fail = true;
     await page.route('**/api/workflows/plans/**', (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }) : route.continue(),
@@ -71,7 +64,7 @@ describe('Select Workflow modal', () => {
   });
 
   it("says 'No workflows found' for a plan without workflows, and shows 'No description' for a workflow without one", async () => {
-    const { page } = await openCopy('support-desk');
+    const { page } = await h.openCopy('support-desk');
     await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
     await selectModal(page).getByText('No workflows found').waitFor();
     await selectModal(page).getByRole('button', { name: 'Create Workflow' }).waitFor();
@@ -89,7 +82,7 @@ describe('Select Workflow modal', () => {
 
 describe('Report a Bug', () => {
   it("shows the plan id, version and flow schema, and 'Copy to Clipboard' says 'Copied!' for 1.5 s", async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy('lead-qualifier');
     await page.getByRole('button', { name: /Report a Bug/ }).click();
     const dialog = page.getByTestId('report-bug-dialog');
     expect(await dialog.getByTestId('bug-plan-id').textContent()).toBe(plan);
@@ -110,7 +103,7 @@ describe('Report a Bug', () => {
     await h.context.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no')) } });
     });
-    const { page } = await openCopy();
+    const { page } = await h.openCopy('lead-qualifier');
     await page.getByRole('button', { name: /Report a Bug/ }).click();
     const alerts: string[] = [];
     page.once('dialog', (dialog) => {
@@ -124,7 +117,7 @@ describe('Report a Bug', () => {
 
 describe('How to use', () => {
   it("opens with F1 and the 'How to use: F1' button, lists the keybindings, and leaves the shortcuts working once closed", async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy('lead-qualifier');
     await page.keyboard.press('F1');
     const help = page.getByTestId('help-dialog');
     await help.getByRole('heading', { name: 'How to use' }).waitFor();
@@ -142,7 +135,7 @@ describe('How to use', () => {
   });
 
   it('opens the palette with Space even when a bottom-bar button has focus, without pressing that button', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy('lead-qualifier');
     await page.getByRole('button', { name: /New Chain/ }).click();
     await expect.poll(async () => (await storedFlow(h.server.url, plan)).nodes.length, { timeout: 10_000 }).toBe(10);
     await page.mouse.move(600, 400);

@@ -10,13 +10,6 @@ const h = useEditorHarness();
 
 type Example = 'support-desk' | 'lead-qualifier' | 'onboarding-coach';
 
-async function openCopy(example: Example = 'onboarding-coach'): Promise<{ page: Page; plan: string }> {
-  const plan = await h.plan(example);
-  const page = await h.open(`/${plan}/production`);
-  await page.locator('.react-flow__node').first().waitFor();
-  return { page, plan };
-}
-
 const bar = (page: Page) => page.getByRole('toolbar', { name: 'Quick Functions' });
 const selector = (page: Page) => page.getByTestId('select-workflow-modal');
 const bugDialog = (page: Page) => page.getByTestId('report-bug-dialog');
@@ -47,7 +40,7 @@ async function openWithWorkflowsLoaded(example: Example): Promise<{ page: Page; 
 
 describe('Quick Functions bar', () => {
   it('has no scroll arrows while the row fits; dragging the divider narrows the canvas until they appear and scroll', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy('onboarding-coach');
     const scroller = bar(page).locator('.qf-scroller');
     const right = bar(page).getByRole('button', { name: 'Scroll right' });
     const left = bar(page).getByRole('button', { name: 'Scroll left' });
@@ -74,7 +67,7 @@ describe('Quick Functions bar', () => {
   });
 
   it('scrolls by 70% of the visible width per arrow click in a narrow window', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy('onboarding-coach');
     await page.setViewportSize({ width: 560, height: 800 });
     const scroller = bar(page).locator('.qf-scroller');
     const right = bar(page).getByRole('button', { name: 'Scroll right' });
@@ -87,7 +80,7 @@ describe('Quick Functions bar', () => {
   });
 
   it("says 'Add {name}', 'Coming soon' or 'Open workflow selector' on hover, and a click adds the function's node", async () => {
-    const { page, plan } = await openCopy('support-desk');
+    const { page, plan } = await h.openCopy('support-desk');
     const titles = await bar(page).locator('.qf-item').evaluateAll((items) => items.map((el) => el.getAttribute('title')));
     expect(titles).toEqual([
       'Add Instruct',
@@ -212,7 +205,7 @@ describe('Select Workflow modal', () => {
 
 describe('Report a Bug', () => {
   it('shows the plan id, the version and the flow schema of the open flow as JSON', async () => {
-    const { page, plan } = await openCopy('support-desk');
+    const { page, plan } = await h.openCopy('support-desk');
     await page.getByRole('button', { name: /Report a Bug/ }).click();
     await bugDialog(page).getByRole('heading', { name: 'Report a Bug' }).waitFor();
     expect(await bugDialog(page).getByTestId('bug-plan-id').textContent()).toBe(plan);
@@ -223,7 +216,7 @@ describe('Report a Bug', () => {
   });
 
   it("says 'Copied!' for about 1.5 s and puts the report with the schema JSON on the clipboard", async () => {
-    const { page, plan } = await openCopy('support-desk');
+    const { page, plan } = await h.openCopy('support-desk');
     await page.getByRole('button', { name: /Report a Bug/ }).click();
     const button = bugDialog(page).getByRole('button', { name: 'Copy to Clipboard' });
     await button.waitFor();
@@ -256,7 +249,7 @@ describe('Report a Bug', () => {
         get: () => ({ writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }),
       });
     });
-    const { page } = await openCopy('support-desk');
+    const { page } = await h.openCopy('support-desk');
     await page.getByRole('button', { name: /Report a Bug/ }).click();
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
@@ -270,7 +263,7 @@ describe('Report a Bug', () => {
   });
 
   it('closes with the close button, Escape and a click on the backdrop', async () => {
-    const { page } = await openCopy('support-desk');
+    const { page } = await h.openCopy('support-desk');
     const open = () => page.getByRole('button', { name: /Report a Bug/ }).click();
     await open();
     await bugDialog(page).getByRole('button', { name: 'Close' }).click();

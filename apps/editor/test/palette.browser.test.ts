@@ -5,20 +5,12 @@ import { centre, fitView, nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
-async function openCopy(example: 'support-desk' | 'lead-qualifier' = 'support-desk'): Promise<{ page: Page; plan: string }> {
-  const plan = await h.plan(example);
-  const page = await h.open(`/${plan}/production`);
-  await page.locator('.react-flow__node').first().waitFor();
-  await fitView(page);
-  return { page, plan };
-}
-
 const palette = (page: Page) => page.getByTestId('function-palette');
 const search = (page: Page) => palette(page).getByRole('searchbox');
 
 describe('function and workflow palette', () => {
   it('opens on Functions with Space while the pointer is over the canvas, search focused, 720 by 640', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await page.locator('.react-flow__pane').click({ position: { x: 600, y: 400 } });
     await page.keyboard.press('Space');
     await palette(page).waitFor();
@@ -31,7 +23,7 @@ describe('function and workflow palette', () => {
   });
 
   it('does not open with Space while typing in a text area', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await nodeEl(page, 'support-greet').locator('textarea').click();
     await page.keyboard.press('Space');
     await page.waitForTimeout(200);
@@ -39,7 +31,7 @@ describe('function and workflow palette', () => {
   });
 
   it("filters functions and says 'No functions found'; lists See a Website as coming soon", async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await page.getByRole('button', { name: /Add \(Space\)/ }).click();
     const website = palette(page).getByRole('button', { name: 'See a Website' });
     expect(await website.getAttribute('aria-disabled')).toBe('true');
@@ -52,7 +44,7 @@ describe('function and workflow palette', () => {
   });
 
   it('closes on Escape and outside click, and opens again on Functions with an empty search', async () => {
-    const { page } = await openCopy('lead-qualifier');
+    const { page } = await h.openCopy('lead-qualifier');
     await page.getByRole('button', { name: /Add \(Space\)/ }).click();
     await palette(page).getByRole('tab', { name: 'Workflows' }).click();
     expect(await search(page).getAttribute('placeholder')).toBe('Search workflows...');
@@ -70,14 +62,14 @@ describe('function and workflow palette', () => {
   });
 
   it("has a 'Create Workflow' button on the Workflows tab", async () => {
-    const { page } = await openCopy('lead-qualifier');
+    const { page } = await h.openCopy('lead-qualifier');
     await page.getByRole('button', { name: /Add \(Space\)/ }).click();
     await palette(page).getByRole('tab', { name: 'Workflows' }).click();
     expect(await palette(page).getByRole('button', { name: 'Create Workflow' }).getAttribute('title')).toBe('Create Workflow');
   });
 
   it('adds a dragged card where it is dropped, unlinked when nothing is selected, and closes', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
     await page.getByRole('button', { name: /Add \(Space\)/ }).click();
     const card = palette(page).getByRole('button', { name: 'Custom GPT' });
@@ -93,7 +85,7 @@ describe('function and workflow palette', () => {
   });
 
   it('links a dropped card after the selected node', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-wrap-up').locator('.flow-node-name').click();
     await page.getByRole('button', { name: /Add \(Space\)/ }).click();
     await palette(page).getByRole('button', { name: 'HTTP Calls' }).dragTo(page.locator('.react-flow__pane'), { targetPosition: { x: 250, y: 330 } });

@@ -10,14 +10,6 @@ const h = useEditorHarness();
 
 type Example = 'support-desk' | 'lead-qualifier' | 'onboarding-coach';
 
-async function openCopy(example: Example = 'support-desk'): Promise<{ page: Page; plan: string }> {
-  const plan = await h.plan(example);
-  const page = await h.open(`/${plan}/production`);
-  await page.locator('.react-flow__node').first().waitFor();
-  await fitView(page);
-  return { page, plan };
-}
-
 const palette = (page: Page) => page.getByTestId('function-palette');
 const search = (page: Page) => palette(page).getByRole('searchbox');
 const card = (page: Page, name: string) => palette(page).getByRole('button', { name, exact: true });
@@ -62,7 +54,7 @@ async function freeCanvasPoint(page: Page, x: number, y: number): Promise<{ x: n
 
 describe('opening', () => {
   it("opens from the 'Add (Space)' button on Functions, search focused, with every quick function and See a Website coming soon", async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     await addButton(page).click();
     await palette(page).getByRole('tab', { name: 'Functions', selected: true }).waitFor();
     await expect.poll(() => search(page).evaluate((el) => el === document.activeElement)).toBe(true);
@@ -78,7 +70,7 @@ describe('opening', () => {
   });
 
   it('does not open with Space while typing in a text area: the space goes into the text', async () => {
-    const { page } = await openCopy();
+    const { page } = await h.openCopy();
     const textarea = nodeEl(page, 'support-greet').locator('textarea');
     const before = await textarea.inputValue();
     await textarea.click();
@@ -95,7 +87,7 @@ describe('opening', () => {
   });
 
   it('opens again on Functions with an empty search after an outside click on the Workflows tab', async () => {
-    const { page } = await openCopy('onboarding-coach');
+    const { page } = await h.openCopy('onboarding-coach');
     // A click on the bare canvas takes the focus from the fit view button (Space would press it).
     await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('Space');
@@ -114,7 +106,7 @@ describe('opening', () => {
 
 describe('Workflows tab', () => {
   it("lists the plan's workflows with their descriptions, filters them, and has the 'Create Workflow' plus button", async () => {
-    const { page } = await openCopy('onboarding-coach');
+    const { page } = await h.openCopy('onboarding-coach');
     await addButton(page).click();
     await palette(page).getByRole('tab', { name: 'Workflows' }).click();
     expect(await search(page).getAttribute('placeholder')).toBe('Search workflows...');
@@ -135,7 +127,7 @@ describe('Workflows tab', () => {
   });
 
   it("'Create Workflow' opens the hosted page; a workflow saved there is listed, and the editor's keys work after closing", async () => {
-    const { page, plan } = await openCopy('onboarding-coach');
+    const { page, plan } = await h.openCopy('onboarding-coach');
     await addButton(page).click();
     await palette(page).getByRole('tab', { name: 'Workflows' }).click();
     await palette(page).getByRole('button', { name: 'Create Workflow' }).click();
@@ -162,7 +154,7 @@ describe('Workflows tab', () => {
 
 describe('dropping cards on the canvas', () => {
   it('puts the node exactly where the card is let go, links nothing without a selection, and closes the palette', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
     const before = new Set((await storedFlow(h.server.url, plan)).nodes.map((n) => n.id));
     const pane = await box(page.locator('.react-flow__pane'));
@@ -183,7 +175,7 @@ describe('dropping cards on the canvas', () => {
   });
 
   it('links the dropped node after the selected one, splicing it before its follow-up', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     const before = new Set((await storedFlow(h.server.url, plan)).nodes.map((n) => n.id));
     const pane = await box(page.locator('.react-flow__pane'));
@@ -200,7 +192,7 @@ describe('dropping cards on the canvas', () => {
   });
 
   it('drops a workflow card as a workflow node named after the workflow', async () => {
-    const { page, plan } = await openCopy('onboarding-coach');
+    const { page, plan } = await h.openCopy('onboarding-coach');
     await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
     const pane = await box(page.locator('.react-flow__pane'));
     const drop = await freeCanvasPoint(page, pane.x + 40, pane.y + 300);
@@ -216,7 +208,7 @@ describe('dropping cards on the canvas', () => {
   });
 
   it('adds nothing for See a Website, whose card cannot be dragged or clicked, and stays open', async () => {
-    const { page, plan } = await openCopy();
+    const { page, plan } = await h.openCopy();
     await addButton(page).click();
     const website = card(page, 'See a Website');
     const pane = await box(page.locator('.react-flow__pane'));
@@ -230,7 +222,7 @@ describe('dropping cards on the canvas', () => {
   });
 
   it("Send Workflow's card opens the Select Workflow modal instead, closing the palette", async () => {
-    const { page } = await openCopy('onboarding-coach');
+    const { page } = await h.openCopy('onboarding-coach');
     await addButton(page).click();
     await card(page, 'Send Workflow').click();
     await page.getByTestId('select-workflow-modal').getByText('Workspace setup tour').waitFor();
