@@ -7,6 +7,7 @@ import { EditorLayout } from './layout/EditorLayout';
 import { createEditorStore, type EditorStore } from './store/createEditorStore';
 import { EditorStoreContext } from './store/EditorStoreContext';
 import type { Notifier } from './store/types';
+import { settlePendingEdits } from './text/useDebouncedText';
 
 const notify: Notifier = {
   success: (message) => toast.success(message),
@@ -14,8 +15,18 @@ const notify: Notifier = {
   info: (message) => toast(message),
 };
 
-/** Toasts: bottom-left, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T (spec section 9). */
-const TOASTER = { position: 'bottom-left', visibleToasts: 3, duration: 4000, gap: 14, hotkey: ['altKey', 'KeyT'] } as const;
+/**
+ * Toasts: bottom-left, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T (spec section 9). They
+ * sit just above the floating bottom bar, so that they never cover its buttons.
+ */
+const TOASTER = {
+  position: 'bottom-left',
+  visibleToasts: 3,
+  duration: 4000,
+  gap: 14,
+  hotkey: ['altKey', 'KeyT'],
+  offset: { bottom: 76, left: 24 },
+} as const;
 
 export function App({ planId, versionName }: { planId: string; versionName: string }) {
   const [store] = useState<EditorStore>(() =>
@@ -28,7 +39,11 @@ export function App({ planId, versionName }: { planId: string; versionName: stri
   );
   useEffect(() => {
     void store.getState().loadPlan();
-    const flush = () => store.flush();
+    // Text typed in the last moments is still pending in its field: settle it, then save.
+    const flush = () => {
+      settlePendingEdits();
+      store.flush();
+    };
     window.addEventListener('pagehide', flush);
     return () => window.removeEventListener('pagehide', flush);
   }, [store]);

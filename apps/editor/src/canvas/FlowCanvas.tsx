@@ -18,6 +18,7 @@ import { nodeTypes } from '../nodes/nodeTypes';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { createNodeAdapter, toRFEdge, type RFEdge, type RFNode } from './rfElements';
+import { useRevealAddedNode } from './useRevealAddedNode';
 
 /** Canvas constants of spec section 9. */
 export const CANVAS = { zoom: 1.5, minZoom: 0.3, maxZoom: 3, gap: 20, dot: 3 } as const;
@@ -39,6 +40,7 @@ export function FlowCanvas() {
   const adapter = useMemo(createNodeAdapter, []);
   const { screenToFlowPosition } = useReactFlow();
   const { onDragOver, onDrop } = useCardDrop();
+  useRevealAddedNode(nodes, selected, measured);
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const rfNodes = useMemo(() => adapter.toRF(nodes, selectedSet, measured), [adapter, nodes, selectedSet, measured]);

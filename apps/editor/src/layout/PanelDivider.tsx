@@ -16,16 +16,21 @@ export function PanelDivider() {
       event.currentTarget.setPointerCapture(event.pointerId);
       setDragging(true);
       document.body.style.cursor = 'col-resize';
+      // Whatever the pointer passes over (canvas pane, side panel) shows col-resize while dragging.
+      document.body.classList.add('col-resizing');
       const rect = editor.getBoundingClientRect();
       const move = (e: PointerEvent) => store.getState().setCanvasWidth(((e.clientX - rect.left) / rect.width) * 100);
       const up = () => {
         setDragging(false);
         document.body.style.cursor = '';
+        document.body.classList.remove('col-resizing');
         window.removeEventListener('pointermove', move);
         window.removeEventListener('pointerup', up);
+        window.removeEventListener('pointercancel', up);
       };
       window.addEventListener('pointermove', move);
       window.addEventListener('pointerup', up);
+      window.addEventListener('pointercancel', up);
     },
     [store],
   );

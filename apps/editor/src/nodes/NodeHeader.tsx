@@ -34,7 +34,9 @@ export const NodeHeader = memo(function NodeHeader({ id, name, triggerText, sele
         {badgeText(triggerText)}
       </button>
       <div className="flow-node-titles">
-        <span className="flow-node-name">{name}</span>
+        <span className="flow-node-name" title={name}>
+          {name}
+        </span>
         {label ? <span className="flow-node-label">{label}</span> : null}
       </div>
       {selected ? (

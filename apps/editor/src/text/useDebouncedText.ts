@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 
+/** Dispatched on window (synchronously) to make every text field save its pending edit now. */
+export const SETTLE_EDITS_EVENT = 'flow:settle-edits';
+
+/** Saves every pending text edit into the store, e.g. before the page goes away. */
+export function settlePendingEdits(): void {
+  window.dispatchEvent(new Event(SETTLE_EDITS_EVENT));
+}
+
 /**
  * Local text for a store value that is saved `delay` ms after the last keystroke and on blur.
  * Outside changes (undo, another view of the same value) replace the text unless an edit is pending.
@@ -20,13 +28,18 @@ export function useDebouncedText(value: string, delay: number, save: (text: stri
     latest.current.save(latest.current.text);
   };
 
-  // Nothing typed is lost when the field goes away with an edit pending.
-  useEffect(
-    () => () => {
+  // Nothing typed is lost when the field goes away with an edit pending, nor when the page does:
+  // leaving the page unmounts nothing, so the editor asks every field to settle its edit first.
+  useEffect(() => {
+    const settle = () => {
       if (pending.current !== undefined) flush();
-    },
-    [], // eslint-disable-line react-hooks/exhaustive-deps
-  );
+    };
+    window.addEventListener(SETTLE_EDITS_EVENT, settle);
+    return () => {
+      window.removeEventListener(SETTLE_EDITS_EVENT, settle);
+      settle();
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {
     text,

@@ -1,0 +1,40 @@
+import type { FlowNode } from '@flow/core';
+import { useReactFlow, useStoreApi } from '@xyflow/react';
+import { useEffect, useRef } from 'react';
+
+/** Room the floating bottom bar takes at the bottom of the canvas. */
+const BOTTOM_BAR_SPACE = 80;
+/** Size assumed for a node that has not been measured yet. */
+const UNMEASURED = { width: 220, height: 100 } as const;
+
+/**
+ * A node the person just added (the single selected node that was not there before) is brought
+ * into view when it landed outside it, at the same zoom: adding below the last node or in a new
+ * column would otherwise put it off screen at the default zoom of 1.5.
+ */
+export function useRevealAddedNode(
+  nodes: readonly FlowNode[],
+  selected: readonly string[],
+  measured: ReadonlyMap<string, { width: number; height: number }>,
+): void {
+  const { setCenter } = useReactFlow();
+  const rf = useStoreApi();
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const before = known.current;
+    known.current = new Set(nodes.map((n) => n.id));
+    // Opening a flow keeps the default view.
+    if (!before || before.size === 0 || selected.length !== 1) return;
+    const node = nodes.find((n) => n.id === selected[0]);
+    if (!node || before.has(node.id)) return;
+    const { width, height, transform } = rf.getState();
+    const [tx, ty, zoom] = transform;
+    const size = measured.get(node.id) ?? UNMEASURED;
+    const left = node.position.x * zoom + tx;
+    const top = node.position.y * zoom + ty;
+    const inView = left >= 0 && top >= 0 && left + size.width * zoom <= width && top + size.height * zoom <= height - BOTTOM_BAR_SPACE;
+    if (inView) return;
+    // A straight pan at the same zoom ('smooth' would zoom out and back in on the way).
+    void setCenter(node.position.x + size.width / 2, node.position.y + size.height / 2, { zoom, duration: 200, interpolate: 'linear' });
+  }, [nodes, selected, measured, rf, setCenter]);
+}
