@@ -41,9 +41,9 @@ export function FunctionPalette() {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <Dialog.Portal>
-        <div className={`palette-backdrop palette-${drag}`} aria-hidden="true" />
+        <div className={`modal-overlay palette-backdrop palette-${drag}`} aria-hidden="true" />
         <Dialog.Content
-          className={`palette palette-${drag}`}
+          className={`modal palette palette-${drag}`}
           aria-describedby={undefined}
           onOpenAutoFocus={(event) => event.preventDefault()}
           // Focus may leave for a dialog opened from here (Create Workflow): only a click outside closes.
