@@ -1,9 +1,9 @@
 import type { Finding } from '@flow/core';
 
-/** 0 ok, 1 findings or a failed check, 2 usage error, 3 provider or network error. */
-export type ExitCode = 0 | 1 | 2 | 3;
+/** 0 ok, 1 findings or a failed check, 2 usage error, 3 provider or network error, 4 not found. */
+export type ExitCode = 0 | 1 | 2 | 3 | 4;
 
-export const EXIT = { ok: 0, findings: 1, usage: 2, provider: 3 } as const;
+export const EXIT = { ok: 0, findings: 1, usage: 2, provider: 3, notFound: 4 } as const;
 
 /** A finding of a file, for errors that concern files (bad file, invalid flow). */
 export interface FileFinding extends Finding {

@@ -1,4 +1,4 @@
-import { ApiError, createClient, messages, type FetchLike, type FetchResponse, type FlowClient } from '@flow/core';
+import { ApiError, FlowConflictError, PlanNotFoundError, createClient, messages, type FetchLike, type FetchResponse, type FlowClient } from '@flow/core';
 import { CliError, EXIT } from './errors.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -62,7 +62,8 @@ export function fromApiError(error: ApiError, apiUrl: string): CliError {
   const refusedLocally =
     error.kind === 'invalid' && error.message !== messages.invalidDataStructure && error.status === undefined;
   if (refusedLocally) return new CliError('USAGE', error.message, EXIT.usage);
-  const code = error.status === 412 ? 'CONFLICT' : { http: 'PROVIDER_HTTP', network: 'NETWORK', timeout: 'TIMEOUT', invalid: 'PROVIDER_INVALID' }[error.kind];
+  if (error instanceof PlanNotFoundError) return new CliError('PLAN_NOT_FOUND', `${error.message} on ${apiUrl}`, EXIT.notFound);
+  const code = error instanceof FlowConflictError ? 'CONFLICT' : { http: 'PROVIDER_HTTP', network: 'NETWORK', timeout: 'TIMEOUT', invalid: 'PROVIDER_INVALID' }[error.kind];
   let detail = '';
   if (error.kind === 'http' && error.status !== undefined && !error.message.includes(String(error.status))) {
     const hint = error.status === 401 || error.status === 403 ? ': check --token or FLOW_TOKEN' : '';

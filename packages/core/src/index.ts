@@ -20,7 +20,12 @@ export type { ClientOptions, FetchLike, FetchResponse } from './api/transport.js
 export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from './api/transport.js';
 export type { PlanCalls, GenerateSystemPromptRequest, DeconstructFlowRequest, CustomSystemPrompt } from './api/planCalls.js';
 export type { WorkflowCalls, WorkflowDraft, SavedWorkflow } from './api/workflowCalls.js';
-export type { FlowCalls, LoadedFlow, SavedFlow } from './api/flowCalls.js';
+export type { FlowCalls, LoadedFlow, SavedFlow, PublishedFlow } from './api/flowCalls.js';
+export * from './api/flowVersions.js';
+export * from './diff/flowDiff.js';
+export * from './diff/valueDiff.js';
+export * from './session/planSession.js';
+export * from './session/describeEdits.js';
 export type { PlanSummary } from './api/guards.js';
 export { createWorkflowPath, dashboardPath, planPath, workflowsPath } from './api/paths.js';
 export * from './model/options.js';

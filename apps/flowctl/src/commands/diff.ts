@@ -1,8 +1,8 @@
+import { diffFlows, type FlowDiff } from '@flow/core';
 import { argument, flagOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT, fileError } from '../errors.js';
 import { loadFlowFile } from '../files/readFlowFile.js';
-import { diffFlows, type FlowDiff } from '../diff/flowDiff.js';
 
 export interface DiffReport extends FlowDiff {
   a: string;

@@ -1,9 +1,8 @@
-import { serializeFlow, type FlowDocument } from '@flow/core';
+import { createPlanSession, serializeFlow, type FlowDocument, type FlowSource } from '@flow/core';
 import { flagOption, requiredOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT } from '../errors.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
-import { readProviderFlow, type FlowSource } from '../providerFlow.js';
 import { redactFlowSecrets, type SecretReference } from '../secrets.js';
 
 export interface FetchReport {
@@ -26,7 +25,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const versionName = stringOption(invocation, 'version') ?? 'production';
   const output = stringOption(invocation, 'output');
   const client = await ctx.client();
-  const fetched = await ctx.task(`Fetching ${planId}/${versionName}…`, () => readProviderFlow(client, planId, versionName, ctx));
+  const fetched = await ctx.task(`Fetching ${planId}/${versionName}…`, () => createPlanSession(client, planId, versionName, { warn: ctx.warn }).load());
   const { doc, moved } = flagOption(invocation, 'keepSecrets') ? { doc: fetched.doc, moved: [] } : redactFlowSecrets(fetched.doc);
   const text = serializeFlow(doc);
   if (output !== undefined) await writeFileAtomic(output, text, ctx.io.cwd);

@@ -1,13 +1,11 @@
-import { compileFlow, flowFunctions, isApiError, messages, validateFlowText, type FlowDocument } from '@flow/core';
+import { compileFlow, createPlanSession, messages, validateFlowText, type FlowDiff, type FlowDocument, type FlowSource } from '@flow/core';
 import { argument, flagOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, fileError } from '../errors.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { FLOW_RULES } from '../flowRules.js';
 import { publishDiff } from '../diff/publishDiff.js';
-import type { FlowDiff } from '../diff/flowDiff.js';
 import { isLoopback } from '../provider.js';
-import { readProviderFlow, type FlowSource } from '../providerFlow.js';
 import { resolveFlowSecrets } from '../secrets.js';
 
 export interface PublishReport {
@@ -42,9 +40,8 @@ function publishedForm(doc: FlowDocument, ctx: Context): FlowDocument {
 }
 
 /**
- * `flowctl publish <file> [--dry-run]`: validates the file, then (unless a dry run) writes the
- * whole document when the provider keeps documents, updates the functions and publishes the
- * custom system prompt, as the editor's Play does.
+ * `flowctl publish <file> [--dry-run]`: validates the file, then (unless a dry run) publishes it
+ * through the core's plan session, as the editor's Play does.
  */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const file = argument(invocation, 0, 'file');
@@ -55,7 +52,8 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const next = publishedForm(doc, ctx);
   const { planId, versionName } = doc;
   const client = await ctx.client();
-  const current = await ctx.task(`Reading ${planId}/${versionName}…`, () => readProviderFlow(client, planId, versionName, ctx));
+  const plan = createPlanSession(client, planId, versionName, { warn: ctx.warn });
+  const current = await ctx.task(`Reading ${planId}/${versionName}…`, () => plan.load());
   const changes = publishDiff(current.doc, next, current.source === 'document');
   const report: PublishReport = {
     file,
@@ -69,21 +67,8 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   };
   if (dryRun) return { kind: 'publish', data: report, exitCode: EXIT.ok };
 
-  await ctx.task(`Publishing ${planId}/${versionName}…`, async () => {
-    if (current.source === 'document') {
-      try {
-        await client.putFlow(planId, versionName, next, current.etag ?? undefined);
-      } catch (error) {
-        // A provider that serves documents but refuses writes of them still takes the spec's calls.
-        if (!(isApiError(error) && error.kind === 'http' && (error.status === 404 || error.status === 405 || error.status === 501))) throw error;
-      }
-    }
-    await client.updateFunctions(planId, versionName, flowFunctions(next));
-    await client.updateCustomSystemPrompt(planId, versionName, {
-      system_message_custom: next.systemPrompt,
-      system_message_prefix: next.agentContext,
-      system_message_suffix: next.agentNotes,
-    });
-  });
+  // The same publish as the editor's Play, over the version just read: a change made elsewhere
+  // in between is refused (conflict, exit 3), never overwritten.
+  await ctx.task(`Publishing ${planId}/${versionName}…`, () => plan.publish(next));
   return { kind: 'publish', data: { ...report, published: true, message: messages.changesPublished }, exitCode: EXIT.ok };
 }

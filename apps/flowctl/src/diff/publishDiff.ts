@@ -1,5 +1,4 @@
-import { emptyFlow, flowFunctions, type FlowDocument, type FlowNode } from '@flow/core';
-import { diffFlows, type FlowDiff } from './flowDiff.js';
+import { diffFlows, emptyFlow, flowFunctions, type FlowDiff, type FlowDocument, type FlowNode } from '@flow/core';
 
 /** The provider sets `updated_at` on every write, so it is not a change a publish makes. */
 function withoutProviderStamps(doc: FlowDocument): FlowDocument {

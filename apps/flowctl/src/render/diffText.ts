@@ -1,5 +1,4 @@
-import type { FlowDiff, NodeRef } from '../diff/flowDiff.js';
-import type { FieldChange } from '../diff/valueDiff.js';
+import type { FieldChange, FlowDiff, NodeRef } from '@flow/core';
 import type { Style } from '../output.js';
 
 const MAX_SHOWN = 80;

@@ -1,5 +1,6 @@
 import { createFlowCalls } from './flowCalls.js';
 import type { FlowCalls } from './flowCalls.js';
+import type { FlowVersions } from './flowVersions.js';
 import { createWorkflowPath, dashboardPath, joinUrl } from './paths.js';
 import { createPlanCalls } from './planCalls.js';
 import type { PlanCalls } from './planCalls.js';
@@ -19,7 +20,10 @@ export interface HostedUrls {
 }
 
 /** One typed method per call of spec section 7, plus the local provider's extensions. */
-export type FlowClient = PlanCalls & WorkflowCalls & FlowCalls & HostedUrls;
+export type FlowClient = PlanCalls & WorkflowCalls & FlowCalls & HostedUrls & {
+  /** The version of each flow this client last loaded or wrote: sent as If-Match with its writes. */
+  versions: FlowVersions;
+};
 
 /**
  * A client of a provider (local or hosted). Failures reject with ApiError.
@@ -31,7 +35,8 @@ export function createClient(options: ClientOptions): FlowClient {
   return {
     ...createPlanCalls(transport),
     ...createWorkflowCalls(transport),
-    ...createFlowCalls(transport, options.token),
+    ...createFlowCalls(transport),
+    versions: transport.versions,
     hostedUrl,
     createWorkflowUrl: (planId) => hostedUrl(createWorkflowPath(planId)),
     dashboardUrl: (planId, versionName) => hostedUrl(dashboardPath(planId, versionName)),

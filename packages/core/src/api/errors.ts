@@ -44,6 +44,22 @@ export class FlowConflictError extends ApiError {
   }
 }
 
+/** The provider's code for a plan version that was never written. */
+export const FLOW_NOT_FOUND = 'FLOW_NOT_FOUND';
+
+/** A plan version the provider does not have (404 `FLOW_NOT_FOUND`). */
+export class PlanNotFoundError extends ApiError {
+  override name = 'PlanNotFoundError';
+  readonly planId: string;
+  readonly versionName: string;
+
+  constructor(message: string, planId: string, versionName: string, details: Omit<ApiErrorDetails, 'kind' | 'status'> = {}) {
+    super(message, { ...details, kind: 'http', status: 404, code: FLOW_NOT_FOUND });
+    this.planId = planId;
+    this.versionName = versionName;
+  }
+}
+
 /** True when `error` is an ApiError (a FlowConflictError included). */
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { flowMessages, messages } from '../messages.js';
 import type { FlowDocument } from '../model/types.js';
+import { functionData } from '../compile/flowFixtures.js';
 import { createClient } from './client.js';
-import { FlowConflictError } from './errors.js';
+import { FlowConflictError, PlanNotFoundError } from './errors.js';
 import { fakeProviders, rejectionOf, replyJson } from './fakeProvider.test-helper.js';
 import type { Handler } from './fakeProvider.test-helper.js';
 
@@ -36,11 +37,23 @@ describe('createClient flow document calls', () => {
     expect(requests[0]?.headers.authorization).toBe('Bearer tok-123');
   });
 
-  it('getFlow resolves to null when the provider has no such flow', async () => {
+  it('getFlow resolves to null when the provider has no document endpoint (404 of a route, 405)', async () => {
+    let status = 404;
     const { client } = await clientFor((_request, response) =>
-      replyJson(response, 404, { error: { message: 'none' } }),
+      replyJson(response, status, { error: { code: 'NOT_FOUND', message: 'No such route' } }),
     );
     await expect(client.getFlow('p', 'v')).resolves.toBeNull();
+    status = 405;
+    await expect(client.getFlow('p', 'v')).resolves.toBeNull();
+  });
+
+  it('getFlow rejects a plan version the provider does not have with PlanNotFoundError', async () => {
+    const { client } = await clientFor((_request, response) =>
+      replyJson(response, 404, { error: { code: 'FLOW_NOT_FOUND', message: 'Plan not found: p/v' } }),
+    );
+    const error = await rejectionOf(client.getFlow('p', 'v'));
+    expect(error).toBeInstanceOf(PlanNotFoundError);
+    expect(error).toMatchObject({ status: 404, planId: 'p', versionName: 'v', message: flowMessages.planNotFound('p', 'v') });
   });
 
   it('getFlow rejects a body that is not a flow/1 document as invalid data structure', async () => {
@@ -67,7 +80,7 @@ describe('createClient flow document calls', () => {
     const { client, requests } = await clientFor((_request, response) =>
       replyJson(response, 200, { ok: true }, { ETag: '"e2"' }),
     );
-    await expect(client.putFlow('plan 1', 'v1', doc, '"e1"')).resolves.toEqual({ etag: '"e2"' });
+    await expect(client.putFlow('plan 1', 'v1', doc, { ifMatch: '"e1"' })).resolves.toEqual({ etag: '"e2"' });
     const [request] = requests;
     expect(request).toMatchObject({ method: 'PUT', url: '/api/flows/plan%201/v1' });
     expect(request?.headers['if-match']).toBe('"e1"');
@@ -86,7 +99,7 @@ describe('createClient flow document calls', () => {
     const { client, requests } = await clientFor((_request, response) =>
       replyJson(response, 412, { error: { code: 'stale', message: 'etag mismatch' } }, { ETag: '"e3"' }),
     );
-    const error = await rejectionOf(client.putFlow('p', 'v', doc, '"e1"'));
+    const error = await rejectionOf(client.putFlow('p', 'v', doc, { ifMatch: '"e1"' }));
     expect(error).toBeInstanceOf(FlowConflictError);
     expect(error).toMatchObject({
       kind: 'http',
@@ -96,6 +109,41 @@ describe('createClient flow document calls', () => {
       message: flowMessages.flowChangedElsewhere,
     });
     expect(requests).toHaveLength(1);
+  });
+
+  it('putFlow rejects a 428 (no precondition over an existing flow) as a conflict too', async () => {
+    const { client } = await clientFor((_request, response) =>
+      replyJson(response, 428, { error: { code: 'PRECONDITION_REQUIRED', message: 'send If-Match' } }),
+    );
+    const error = await rejectionOf(client.putFlow('p', 'v', doc));
+    expect(error).toBeInstanceOf(FlowConflictError);
+    expect(error).toMatchObject({ status: 428, currentEtag: null });
+  });
+
+  it('putFlow with create sends If-None-Match: * and no If-Match', async () => {
+    const { client, requests } = await clientFor((_request, response) => replyJson(response, 200, {}, { ETag: '"n1"' }));
+    await client.putFlow('p', 'v', doc, { create: true });
+    expect(requests[0]?.headers['if-none-match']).toBe('*');
+    expect(requests[0]?.headers['if-match']).toBeUndefined();
+    expect(client.versions.get('p', 'v')).toBe('"n1"');
+  });
+
+  it('publishFlow POSTs the document to …/publish with the known version, and reads the new ETag and time', async () => {
+    const { client, requests } = await clientFor((request, response) =>
+      request.method === 'GET'
+        ? replyJson(response, 200, doc, { ETag: '"g1"' })
+        : replyJson(response, 200, { etag: '"p2"', publishedAt: '2026-11-23T10:00:00.000Z' }, { ETag: '"p2"' }),
+    );
+    await client.getFlow('p', 'v');
+    await expect(client.publishFlow('p', 'v', doc)).resolves.toEqual({ etag: '"p2"', publishedAt: '2026-11-23T10:00:00.000Z' });
+    expect(requests[1]).toMatchObject({ method: 'POST', url: '/api/flows/p/v/publish' });
+    expect(requests[1]?.headers['if-match']).toBe('"g1"');
+    expect(client.versions.get('p', 'v')).toBe('"p2"');
+  });
+
+  it('publishFlow resolves to null when the provider has no publish endpoint', async () => {
+    const { client } = await clientFor((_request, response) => replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } }));
+    await expect(client.publishFlow('p', 'v', doc)).resolves.toBeNull();
   });
 
   it('putFlow rejects a 500 with its message and is not retried', async () => {
@@ -132,6 +180,47 @@ describe('createClient flow document calls', () => {
   it('listPlans rejects plans without a version list as invalid data structure', async () => {
     const { client } = await clientFor((_request, response) => replyJson(response, 200, [{ planId: 'demo' }]));
     await expect(client.listPlans()).rejects.toMatchObject({ kind: 'invalid' });
+  });
+});
+
+describe('createClient flow versions', () => {
+  it('sends the loaded version with every write of that flow and takes the version each accepted write answers', async () => {
+    let version = 1;
+    const { client, requests } = await clientFor((request, response) => {
+      if (request.method === 'POST' || request.method === 'PUT') version += 1;
+      const body = request.url.endsWith('/functions') ? { result: [] } : request.method === 'GET' ? doc : { result: null };
+      replyJson(response, 200, body, { ETag: `"v${version}"` });
+    });
+    await client.getFlow('p', 'v');
+    await client.updateCustomSystemPrompt('p', 'v', { system_message_custom: 'x', system_message_prefix: '', system_message_suffix: '' });
+    await client.setupFunction('p', 'v', functionData('f1', 'instruct'));
+    await client.updateFunctions('p', 'v', []);
+    await client.putFlow('p', 'v', doc);
+    await client.getFunctions('p', 'v');
+    expect(requests.map((r) => r.headers['if-match'])).toEqual([undefined, '"v1"', '"v2"', '"v3"', '"v4"', undefined]);
+    expect(client.versions.get('p', 'v')).toBe('"v5"');
+  });
+
+  it('learns nothing from a read of functions, nor from a write sent without any precondition', async () => {
+    const { client } = await clientFor((request, response) =>
+      replyJson(response, 200, request.method === 'GET' ? { result: [] } : { result: null }, { ETag: '"merged"' }),
+    );
+    await client.getFunctions('p', 'v');
+    await client.updateFunctions('p', 'v', []);
+    expect(client.versions.get('p', 'v')).toBeNull();
+  });
+
+  it('turns a 412 of a spec write into a FlowConflictError and keeps the version it knew', async () => {
+    const { client } = await clientFor((request, response) =>
+      request.method === 'GET'
+        ? replyJson(response, 200, doc, { ETag: '"mine"' })
+        : replyJson(response, 412, { error: { code: 'PRECONDITION_FAILED', message: 'stale' } }, { ETag: '"theirs"' }),
+    );
+    await client.getFlow('p', 'v');
+    const error = await rejectionOf(client.updateFunctions('p', 'v', []));
+    expect(error).toBeInstanceOf(FlowConflictError);
+    expect(error).toMatchObject({ currentEtag: '"theirs"', message: flowMessages.flowChangedElsewhere });
+    expect(client.versions.get('p', 'v')).toBe('"mine"');
   });
 });
 

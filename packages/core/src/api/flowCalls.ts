@@ -1,6 +1,7 @@
 import { flowMessages } from '../messages.js';
 import type { FlowDocument } from '../model/types.js';
-import { FlowConflictError, providerDetails } from './errors.js';
+import { FLOW_NOT_FOUND, PlanNotFoundError, providerDetails } from './errors.js';
+import type { WritePrecondition } from './flowVersions.js';
 import { isFlowDocument, isPlanList, isRecord } from './guards.js';
 import type { PlanSummary } from './guards.js';
 import { planPath } from './paths.js';
@@ -13,6 +14,11 @@ export interface SavedFlow {
   etag: string | null;
 }
 
+export interface PublishedFlow extends SavedFlow {
+  /** When the provider recorded the publish (ISO time); null when it did not say. */
+  publishedAt: string | null;
+}
+
 export interface LoadedFlow {
   doc: FlowDocument;
   /** The version to send back as `If-Match`; null when the provider sent none. */
@@ -21,40 +27,75 @@ export interface LoadedFlow {
 
 /** The local provider's extensions (ARCHITECTURE section 4): whole documents and the plan list. */
 export interface FlowCalls {
-  /** GET /api/flows/{planId}/{versionName}: the document and its ETag, or null when there is none. */
+  /**
+   * GET /api/flows/{planId}/{versionName}: the document and its ETag (which becomes the known
+   * version); null when the provider has no document endpoint. A plan version the provider does
+   * not have throws PlanNotFoundError.
+   */
   getFlow(planId: string, versionName: string): Promise<LoadedFlow | null>;
-  /** PUT /api/flows/{planId}/{versionName}: saves the document; a stale `ifMatch` throws FlowConflictError. */
-  putFlow(planId: string, versionName: string, doc: FlowDocument, ifMatch?: string): Promise<SavedFlow>;
+  /** PUT /api/flows/{planId}/{versionName}: saves the document; a stale version throws FlowConflictError. */
+  putFlow(planId: string, versionName: string, doc: FlowDocument, precondition?: WritePrecondition): Promise<SavedFlow>;
+  /**
+   * POST /api/flows/{planId}/{versionName}/publish: saves the document and records its publish as
+   * one change; null when the provider has no such endpoint. A stale version throws FlowConflictError.
+   */
+  publishFlow(planId: string, versionName: string, doc: FlowDocument, precondition?: WritePrecondition): Promise<PublishedFlow | null>;
   /** GET /api/plans: every plan with its version names. */
   listPlans(): Promise<PlanSummary[]>;
 }
 
+/** An answer that says the provider has no such endpoint (as opposed to no such plan). */
+function isMissingEndpoint(reply: Reply): boolean {
+  if (reply.status === 405 || reply.status === 501) return true;
+  return reply.status === 404 && providerDetails(reply.text, undefined).code !== FLOW_NOT_FOUND;
+}
+
 /** The flow-document calls over one transport, bearer token included when set. */
-export function createFlowCalls(transport: Transport, token?: string): FlowCalls {
+export function createFlowCalls(transport: Transport): FlowCalls {
+  const write = (
+    planId: string,
+    versionName: string,
+    doc: FlowDocument,
+    action: string | undefined,
+    precondition: WritePrecondition | undefined,
+  ): Call => {
+    requirePlanVersion(planId, versionName);
+    return {
+      method: action === undefined ? 'PUT' : 'POST',
+      path: planPath('flows', planId, versionName, action),
+      audience: 'plan',
+      body: doc,
+      failure: flowMessages.failedToSaveFlow,
+      writes: { planId, versionName, ...(precondition === undefined ? {} : { precondition }) },
+    };
+  };
+  const etagOf = (reply: Reply): string | null => reply.headers.get('ETag') ?? stringField(reply.text, 'etag');
+
   return {
     async getFlow(planId, versionName) {
       requirePlanVersion(planId, versionName);
       const path = planPath('flows', planId, versionName);
       const call: Call = { method: 'GET', path, audience: 'plan', failure: flowMessages.failedToLoadFlow };
       const reply = await transport.exchange(call);
-      if (reply.status === 404) return null;
+      if (isMissingEndpoint(reply)) return null;
+      if (reply.status === 404) throw new PlanNotFoundError(flowMessages.planNotFound(planId, versionName), planId, versionName);
       if (!reply.ok) throw transport.httpError(call, reply);
-      return { doc: expectShape(parseJson(reply.text), isFlowDocument), etag: reply.headers.get('ETag') };
+      const loaded = { doc: expectShape(parseJson(reply.text), isFlowDocument), etag: reply.headers.get('ETag') };
+      transport.versions.set(planId, versionName, loaded.etag);
+      return loaded;
     },
-    async putFlow(planId, versionName, doc, ifMatch) {
-      requirePlanVersion(planId, versionName);
-      const call: Call = {
-        method: 'PUT',
-        path: planPath('flows', planId, versionName),
-        audience: 'plan',
-        body: doc,
-        failure: flowMessages.failedToSaveFlow,
-        ...(ifMatch === undefined ? {} : { headers: { 'If-Match': ifMatch } }),
-      };
+    async putFlow(planId, versionName, doc, precondition) {
+      const call = write(planId, versionName, doc, undefined, precondition);
       const reply = await transport.exchange(call);
-      if (reply.status === 412) throw conflict(reply, token);
       if (!reply.ok) throw transport.httpError(call, reply);
-      return { etag: reply.headers.get('ETag') ?? etagOfBody(reply.text) };
+      return { etag: etagOf(reply) };
+    },
+    async publishFlow(planId, versionName, doc, precondition) {
+      const call = write(planId, versionName, doc, 'publish', precondition);
+      const reply = await transport.exchange(call);
+      if (isMissingEndpoint(reply)) return null;
+      if (!reply.ok) throw transport.httpError(call, reply);
+      return { etag: etagOf(reply), publishedAt: stringField(reply.text, 'publishedAt') };
     },
     async listPlans() {
       const failure = flowMessages.failedToListPlans;
@@ -67,12 +108,9 @@ export function createFlowCalls(transport: Transport, token?: string): FlowCalls
   };
 }
 
-function conflict(reply: Reply, token: string | undefined): FlowConflictError {
-  const details = { status: reply.status, ...providerDetails(reply.text, token) };
-  return new FlowConflictError(flowMessages.flowChangedElsewhere, details, reply.headers.get('ETag'));
-}
-
-function etagOfBody(text: string): string | null {
+function stringField(text: string, field: string): string | null {
   const json = parseJson(text);
-  return isRecord(json) && typeof json.etag === 'string' ? json.etag : null;
+  if (!isRecord(json)) return null;
+  const value = json[field];
+  return typeof value === 'string' ? value : null;
 }

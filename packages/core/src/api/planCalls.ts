@@ -78,14 +78,16 @@ interface PlanCallSpec {
   failure: string;
   /** A call with a body is a POST, one without a GET. */
   body?: unknown;
+  /** The call changes the stored flow: it carries the known version as If-Match. */
+  writes?: boolean;
 }
 
 /** The gpt and mate calls over one transport. */
 export function createPlanCalls(transport: Transport): PlanCalls {
-  const call = (planId: string, versionName: string, { scope, action, failure, body }: PlanCallSpec): Call => {
+  const call = (planId: string, versionName: string, { scope, action, failure, body, writes }: PlanCallSpec): Call => {
     requirePlanVersion(planId, versionName);
     const path = planPath(scope, planId, versionName, action);
-    const common = { path, audience: 'plan', failure: () => failure } as const;
+    const common = { path, audience: 'plan', failure: () => failure, ...(writes ? { writes: { planId, versionName } } : {}) } as const;
     return body === undefined ? { ...common, method: 'GET' } : { ...common, method: 'POST', body };
   };
   // Writes answer `{ result }`; a missing one is read as null, as the write itself succeeded.
@@ -112,7 +114,7 @@ export function createPlanCalls(transport: Transport): PlanCalls {
     async setupFunction(planId, versionName, fn) {
       const body = { plan_id: planId, version_name: versionName, function: fn };
       const failure = flowMessages.failedToSaveFunction;
-      const c = call(planId, versionName, { scope: 'mate', action: 'setup-function', failure, body });
+      const c = call(planId, versionName, { scope: 'mate', action: 'setup-function', failure, body, writes: true });
       return transport.send(c, readResult);
     },
     async getSystemPrompt(planId, versionName) {
@@ -124,12 +126,12 @@ export function createPlanCalls(transport: Transport): PlanCalls {
       const { system_message_custom, system_message_prefix, system_message_suffix } = prompt;
       const body = { system_message_custom, system_message_prefix, system_message_suffix };
       const failure = messages.failedToUpdateCustomSystemPrompt;
-      const c = call(planId, versionName, { scope: 'mate', action: 'system-prompt-custom', failure, body });
+      const c = call(planId, versionName, { scope: 'mate', action: 'system-prompt-custom', failure, body, writes: true });
       await transport.send(c, () => undefined);
     },
     async updateFunctions(planId, versionName, functions) {
       const failure = flowMessages.failedToUpdateFunctions;
-      const c = call(planId, versionName, { scope: 'mate', action: 'update-functions', failure, body: { functions } });
+      const c = call(planId, versionName, { scope: 'mate', action: 'update-functions', failure, body: { functions }, writes: true });
       return transport.send(c, readResult);
     },
   };

@@ -1,5 +1,6 @@
 import { flowMessages, messages } from '../messages.js';
-import { ApiError, providerDetails, redact } from './errors.js';
+import { ApiError, FlowConflictError, providerDetails, redact } from './errors.js';
+import { createFlowVersions, preconditionHeaders, type FlowVersions, type WritePrecondition } from './flowVersions.js';
 import { joinUrl } from './paths.js';
 
 /** The part of a fetch Response the client reads: the browser's and Node's both fit. */
@@ -27,6 +28,8 @@ export interface ClientOptions {
   retries?: number;
   /** Wait before the first retry; doubles for each next one. Default 200. */
   retryDelayMs?: number;
+  /** The versions of the flows this client has seen; a new table by default. */
+  versions?: FlowVersions;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -48,6 +51,8 @@ export interface Call {
   headers?: Record<string, string>;
   /** The call's message on failure; `reason` fills its placeholder when it has one. */
   failure: (reason: string) => string;
+  /** A write of this flow: sent with a precondition, and a 412 or 428 is a FlowConflictError. */
+  writes?: { planId: string; versionName: string; precondition?: WritePrecondition };
 }
 
 /** A complete answer of the provider, body read as text. */
@@ -60,6 +65,8 @@ export interface Reply {
 }
 
 export interface Transport {
+  /** The flow versions this transport sends and updates. */
+  versions: FlowVersions;
   /** One call with timeout and GET retries; any status is returned, no answer throws. */
   exchange(call: Call): Promise<Reply>;
   /** A call whose non-OK answer throws `http` and whose JSON body goes through `read`. */
@@ -75,6 +82,7 @@ export function createTransport(options: ClientOptions): Transport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+  const versions = options.versions ?? createFlowVersions();
 
   const fail = (call: Call, kind: 'network' | 'timeout', reason: string, cause?: unknown): ApiError =>
     new ApiError(redact(call.failure(redact(reason, token)), token), { kind, cause });
@@ -125,7 +133,23 @@ export function createTransport(options: ClientOptions): Transport {
     }
   }
 
+  /**
+   * A write of a flow goes with its precondition; when the provider accepts a write that had
+   * one, the flow's new ETag becomes the known version. A write without any precondition teaches
+   * nothing: its answer may include a change made elsewhere that this client never saw.
+   */
   async function exchange(call: Call): Promise<Reply> {
+    const { writes } = call;
+    if (writes === undefined) return withRetries(call);
+    const { planId, versionName, precondition } = writes;
+    const guard = preconditionHeaders(precondition, versions.get(planId, versionName));
+    const reply = await withRetries({ ...call, headers: { ...call.headers, ...guard } });
+    const etag = reply.headers.get('ETag');
+    if (reply.ok && etag !== null && Object.keys(guard).length > 0) versions.set(planId, versionName, etag);
+    return reply;
+  }
+
+  async function withRetries(call: Call): Promise<Reply> {
     const attempts = call.method === 'GET' ? retries + 1 : 1;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -141,6 +165,9 @@ export function createTransport(options: ClientOptions): Transport {
 
   function httpError(call: Call, reply: Reply): ApiError {
     const details = providerDetails(reply.text, token);
+    if (call.writes !== undefined && (reply.status === 412 || reply.status === 428)) {
+      return new FlowConflictError(flowMessages.flowChangedElsewhere, { status: reply.status, ...details }, reply.headers.get('ETag'));
+    }
     const reason = details.providerMessage ?? (reply.statusText || `HTTP ${reply.status}`);
     return new ApiError(redact(call.failure(reason), token), { kind: 'http', status: reply.status, ...details });
   }
@@ -151,7 +178,7 @@ export function createTransport(options: ClientOptions): Transport {
     return read(parseJson(reply.text));
   }
 
-  return { exchange, send, httpError };
+  return { versions, exchange, send, httpError };
 }
 
 /** The `invalid` error of a response body of the wrong shape. */

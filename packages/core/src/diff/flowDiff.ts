@@ -1,4 +1,5 @@
-import { chainsInWalkOrder, type FlowDocument, type FlowEdge, type FlowNode, type Workflow } from '@flow/core';
+import { chainsInWalkOrder } from '../graph/walk.js';
+import type { FlowDocument, FlowEdge, FlowNode, Workflow } from '../model/types.js';
 import { lineDiff, sameValue, valueChanges, type FieldChange, type LineChange } from './valueDiff.js';
 
 /** A node as a diff names it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument } from '@flow/core';
+import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument } from '../index.js';
 import { diffFlows } from './flowDiff.js';
 import { lineDiff, sameValue, valueChanges } from './valueDiff.js';
 

@@ -1,0 +1,161 @@
+import type { FlowClient } from '../api/client.js';
+import { isApiError } from '../api/errors.js';
+import { nodeSchema } from '../compile/nodeSchema.js';
+import { buildFlowFromProvider, flowFunctions } from '../graph/fromProvider.js';
+import { walkOrder } from '../graph/walk.js';
+import { messages } from '../messages.js';
+
+import type { FlowDocument, SystemPromptResponse, Workflow, WorkflowStepInstruction } from '../model/types.js';
+
+/** How a plan was read: the provider's whole document, or rebuilt from the spec's calls. */
+export type FlowSource = 'document' | 'calls';
+
+export interface LoadedPlan {
+  doc: FlowDocument;
+  source: FlowSource;
+}
+
+export interface PublishedPlan {
+  /** When the provider recorded the publish; null when it did not say. */
+  publishedAt: string | null;
+}
+
+export interface PlanSessionOptions {
+  /** Told what failed without stopping a load (the workflows, the deconstruct). Default: nothing. */
+  warn?: (message: string) => void;
+}
+
+/**
+ * One plan version on one provider: how it is loaded, saved and published, the same for the
+ * editor and flowctl. Writes run one at a time in the order asked, each sending the version the
+ * last one left (If-Match), so a session never makes its own next write stale.
+ */
+export interface PlanSession {
+  readonly planId: string;
+  readonly versionName: string;
+  /** How the last load read the plan; 'document' before any load. */
+  source(): FlowSource;
+  /** The version the next write replaces; null before a load or when the provider sends none. */
+  etag(): string | null;
+  /** The plan as the provider has it. A plan it does not have throws PlanNotFoundError. */
+  load(): Promise<LoadedPlan>;
+  /** Creates the plan version; fails (FlowConflictError) when it exists already. */
+  create(doc: FlowDocument): Promise<void>;
+  /**
+   * Saves the whole flow over the version last seen; a change made elsewhere since then throws
+   * FlowConflictError. `overwrite` saves over whatever the provider has now (the person chose so).
+   */
+  save(doc: FlowDocument, options?: { overwrite?: boolean }): Promise<void>;
+  /** The provider's compile of the flow (generate_system_prompt). */
+  compile(doc: FlowDocument): Promise<SystemPromptResponse>;
+  /**
+   * Publishes the flow as it is (its system prompt, context, notes and functions): one atomic
+   * change with a provider that keeps documents, else the spec's update-functions then
+   * system-prompt-custom.
+   */
+  publish(doc: FlowDocument): Promise<PublishedPlan>;
+}
+
+/** A 5xx of the document endpoint: the spec's calls may still work. */
+const isServerFailure = (error: unknown): boolean => isApiError(error) && error.kind === 'http' && (error.status ?? 0) >= 500;
+
+/**
+ * The session of a plan version over a client.
+ * @example const plan = createPlanSession(client, 'support-desk', 'production'); const { doc } = await plan.load();
+ */
+export function createPlanSession(client: FlowClient, planId: string, versionName: string, options: PlanSessionOptions = {}): PlanSession {
+  const warn = options.warn ?? (() => undefined);
+  let source: FlowSource = 'document';
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs a write after every earlier one has settled. */
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const result = queue.then(task);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async function wholeDocument(): Promise<FlowDocument | null> {
+    try {
+      return (await client.getFlow(planId, versionName))?.doc ?? null;
+    } catch (error) {
+      if (isServerFailure(error)) return null;
+      throw error;
+    }
+  }
+
+  /** 'Fetching the flow' of spec section 4 through the spec's calls: functions, prompt, deconstruct, rebuild. */
+  async function fromCalls(): Promise<FlowDocument> {
+    let workflows: Workflow[] = [];
+    try {
+      workflows = await client.getWorkflows(planId);
+    } catch (error) {
+      warn(error instanceof Error ? error.message : String(error));
+    }
+    const [functions, systemPrompt] = await Promise.all([client.getFunctions(planId, versionName), client.getSystemPrompt(planId, versionName)]);
+    const parts = { planId, versionName, functions, systemPrompt, workflows };
+    let steps: WorkflowStepInstruction[] = [];
+    if (systemPrompt.system_message.trim() !== '') {
+      try {
+        const flowSchema = nodeSchema(buildFlowFromProvider({ ...parts, steps: [] }));
+        steps = await client.deconstructFlow(planId, versionName, { flowSchema, systemPrompt: systemPrompt.system_message });
+      } catch (error) {
+        warn(`${messages.failedToDeconstructFlow}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return buildFlowFromProvider({ ...parts, steps });
+  }
+
+  const publishPrompt = (doc: FlowDocument) =>
+    client.updateCustomSystemPrompt(planId, versionName, {
+      system_message_custom: doc.systemPrompt,
+      system_message_prefix: doc.agentContext,
+      system_message_suffix: doc.agentNotes,
+    });
+
+  return {
+    planId,
+    versionName,
+    source: () => source,
+    etag: () => client.versions.get(planId, versionName),
+    async load() {
+      const whole = await wholeDocument();
+      source = whole === null ? 'calls' : 'document';
+      return { doc: whole ?? (await fromCalls()), source };
+    },
+    create(doc) {
+      return serial(async () => {
+        await client.putFlow(planId, versionName, doc, { create: true });
+        source = 'document';
+      });
+    },
+    save(doc, { overwrite = false } = {}) {
+      return serial(async () => {
+        if (source === 'calls') {
+          await client.updateFunctions(planId, versionName, flowFunctions(doc));
+          return;
+        }
+        // Overwrite: take the provider's current version as the one to replace, nothing else of it.
+        if (overwrite) await client.getFlow(planId, versionName);
+        await client.putFlow(planId, versionName, doc);
+      });
+    },
+    compile(doc) {
+      return client.generateSystemPrompt(planId, versionName, { flowSchema: nodeSchema(doc), nodes: doc.nodes, nodesInSequence: walkOrder(doc) });
+    },
+    publish(doc) {
+      return serial(async (): Promise<PublishedPlan> => {
+        if (source === 'document') {
+          const published = await client.publishFlow(planId, versionName, doc);
+          if (published !== null) return { publishedAt: published.publishedAt };
+          // A provider that keeps documents but has no publish endpoint: the document, then the prompt.
+          await client.putFlow(planId, versionName, doc);
+        } else {
+          await client.updateFunctions(planId, versionName, flowFunctions(doc));
+        }
+        await publishPrompt(doc);
+        return { publishedAt: null };
+      });
+    },
+  };
+}
