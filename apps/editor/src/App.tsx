@@ -7,6 +7,7 @@ import { EditorLayout } from './layout/EditorLayout';
 import { createEditorStore, type EditorStore } from './store/createEditorStore';
 import { EditorStoreContext } from './store/EditorStoreContext';
 import type { Notifier } from './store/types';
+import { createSaveChannel } from './sync/saveChannel';
 import { settlePendingEdits } from './text/useDebouncedText';
 
 const notify: Notifier = {
@@ -29,14 +30,27 @@ const TOASTER = {
 } as const;
 
 export function App({ planId, versionName }: { planId: string; versionName: string }) {
-  const [store] = useState<EditorStore>(() =>
-    createEditorStore({
+  const [{ store, relay }] = useState(() => {
+    // Saves are announced to the other tabs through the channel the effect below opens.
+    const relay: { announce: ((etag: string | null) => void) | null } = { announce: null };
+    const store = createEditorStore({
       planId,
       versionName,
       client: planId ? createClient({ baseUrl: providerUrl() }) : null,
       notify,
-    }),
-  );
+      settleEdits: settlePendingEdits,
+      announceSave: (etag) => relay.announce?.(etag),
+    });
+    return { store, relay };
+  });
+  useEffect(() => {
+    const channel = createSaveChannel(planId, versionName, (etag) => void store.getState().savedElsewhere(etag));
+    relay.announce = channel.announce;
+    return () => {
+      relay.announce = null;
+      channel.destroy();
+    };
+  }, [store, relay, planId, versionName]);
   useEffect(() => {
     void store.getState().loadPlan();
     // Text typed in the last moments is still pending in its field: settle it, then save.

@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { repoRoot } from './browser';
 import type { EditorHarness } from './harness';
+import { putFlow } from './pageHelpers';
 
 /** The parts of a flow document these tests read. */
 export interface DocNode {
@@ -39,14 +40,9 @@ export function exampleDoc(plan: ExamplePlan): Doc {
   return JSON.parse(readFileSync(join(repoRoot, 'examples', plan, 'production.flow.json'), 'utf8')) as Doc;
 }
 
-/** Writes a whole document to the provider (no If-Match: always wins). */
+/** Writes a whole document to the provider, as a teammate would: over the version there now. */
 export async function putDoc(h: EditorHarness, planId: string, doc: Doc): Promise<void> {
-  const reply = await fetch(`${h.server.url}/api/flows/${planId}/production`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...doc, planId, versionName: 'production' }),
-  });
-  if (!reply.ok) throw new Error(`PUT ${planId} failed: ${reply.status} ${await reply.text()}`);
+  await putFlow(h.server.url, { ...doc, planId, versionName: 'production' });
 }
 
 /**

@@ -25,14 +25,26 @@ export async function storedFlow(baseUrl: string, planId: string, version = 'pro
   return (await res.json()) as FlowDocument;
 }
 
-/** Replaces a stored flow (as another editor or flowctl would). */
-export async function putFlow(baseUrl: string, doc: FlowDocument): Promise<void> {
-  const res = await fetch(`${baseUrl}/api/flows/${doc.planId}/${doc.versionName}`, {
+/**
+ * Replaces a stored flow as another editor or flowctl would: over the version it reads just
+ * before (If-Match), or creating it (If-None-Match: *) when there is none.
+ */
+export async function putFlow<T extends Pick<FlowDocument, 'planId' | 'versionName'>>(baseUrl: string, doc: T): Promise<void> {
+  const url = `${baseUrl}/api/flows/${doc.planId}/${doc.versionName}`;
+  const current = await fetch(url);
+  const etag = current.headers.get('ETag');
+  const precondition: Record<string, string> = current.ok && etag ? { 'If-Match': etag } : { 'If-None-Match': '*' };
+  const res = await fetch(url, {
     method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...precondition },
     body: JSON.stringify(doc),
   });
   if (!res.ok) throw new Error(`PUT flow: ${res.status} ${await res.text()}`);
+}
+
+/** The banner of a conflict: 'Changed elsewhere' with 'Reload' and 'Overwrite'. */
+export function conflictBanner(page: Page): Locator {
+  return page.getByTestId('conflict-banner');
 }
 
 /** Waits until the editor has written its changes to the provider. */

@@ -1,3 +1,4 @@
+import { flowMessages } from '@flow/core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
 import { nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
@@ -22,6 +23,8 @@ describe('Play: compile and publish', () => {
 
   it("says 'Error: No chains in flow' for a flow without nodes", async () => {
     const page = await h.open('/empty-plan/production');
+    await page.getByRole('button', { name: 'Create it' }).click();
+    await page.getByTestId('save-state').filter({ hasText: /^Saved$/ }).waitFor();
     await page.getByRole('button', { name: /Play/ }).click();
     await toast(page, 'Error: No chains in flow').waitFor();
   });
@@ -30,7 +33,7 @@ describe('Play: compile and publish', () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
     await nodeEl(page, 'support-greet').waitFor();
-    await page.route('**/system-prompt-custom', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }));
+    await page.route('**/publish', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }));
     await page.getByRole('button', { name: /Play/ }).click();
     await toast(page, 'Flow compiled successfully').waitFor();
     await toast(page, 'Failed to update system prompt on dashboard').waitFor();
@@ -89,9 +92,9 @@ describe('loading and saving', () => {
     const other = await storedFlow(h.server.url, plan);
     await putFlow(h.server.url, { ...other, agentNotes: 'changed by someone else' });
     await nodeEl(page, 'support-greet').locator('textarea').fill('My own words');
-    await toast(page, 'The flow was changed elsewhere since it was loaded: reload it before saving').waitFor({ timeout: 10_000 });
+    await toast(page, flowMessages.flowChangedElsewhere).waitFor({ timeout: 10_000 });
     expect(await nodeEl(page, 'support-greet').locator('textarea').inputValue()).toBe('My own words');
-    expect(await page.getByTestId('save-state').textContent()).toBe('Changed elsewhere: not saved');
+    expect(await page.getByTestId('save-state').textContent()).toBe('Not saved: changed elsewhere');
     expect((await storedFlow(h.server.url, plan)).agentNotes).toBe('changed by someone else');
   });
 

@@ -1,5 +1,6 @@
 // Play (compile and publish), provider failures on load and the autosave conflict (spec sections 4,
 // 5 and 8; decisions.md for Play and the whole-document autosave).
+import { flowMessages } from '@flow/core';
 import { describe, expect, it } from 'vitest';
 import { barButton, getDoc, node, openPlan, putDoc, savedDoc, seedPlan, toast } from './canvasKit';
 import { useEditorHarness } from './harness';
@@ -37,6 +38,7 @@ describe('Play', () => {
 
   it("says 'Error: No chains in flow' for a flow without nodes and compiles nothing", async () => {
     const page = await h.open('/empty-plan/production');
+    await page.getByRole('button', { name: 'Create it' }).click();
     await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('Saved');
     await barButton(page, 'Play').click();
     await toast(page, 'Error: No chains in flow').waitFor();
@@ -47,7 +49,7 @@ describe('Play', () => {
   it("says 'Failed to update system prompt on dashboard' when publishing fails", async () => {
     await seedPlan(h, 'support-desk', 'play-fail');
     const page = await openPlan(h, 'play-fail');
-    await page.route('**/api/mate/play-fail/production/system-prompt-custom', (route) =>
+    await page.route('**/api/flows/play-fail/production/publish', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"dashboard down"}}' }),
     );
     await barButton(page, 'Play').click();
@@ -89,8 +91,9 @@ describe('provider failures', () => {
     await textarea.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' Always sign off with "Sam".');
-    await toast(page, 'The flow was changed elsewhere since it was loaded: reload it before saving').waitFor();
-    expect(await page.getByTestId('save-state').innerText()).toBe('Changed elsewhere: not saved');
+    await toast(page, flowMessages.flowChangedElsewhere).waitFor();
+    expect(await page.getByTestId('save-state').innerText()).toBe('Not saved: changed elsewhere');
+    await page.getByTestId('conflict-banner').getByText('Changed elsewhere', { exact: true }).waitFor();
     expect(await textarea.inputValue()).toBe(`${seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt} Always sign off with "Sam".`);
     // The other change was not overwritten.
     const stored = await getDoc(h, 'conflict');
@@ -98,8 +101,9 @@ describe('provider failures', () => {
     expect(stored.nodes.find((n) => n.id === 'support-greet')!.data.prompt).toBe(seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt);
     // Typing on keeps the text and keeps saying it is not saved.
     await page.keyboard.type(' Thanks!');
-    await page.waitForTimeout(1300);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('flow:conflict/production') ?? '')).toContain('Thanks!');
     expect(await textarea.inputValue()).toMatch(/"Sam"\. Thanks!$/);
-    expect(await page.getByTestId('save-state').innerText()).toBe('Changed elsewhere: not saved');
+    expect(await page.getByTestId('save-state').innerText()).toBe('Not saved: changed elsewhere');
+    expect((await getDoc(h, 'conflict')).agentNotes).toBe('Changed in another window.');
   });
 });

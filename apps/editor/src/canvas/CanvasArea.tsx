@@ -6,21 +6,25 @@ import type { EditorState } from '../store/types';
 import { BottomBar } from './BottomBar';
 import { FlowCanvas } from './FlowCanvas';
 import { PlanBar } from './PlanBar';
+import { PlanMissing } from './PlanMissing';
 import './canvas.css';
 
 const loadingSelector = (s: EditorState) => s.loading;
+const missingSelector = (s: EditorState) => s.planMissing;
 
 /** The canvas column: plan and quick functions on top, the flow, the bottom bar, help and spinner. */
 export function CanvasArea() {
   const ref = useRef<HTMLDivElement>(null);
   const store = useEditorStoreApi();
   const loading = useEditor(loadingSelector);
+  const planMissing = useEditor(missingSelector);
   useKeyboardShortcuts(ref);
   return (
     <div className="canvas-area" ref={ref}>
       <PlanBar />
       <div className="canvas-flow">
         <FlowCanvas />
+        {planMissing ? <PlanMissing /> : null}
       </div>
       <BottomBar />
       <button type="button" className="btn canvas-help" onClick={() => store.getState().setDialog('helpOpen', true)}>

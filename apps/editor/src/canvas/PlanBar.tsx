@@ -2,22 +2,29 @@ import { messages } from '@flow/core';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor } from '../store/EditorStoreContext';
 import type { EditorState, SaveState } from '../store/types';
+import { ConflictBanner } from './ConflictBanner';
 import { QuickFunctionsBar } from './QuickFunctionsBar';
 
-const planSelector = (s: EditorState) => ({ planId: s.planId, versionName: s.versionName, saveState: s.saveState, loadError: s.loadError });
+const planSelector = (s: EditorState) => ({
+  planId: s.planId,
+  versionName: s.versionName,
+  saveState: s.saveState,
+  loadError: s.loadError,
+  planMissing: s.planMissing,
+});
 
 const SAVE_LABELS: Record<SaveState, string> = {
   saved: 'Saved',
   saving: 'Saving…',
   unsaved: 'Unsaved changes',
-  conflict: 'Changed elsewhere: not saved',
+  conflict: 'Not saved: changed elsewhere',
   error: 'Not saved',
   local: 'Saved in this browser',
 };
 
 /** The top bar: which plan is open (or 'Plan ID not set'), save state, and the Quick Functions. */
 export function PlanBar() {
-  const { planId, versionName, saveState, loadError } = useEditor(useShallow(planSelector));
+  const { planId, versionName, saveState, loadError, planMissing } = useEditor(useShallow(planSelector));
   return (
     <div className="plan-bar">
       <div className="plan-bar-plan" data-testid="plan-label">
@@ -29,13 +36,14 @@ export function PlanBar() {
         ) : (
           <span className="plan-bar-missing">{messages.planIdNotSet}</span>
         )}
-        {planId ? (
+        {planId && !planMissing ? (
           <span className={`plan-bar-save save-${saveState}`} data-testid="save-state">
             {SAVE_LABELS[saveState]}
           </span>
         ) : null}
         {loadError ? <span className="plan-bar-error">{loadError}</span> : null}
       </div>
+      {saveState === 'conflict' ? <ConflictBanner /> : null}
       <QuickFunctionsBar />
     </div>
   );

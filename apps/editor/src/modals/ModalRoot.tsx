@@ -1,4 +1,5 @@
 import { ConfirmEraseDialog } from './ConfirmEraseDialog';
+import { ConfirmReloadDialog } from './ConfirmReloadDialog';
 import { CreateWorkflowDialog } from './CreateWorkflowDialog';
 import { FunctionPalette } from './FunctionPalette';
 import { HelpDialog } from './HelpDialog';
@@ -13,6 +14,7 @@ export function ModalRoot() {
       <SelectWorkflowModal />
       <ReportBugDialog />
       <ConfirmEraseDialog />
+      <ConfirmReloadDialog />
       <CreateWorkflowDialog />
       <HelpDialog />
     </>

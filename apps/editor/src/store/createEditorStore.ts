@@ -19,13 +19,15 @@ export function createEditorStore(props: EditorStoreProps) {
   }));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.doc === previous.doc || state.saveState !== 'unsaved') return;
+    // In a conflict the edits still go to this browser's storage (saveNow keeps them there).
+    if (state.doc === previous.doc || (state.saveState !== 'unsaved' && state.saveState !== 'conflict')) return;
     clearTimeout(timer);
     timer = setTimeout(() => void store.getState().saveNow(), AUTOSAVE_DELAY_MS);
   });
   const flush = () => {
     clearTimeout(timer);
-    if (store.getState().saveState === 'unsaved') void store.getState().saveNow();
+    const { saveState } = store.getState();
+    if (saveState === 'unsaved' || saveState === 'conflict') void store.getState().saveNow();
   };
   const destroy = () => {
     clearTimeout(timer);

@@ -23,9 +23,14 @@ import type { EditorState, FlowSlice } from './types';
 type Set = Parameters<StateCreator<EditorState>>[0];
 type Get = () => EditorState;
 
+/** The save state after an edit: unsaved, except that a conflict stays until the person settles it. */
+function edited(get: Get): Pick<EditorState, 'saveState'> {
+  return { saveState: get().saveState === 'conflict' ? 'conflict' : 'unsaved' };
+}
+
 /** Records a change: the new flow becomes current and a snapshot goes on the history. */
 function commit(set: Set, get: Get, doc: FlowDocument, label: HistoryLabel, extra: Partial<EditorState> = {}): void {
-  set({ ...extra, doc, history: pushSnapshot(get().history, takeSnapshot(doc, label)), saveState: 'unsaved' });
+  set({ ...extra, doc, history: pushSnapshot(get().history, takeSnapshot(doc, label)), ...edited(get) });
 }
 
 /** The highest chain of a flow, as the current chain after a load or an undo. */
@@ -148,7 +153,7 @@ export const createFlowSlice = (doc: FlowDocument): StateCreator<EditorState, []
       const position = byId.get(node.id);
       return position ? { ...node, position: { x: position.x, y: position.y } } : node;
     });
-    set({ doc: { ...current, nodes }, saveState: 'unsaved' });
+    set({ doc: { ...current, nodes }, ...edited(get) });
   },
 
   commitMove: () => commit(set, get, get().doc, 'update'),
@@ -189,5 +194,5 @@ function restore(set: Set, get: Get, step: ReturnType<typeof undoHistory>): void
   const doc = restoreSnapshot(get().doc, step.snapshot);
   const ids = new Set(doc.nodes.map((n) => n.id));
   const selected = get().selectedNodeIds.filter((id) => ids.has(id));
-  set({ doc, history: step.history, currentChain: lastChain(doc), selectedNodeIds: selected, saveState: 'unsaved', ...tabFor(selected) });
+  set({ doc, history: step.history, currentChain: lastChain(doc), selectedNodeIds: selected, ...edited(get), ...tabFor(selected) });
 }

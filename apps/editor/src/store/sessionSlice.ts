@@ -1,24 +1,49 @@
 import {
   ApiError,
   FlowConflictError,
-  buildFlowFromProvider,
+  PlanNotFoundError,
   compileFlow,
+  createPlanSession,
   createWorkflowData,
-  flowFunctions,
+  emptyFlow,
   flowMessages,
   messages,
-  nodeSchema,
-  walkOrder,
+  serializeFlow,
   type FlowDocument,
   type SystemPromptResponse,
-  type WorkflowStepInstruction,
 } from '@flow/core';
 import type { StateCreator } from 'zustand';
-import { saveSchemaLocally } from './localSave';
+import { saveSchemaLocally, unsyncedDraft } from './localSave';
 import type { EditorState, EditorStoreProps, SessionSlice } from './types';
+
+type Set = Parameters<StateCreator<EditorState>>[0];
+type Get = () => EditorState;
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Keeps the flow on screen in this browser, marked as acknowledged by the provider or not. */
+function keepLocally(get: Get, doc: FlowDocument, synced: boolean): void {
+  const { planId, versionName, plan } = get();
+  saveSchemaLocally(planId, versionName, { doc, synced, baseEtag: plan?.etag() ?? null });
+}
+
+/**
+ * The provider acknowledged `doc`: it is the new synced flow; the state is 'saved' unless the
+ * person changed something meanwhile (that change is saved next).
+ */
+function acknowledged(set: Set, get: Get, doc: FlowDocument, props: EditorStoreProps): void {
+  const current = get().doc;
+  keepLocally(get, current, current === doc);
+  set({ syncedDoc: doc, saveState: current === doc ? 'saved' : 'unsaved' });
+  props.announceSave?.(get().plan?.etag() ?? null);
+}
+
+/** A refused or failed write: a conflict waits for the person's choice; nothing on screen is dropped. */
+function writeFailed(set: Set, get: Get, error: unknown): void {
+  keepLocally(get, get().doc, false);
+  set({ saveState: error instanceof FlowConflictError ? 'conflict' : 'error' });
 }
 
 export const createSessionSlice =
@@ -27,43 +52,58 @@ export const createSessionSlice =
     planId: props.planId,
     versionName: props.versionName,
     client: props.client,
+    plan: props.client && props.planId ? createPlanSession(props.client, props.planId, props.versionName, { warn: console.error }) : null,
     notify: props.notify,
     loading: false,
     loadError: null,
+    planMissing: false,
     workflows: [],
     workflowsState: 'idle',
     workflowsError: null,
-    etag: null,
     saveState: 'saved',
-    documentEndpoint: false,
+    syncedDoc: emptyFlow(props.planId, props.versionName),
 
     loadPlan: async () => {
-      const { client, planId, versionName, notify } = get();
-      if (!client || !planId) return;
-      set({ loading: true, loadError: null });
+      const { plan, planId, versionName, notify } = get();
+      if (!plan) return;
+      set({ loading: true, loadError: null, planMissing: false });
       try {
-        const stored = await client.getFlow(planId, versionName).catch((error: unknown) => {
-          // A provider without the document endpoint answers 404 (null) or fails: use the spec's calls.
-          if (error instanceof ApiError && error.kind !== 'http') throw error;
-          return null;
-        });
-        if (stored) {
-          get().loadDoc(stored.doc);
-          set({ etag: stored.etag, documentEndpoint: true, saveState: 'saved' });
-          void get().loadWorkflows();
-        } else {
-          await get().loadWorkflows();
-          get().loadDoc(await fetchFromCalls(get));
-          set({ documentEndpoint: false, saveState: 'saved' });
-        }
-        set({ loading: false });
+        const workflows = get().loadWorkflows();
+        const { doc, source } = await plan.load();
+        if (source === 'calls') await workflows;
+        // Edits this browser kept that the provider never acknowledged come back, never silently lost.
+        const draft = unsyncedDraft(planId, versionName);
+        const restore = draft !== null && serializeFlow({ ...draft.doc, planId, versionName }) !== serializeFlow(doc);
+        get().loadDoc(restore ? { ...draft.doc, planId, versionName } : doc);
+        const saveState = !restore ? 'saved' : draft.baseEtag !== null && draft.baseEtag === plan.etag() ? 'unsaved' : 'conflict';
+        set({ loading: false, syncedDoc: doc, saveState });
         get().setActiveTab('schema-prompt');
         set({ devTab: 'prompt' });
+        if (saveState === 'unsaved') void get().saveNow();
       } catch (error) {
+        if (error instanceof PlanNotFoundError) {
+          set({ loading: false, planMissing: true, loadError: null });
+          return;
+        }
         const message = reason(error);
         set({ loading: false, loadError: messages.fetchAndProcessError(message) });
         notify.error(messages.failedToFetchPlanData(message));
       }
+    },
+
+    createPlan: async () => {
+      const { plan, planId, versionName, notify } = get();
+      if (!plan) return;
+      try {
+        await plan.create(emptyFlow(planId, versionName));
+      } catch (error) {
+        // Created meanwhile by someone else: open theirs.
+        if (!(error instanceof FlowConflictError)) {
+          notify.error(reason(error));
+          return;
+        }
+      }
+      await get().loadPlan();
     },
 
     loadWorkflows: async (force = false) => {
@@ -88,7 +128,9 @@ export const createSessionSlice =
     },
 
     compileAndPublish: async () => {
-      const { doc, client, planId, versionName, notify } = get();
+      // What is typed but still waiting for its debounce is part of what Play publishes.
+      props.settleEdits?.();
+      const { doc, plan, notify } = get();
       if (doc.nodes.length === 0) {
         notify.error(messages.noChainsInFlow);
         return;
@@ -98,14 +140,7 @@ export const createSessionSlice =
       set({ loading: true });
       let compiled: SystemPromptResponse;
       try {
-        compiled =
-          client && planId
-            ? await client.generateSystemPrompt(planId, versionName, {
-                flowSchema: nodeSchema(doc),
-                nodes: doc.nodes,
-                nodesInSequence: walkOrder(doc),
-              })
-            : compileFlow(doc);
+        compiled = plan ? await plan.compile(doc) : compileFlow(doc);
       } catch (error) {
         set({ loading: false });
         notify.error(reason(error));
@@ -113,17 +148,19 @@ export const createSessionSlice =
       }
       get().setText('systemPrompt', compiled.system_message);
       notify.success(messages.flowCompiled);
+      if (!plan) {
+        set({ loading: false });
+        notify.error(messages.failedToUpdateSystemPromptOnDashboard);
+        return;
+      }
+      const published = get().doc;
       try {
-        if (!client || !planId) throw new Error(messages.planIdRequired);
-        const current = get().doc;
-        await client.updateCustomSystemPrompt(planId, versionName, {
-          system_message_custom: compiled.system_message,
-          system_message_prefix: current.agentContext,
-          system_message_suffix: current.agentNotes,
-        });
+        await plan.publish(published);
+        acknowledged(set, get, published, props);
         notify.success(messages.changesPublished);
       } catch (error) {
         console.error(error);
+        writeFailed(set, get, error);
         notify.error(messages.failedToUpdateSystemPromptOnDashboard);
       } finally {
         set({ loading: false });
@@ -143,53 +180,69 @@ export const createSessionSlice =
     },
 
     saveNow: async () => {
-      const { client, planId, versionName, doc, etag, documentEndpoint, notify } = get();
-      saveSchemaLocally(planId, versionName, doc);
-      if (!client || !planId) {
+      const { plan, doc, syncedDoc, saveState, notify } = get();
+      if (!plan) {
+        keepLocally(get, doc, false);
         set({ saveState: 'local' });
         return;
       }
+      // In a conflict only this browser keeps the edits, until the person chooses Reload or Overwrite.
+      if (saveState === 'conflict' || get().planMissing) {
+        keepLocally(get, doc, false);
+        return;
+      }
+      if (doc === syncedDoc) {
+        set({ saveState: 'saved' });
+        return;
+      }
+      keepLocally(get, doc, false);
       set({ saveState: 'saving' });
       try {
-        if (documentEndpoint) {
-          const saved = await client.putFlow(planId, versionName, doc, etag ?? undefined);
-          set({ etag: saved.etag });
-        } else {
-          await client.updateFunctions(planId, versionName, flowFunctions(doc));
-        }
-        // A change made while saving stays unsaved and is saved next.
-        if (get().doc === doc) set({ saveState: 'saved' });
-        else set({ saveState: 'unsaved' });
+        await plan.save(doc);
+        acknowledged(set, get, doc, props);
       } catch (error) {
-        if (error instanceof FlowConflictError) {
-          set({ saveState: 'conflict' });
-          notify.error(flowMessages.flowChangedElsewhere);
-        } else {
-          set({ saveState: 'error' });
-          // The client's errors already say 'Failed to save flow: …'.
-          notify.error(error instanceof ApiError ? error.message : flowMessages.failedToSaveFlow(reason(error)));
-        }
+        writeFailed(set, get, error);
+        if (error instanceof FlowConflictError) notify.error(flowMessages.flowChangedElsewhere);
+        // The client's errors already say 'Failed to save flow: …'.
+        else notify.error(error instanceof ApiError ? error.message : flowMessages.failedToSaveFlow(reason(error)));
       }
     },
-  });
 
-/** 'Fetching the flow' through the spec's calls: functions, system prompt, deconstruct, rebuild. */
-async function fetchFromCalls(get: () => EditorState): Promise<FlowDocument> {
-  const { client, planId, versionName, workflows } = get();
-  if (!client) throw new Error(messages.planIdRequired);
-  const [functions, systemPrompt] = await Promise.all([
-    client.getFunctions(planId, versionName),
-    client.getSystemPrompt(planId, versionName),
-  ]);
-  const draft = buildFlowFromProvider({ planId, versionName, functions, systemPrompt, steps: [], workflows });
-  let steps: WorkflowStepInstruction[] = [];
-  try {
-    steps = await client.deconstructFlow(planId, versionName, {
-      flowSchema: nodeSchema(draft),
-      systemPrompt: systemPrompt.system_message,
-    });
-  } catch (error) {
-    console.error(messages.failedToDeconstructFlow, error);
-  }
-  return buildFlowFromProvider({ planId, versionName, functions, systemPrompt, steps, workflows });
-}
+    reloadFromProvider: async () => {
+      const { plan, planId, versionName, notify } = get();
+      if (!plan) return;
+      set({ loading: true });
+      try {
+        const { doc } = await plan.load();
+        get().loadDoc(doc);
+        set({ syncedDoc: doc, saveState: 'saved' });
+        saveSchemaLocally(planId, versionName, { doc, synced: true, baseEtag: plan.etag() });
+      } catch (error) {
+        notify.error(messages.failedToFetchPlanData(reason(error)));
+      } finally {
+        set({ loading: false });
+      }
+    },
+
+    overwriteProvider: async () => {
+      const { plan, notify } = get();
+      if (!plan) return;
+      props.settleEdits?.();
+      const doc = get().doc;
+      set({ saveState: 'saving' });
+      try {
+        await plan.save(doc, { overwrite: true });
+        acknowledged(set, get, doc, props);
+      } catch (error) {
+        writeFailed(set, get, error);
+        notify.error(error instanceof ApiError ? error.message : flowMessages.failedToSaveFlow(reason(error)));
+      }
+    },
+
+    savedElsewhere: async (etag) => {
+      const { plan, saveState } = get();
+      if (!plan || etag === plan.etag()) return;
+      // With nothing unsaved here, take the other tab's flow; otherwise the next save meets the conflict.
+      if (saveState === 'saved') await get().reloadFromProvider();
+    },
+  });

@@ -1,4 +1,4 @@
-import type { Clipboard, FlowClient, FlowDocument, FlowNode, History, NewNode, Workflow, XYPosition } from "@flow/core";
+import type { Clipboard, FlowClient, FlowDocument, FlowNode, History, NewNode, PlanSession, Workflow, XYPosition } from '@flow/core';
 
 /** Flow store tab names (spec section 2). */
 export type ActiveTab = 'functions' | 'properties' | 'schema' | 'schema-prompt' | 'prompt';
@@ -75,6 +75,7 @@ export interface UiSlice {
   createWorkflowOpen: boolean;
   helpOpen: boolean;
   confirmEraseOpen: boolean;
+  confirmReloadOpen: boolean;
   emojiPicker: EmojiPickerState;
   /** Canvas width in percent of the editor (50 to 80). */
   canvasWidth: number;
@@ -86,7 +87,10 @@ export interface UiSlice {
   setPaletteTab(tab: PaletteTab): void;
   openContextMenu(menu: ContextMenuState): void;
   closeContextMenu(): void;
-  setDialog(name: 'reportBugOpen' | 'selectWorkflowOpen' | 'createWorkflowOpen' | 'helpOpen' | 'confirmEraseOpen', open: boolean): void;
+  setDialog(
+    name: 'reportBugOpen' | 'selectWorkflowOpen' | 'createWorkflowOpen' | 'helpOpen' | 'confirmEraseOpen' | 'confirmReloadOpen',
+    open: boolean,
+  ): void;
   openEmojiPicker(x: number, y: number, targetNodeId: string | null): void;
   closeEmojiPicker(): void;
   setCanvasWidth(percent: number): void;
@@ -96,22 +100,35 @@ export interface SessionSlice {
   planId: string;
   versionName: string;
   client: FlowClient | null;
+  /** The plan version on the provider: loads, saves and publishes it (null without a plan id). */
+  plan: PlanSession | null;
   notify: Notifier;
   loading: boolean;
   loadError: string | null;
+  /** The provider does not have this plan version ('Plan not found', 'Create it'). */
+  planMissing: boolean;
   workflows: Workflow[];
   workflowsState: LoadState;
   workflowsError: string | null;
-  etag: string | null;
   saveState: SaveState;
-  /** Whether the provider keeps whole documents (the local provider's extension). */
-  documentEndpoint: boolean;
+  /** The flow as the provider last acknowledged it: what a Reload after a conflict would discard edits against. */
+  syncedDoc: FlowDocument;
   loadPlan(): Promise<void>;
+  /** Creates the missing plan version, empty, then opens it. */
+  createPlan(): Promise<void>;
   loadWorkflows(force?: boolean): Promise<void>;
   addWorkflowNode(workflow: Workflow): void;
+  /** Play: settles pending text, compiles, then publishes exactly what is on screen. */
   compileAndPublish(): Promise<void>;
   runWorkflow(workflowId: string): Promise<string | null>;
+  /** Saves the flow to the provider now (and to this browser); in a conflict, only to this browser. */
   saveNow(): Promise<void>;
+  /** After a conflict: takes the provider's flow, discarding the edits made here. */
+  reloadFromProvider(): Promise<void>;
+  /** After a conflict: saves the flow on screen over the provider's. */
+  overwriteProvider(): Promise<void>;
+  /** Another tab of this plan saved: reloads when nothing here is unsaved. */
+  savedElsewhere(etag: string | null): Promise<void>;
 }
 
 export type EditorState = FlowSlice & UiSlice & SessionSlice;
@@ -121,4 +138,8 @@ export interface EditorStoreProps {
   versionName: string;
   client: FlowClient | null;
   notify: Notifier;
+  /** Makes every text field hand its pending (debounced) edit to the store now. */
+  settleEdits?: () => void;
+  /** Tells other tabs of this browser that this plan version was saved (with its new ETag). */
+  announceSave?: (etag: string | null) => void;
 }

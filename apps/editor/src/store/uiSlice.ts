@@ -15,6 +15,7 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   createWorkflowOpen: false,
   helpOpen: false,
   confirmEraseOpen: false,
+  confirmReloadOpen: false,
   emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null },
   canvasWidth: CANVAS_WIDTH.initial,
 

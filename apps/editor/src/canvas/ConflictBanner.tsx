@@ -1,0 +1,22 @@
+import { flowMessages } from '@flow/core';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
+
+/**
+ * The flow changed elsewhere and this page's edits are not saved: 'Reload' (take theirs, after a
+ * confirmation) or 'Overwrite' (save mine over theirs). Editing goes on meanwhile.
+ */
+export function ConflictBanner() {
+  const store = useEditorStoreApi();
+  return (
+    <div className="conflict-banner" role="alert" data-testid="conflict-banner">
+      <strong>{flowMessages.changedElsewhere}</strong>
+      <span className="conflict-banner-text">Your edits are kept in this browser until you choose.</span>
+      <button type="button" className="btn" onClick={() => store.getState().setDialog('confirmReloadOpen', true)}>
+        {flowMessages.reload}
+      </button>
+      <button type="button" className="btn btn-primary" onClick={() => void store.getState().overwriteProvider()}>
+        {flowMessages.overwrite}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+// Never lose an edit (issue: one save loop): Play then edit then reload, two tabs of one plan,
+// flowctl publishing while the editor is open, an unknown plan, and edits kept across a reload.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { flowMessages } from '@flow/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './browser';
+import { useEditorHarness } from './harness';
+import { conflictBanner, nodeEl, putFlow, storedFlow, toast, waitSaved } from './pageHelpers';
+
+const h = useEditorHarness();
+const run = promisify(execFile);
+
+/** The Instruct text area of a prompt node. */
+const promptOf = (page: Page, id: string) => nodeEl(page, id).locator('textarea');
+
+/** Types at the end of a prompt node's text, as a person would. */
+async function typeInto(page: Page, id: string, text: string): Promise<void> {
+  await promptOf(page, id).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+const promptStored = async (plan: string, id: string): Promise<string> => {
+  const node = (await storedFlow(h.server.url, plan)).nodes.find((n) => n.id === id);
+  return node?.type === 'prompt' ? node.data.prompt : '';
+};
+
+describe('the save loop', () => {
+  it('keeps an edit typed before Play and one typed after it, through a reload', async () => {
+    const { page, plan } = await h.openCopy('support-desk');
+    const before = await promptOf(page, 'support-greet').inputValue();
+    // Typed and Play pressed at once: the pending text is part of what is published.
+    await typeInto(page, 'support-greet', ' First edit.');
+    await page.getByRole('button', { name: /Play/ }).click();
+    await toast(page, 'Changes are now published to Dashboard').waitFor();
+    expect(await promptStored(plan, 'support-greet')).toBe(`${before} First edit.`);
+    await typeInto(page, 'support-greet', ' Second edit.');
+    await waitSaved(page);
+    expect(await conflictBanner(page).count()).toBe(0);
+    await page.reload();
+    await promptOf(page, 'support-greet').waitFor();
+    expect(await promptOf(page, 'support-greet').inputValue()).toBe(`${before} First edit. Second edit.`);
+    expect(await promptStored(plan, 'support-greet')).toBe(`${before} First edit. Second edit.`);
+    // The dashboard shows what Play published.
+    const dashboard = await h.context.newPage();
+    await dashboard.goto(`${h.server.url}/dashboard/${plan}/production`);
+    expect(await dashboard.locator('body').textContent()).toContain('First edit.');
+  });
+
+  it('a second tab with no edits of its own takes the first tab’s saves', async () => {
+    const { page, plan } = await h.openCopy('support-desk');
+    const other = await h.context.newPage();
+    await other.goto(`${h.server.url}/${plan}/production`);
+    await promptOf(other, 'support-greet').waitFor();
+    await typeInto(page, 'support-greet', ' From the first tab.');
+    await waitSaved(page);
+    await expect.poll(() => promptOf(other, 'support-greet').inputValue()).toMatch(/From the first tab\.$/);
+    expect(await other.getByTestId('save-state').innerText()).toBe('Saved');
+  });
+
+  it('two tabs editing at once reach the banner; Overwrite saves mine, Reload takes theirs after naming what goes', async () => {
+    const { page: first, plan } = await h.openCopy('support-desk');
+    const second = await h.context.newPage();
+    await second.goto(`${h.server.url}/${plan}/production`);
+    await promptOf(second, 'support-greet').waitFor();
+    // The second tab's save is held until the first tab has saved: both edited the same version.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await second.route(`**/api/flows/${plan}/production`, async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
+    await typeInto(second, 'support-greet', ' Mine.');
+    await second.getByTestId('save-state').filter({ hasText: 'Saving…' }).waitFor();
+    await typeInto(first, 'support-greet', ' Theirs.');
+    await waitSaved(first);
+    release();
+    await conflictBanner(second).getByText(flowMessages.changedElsewhere, { exact: true }).waitFor();
+    await toast(second, flowMessages.flowChangedElsewhere).waitFor();
+    expect(await promptStored(plan, 'support-greet')).toMatch(/ Theirs\.$/);
+    // Editing goes on in the conflict, and nothing is saved over theirs meanwhile.
+    await typeInto(second, 'support-greet', ' More.');
+    await expect.poll(() => second.evaluate((key) => localStorage.getItem(key) ?? '', `flow:${plan}/production`)).toContain('Mine. More.');
+    expect(await promptStored(plan, 'support-greet')).toMatch(/ Theirs\.$/);
+
+    await conflictBanner(second).getByRole('button', { name: 'Overwrite' }).click();
+    await waitSaved(second);
+    expect(await conflictBanner(second).count()).toBe(0);
+    expect(await promptStored(plan, 'support-greet')).toMatch(/ Mine\. More\.$/);
+
+    // Now the first tab is behind: it edits, meets the conflict, and reloads theirs.
+    await typeInto(first, 'support-greet', ' Again.');
+    await conflictBanner(first).waitFor();
+    await conflictBanner(first).getByRole('button', { name: 'Reload' }).click();
+    const dialog = first.getByTestId('confirm-reload-dialog');
+    await dialog.getByText(flowMessages.editsDiscarded).waitFor();
+    expect(await dialog.locator('li').allInnerTexts()).toEqual(["1 node changed: 'Instruct'"]);
+    await dialog.getByRole('button', { name: 'Discard and reload' }).click();
+    await expect.poll(() => promptOf(first, 'support-greet').inputValue()).toMatch(/ Mine\. More\.$/);
+    expect(await first.getByTestId('save-state').innerText()).toBe('Saved');
+    expect(await conflictBanner(first).count()).toBe(0);
+    // And it saves normally again.
+    await typeInto(first, 'support-greet', ' Settled.');
+    await waitSaved(first);
+    expect(await promptStored(plan, 'support-greet')).toMatch(/ Mine\. More\. Settled\.$/);
+  });
+
+  it('flowctl publish while the editor is open leads to the banner, not to a loss', async () => {
+    const { page, plan } = await h.openCopy('lead-qualifier');
+    const dir = mkdtempSync(join(tmpdir(), 'flow-publish-'));
+    try {
+      const file = join(dir, 'production.flow.json');
+      const doc = await storedFlow(h.server.url, plan);
+      writeFileSync(file, JSON.stringify({ ...doc, agentNotes: 'Published from CI.' }, null, 2));
+      const cli = join(repoRoot, 'apps', 'flowctl', 'dist', 'cli.js');
+      await run(process.execPath, [cli, 'publish', file, '--api-url', h.server.url], { env: { ...process.env, NO_COLOR: '1' } });
+      expect((await storedFlow(h.server.url, plan)).agentNotes).toBe('Published from CI.');
+      const id = doc.nodes.find((n) => n.type === 'prompt')?.id ?? '';
+      await typeInto(page, id, ' Typed in the editor.');
+      await conflictBanner(page).waitFor();
+      expect(await promptOf(page, id).inputValue()).toMatch(/Typed in the editor\.$/);
+      expect((await storedFlow(h.server.url, plan)).agentNotes).toBe('Published from CI.');
+      await conflictBanner(page).getByRole('button', { name: 'Overwrite' }).click();
+      await waitSaved(page);
+      expect(await promptStored(plan, id)).toMatch(/Typed in the editor\.$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps edits made in a conflict across a page reload, with the banner still up', async () => {
+    const { page, plan } = await h.openCopy('support-desk');
+    const doc = await storedFlow(h.server.url, plan);
+    await putFlow(h.server.url, { ...doc, agentNotes: 'Changed by a teammate.' });
+    await typeInto(page, 'support-greet', ' Kept in the browser.');
+    await conflictBanner(page).waitFor();
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', `flow:${plan}/production`)).toContain('Kept in the browser.');
+    await page.reload();
+    await conflictBanner(page).waitFor();
+    expect(await promptOf(page, 'support-greet').inputValue()).toMatch(/Kept in the browser\.$/);
+    expect((await storedFlow(h.server.url, plan)).agentNotes).toBe('Changed by a teammate.');
+  });
+
+  it("an unknown plan says 'Plan not found' with its id and offers 'Create it'", async () => {
+    const page = await h.open('/no-such-plan/draft');
+    const missing = page.getByTestId('plan-missing');
+    await missing.getByText('Plan not found', { exact: true }).waitFor();
+    expect(await missing.innerText()).toContain('no-such-plan');
+    expect(await page.getByTestId('save-state').count()).toBe(0);
+    await missing.getByRole('button', { name: 'Create it' }).click();
+    await waitSaved(page);
+    expect(await missing.count()).toBe(0);
+    expect((await storedFlow(h.server.url, 'no-such-plan', 'draft')).nodes).toEqual([]);
+    await page.getByRole('button', { name: /New Chain/ }).click();
+    await waitSaved(page);
+    expect((await storedFlow(h.server.url, 'no-such-plan', 'draft')).nodes).toHaveLength(1);
+  });
+});
