@@ -148,10 +148,10 @@ describe('the API client against the flow calls', () => {
     const client = createClient({ baseUrl: server.url, token: 'flow-test-token' });
     const loaded = await client.getFlow('support-desk', 'production');
     expect(loaded?.doc.planId).toBe('support-desk');
-    const etag = loaded?.etag ?? undefined;
-    const saved = await client.putFlow('support-desk', 'production', sampleFlow('support-desk', 'production', 2), etag);
+    const etag = loaded?.etag ?? '';
+    const saved = await client.putFlow('support-desk', 'production', sampleFlow('support-desk', 'production', 2));
     expect(saved.etag).not.toBe(etag);
-    await expect(client.putFlow('support-desk', 'production', sampleFlow('support-desk', 'production', 3), etag)).rejects.toBeInstanceOf(
+    await expect(client.putFlow('support-desk', 'production', sampleFlow('support-desk', 'production', 3), { ifMatch: etag })).rejects.toBeInstanceOf(
       FlowConflictError,
     );
     const plans = await client.listPlans();
