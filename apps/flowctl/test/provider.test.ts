@@ -182,6 +182,13 @@ describe('flowctl against the local provider', () => {
     await expect.poll(() => readFileSync(opened, 'utf8').trim(), { timeout: 5000 }).toBe(at(parseJson(withOpen), 'hostedLink'));
   });
 
+  it('fetch of a plan version the provider does not have fails with exit 4 and writes nothing', async () => {
+    const result = await cli(['fetch', '--plan', 'support-desk', '--version', 'prodution', '-o', 'typo.flow.json', '--json']);
+    expect(result.code).toBe(4);
+    expect(parseJson(result)).toMatchObject({ error: { code: 'PLAN_NOT_FOUND', message: `Plan not found: support-desk/prodution on ${provider.url}` } });
+    expect(() => readFileSync(join(work, 'typo.flow.json'), 'utf8')).toThrow();
+  });
+
   it('run of an unknown workflow is a provider error, exit 3', async () => {
     const result = await cli(['run', 'nope', '--plan', 'wf-plan', '--json']);
     expect(result.code).toBe(3);

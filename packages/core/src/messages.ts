@@ -92,6 +92,16 @@ export const flowMessages = {
   failedToListPlans: (reason: string) => `Failed to list plans: ${reason}`,
   postActionTypeMismatch: (name: string) => `Node: ${name} has an outgoing edge, so its post_action_type must be function`,
   notANumber: (label: string) => `${label} must be a number`,
+  // decisions.md: conflicts and unknown plans (editor)
+  changedElsewhere: 'Changed elsewhere',
+  reload: 'Reload',
+  overwrite: 'Overwrite',
+  confirmReload: 'Reload the flow from the provider?',
+  editsDiscarded: 'These changes made here will be discarded:',
+  noEditsDiscarded: 'Nothing changed here will be lost.',
+  discardAndReload: 'Discard and reload',
+  planNotFoundTitle: 'Plan not found',
+  createIt: 'Create it',
   // Section 2 texts of the quick functions, used by the core's palette data
   addFunction: (name: string) => `Add ${name}`,
   openWorkflowSelector: 'Open workflow selector',

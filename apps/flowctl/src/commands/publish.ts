@@ -1,4 +1,4 @@
-import { compileFlow, createPlanSession, messages, validateFlowText, type FlowDiff, type FlowDocument, type FlowSource } from '@flow/core';
+import { PlanNotFoundError, compileFlow, createPlanSession, emptyFlow, messages, validateFlowText, type FlowDiff, type FlowDocument, type FlowSource } from '@flow/core';
 import { argument, flagOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, fileError } from '../errors.js';
@@ -53,7 +53,15 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const { planId, versionName } = doc;
   const client = await ctx.client();
   const plan = createPlanSession(client, planId, versionName, { warn: ctx.warn });
-  const current = await ctx.task(`Reading ${planId}/${versionName}…`, () => plan.load());
+  const current = await ctx.task(`Reading ${planId}/${versionName}…`, async () => {
+    try {
+      return await plan.load();
+    } catch (error) {
+      // A first publish creates the plan version (the session then writes with If-None-Match: *).
+      if (error instanceof PlanNotFoundError) return { doc: emptyFlow(planId, versionName), source: 'document' as const };
+      throw error;
+    }
+  });
   const changes = publishDiff(current.doc, next, current.source === 'document');
   const report: PublishReport = {
     file,

@@ -80,6 +80,21 @@ describe('createPlanSession', () => {
     expect(await rejectionOf(plan.create(doc('again')))).toBeInstanceOf(FlowConflictError);
   });
 
+  it('publishes a plan the provider does not have by creating it, never over one created meanwhile', async () => {
+    const provider = await providers.start(documentProvider(null));
+    const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');
+    await rejectionOf(plan.load());
+    await plan.publish(doc('first'));
+    expect(provider.requests[1]?.headers['if-none-match']).toBe('*');
+    await plan.publish(doc('second'));
+    expect(provider.requests[2]?.headers['if-match']).toBe('"v2"');
+    const other = await providers.start(documentProvider(null));
+    const elsewhere = createPlanSession(createClient({ baseUrl: other.baseUrl, retries: 0 }), 'p', 'v');
+    await rejectionOf(elsewhere.load());
+    await createPlanSession(createClient({ baseUrl: other.baseUrl, retries: 0 }), 'p', 'v').create(doc('theirs'));
+    expect(await rejectionOf(elsewhere.publish(doc('mine')))).toBeInstanceOf(FlowConflictError);
+  });
+
   it('publishes through the document then the prompt when the provider has no publish endpoint', async () => {
     const provider = await providers.start(documentProvider(doc('a'), { publish: false }));
     const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');

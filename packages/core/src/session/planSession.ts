@@ -1,5 +1,6 @@
 import type { FlowClient } from '../api/client.js';
-import { isApiError } from '../api/errors.js';
+import { PlanNotFoundError, isApiError } from '../api/errors.js';
+import type { WritePrecondition } from '../api/flowVersions.js';
 import { nodeSchema } from '../compile/nodeSchema.js';
 import { buildFlowFromProvider, flowFunctions } from '../graph/fromProvider.js';
 import { walkOrder } from '../graph/walk.js';
@@ -37,7 +38,10 @@ export interface PlanSession {
   source(): FlowSource;
   /** The version the next write replaces; null before a load or when the provider sends none. */
   etag(): string | null;
-  /** The plan as the provider has it. A plan it does not have throws PlanNotFoundError. */
+  /**
+   * The plan as the provider has it. A plan it does not have throws PlanNotFoundError; the next
+   * save or publish then creates it (and fails with a conflict if someone else did first).
+   */
   load(): Promise<LoadedPlan>;
   /** Creates the plan version; fails (FlowConflictError) when it exists already. */
   create(doc: FlowDocument): Promise<void>;
@@ -66,6 +70,9 @@ const isServerFailure = (error: unknown): boolean => isApiError(error) && error.
 export function createPlanSession(client: FlowClient, planId: string, versionName: string, options: PlanSessionOptions = {}): PlanSession {
   const warn = options.warn ?? (() => undefined);
   let source: FlowSource = 'document';
+  // The last load found no such plan: the first write creates it, and only if nobody did meanwhile.
+  let missing = false;
+  const firstWrite = (): WritePrecondition | undefined => (missing ? { create: true } : undefined);
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Runs a write after every earlier one has settled. */
@@ -77,8 +84,11 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
 
   async function wholeDocument(): Promise<FlowDocument | null> {
     try {
-      return (await client.getFlow(planId, versionName))?.doc ?? null;
+      const loaded = await client.getFlow(planId, versionName);
+      missing = false;
+      return loaded?.doc ?? null;
     } catch (error) {
+      if (error instanceof PlanNotFoundError) missing = true;
       if (isServerFailure(error)) return null;
       throw error;
     }
@@ -127,6 +137,7 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
       return serial(async () => {
         await client.putFlow(planId, versionName, doc, { create: true });
         source = 'document';
+        missing = false;
       });
     },
     save(doc, { overwrite = false } = {}) {
@@ -137,7 +148,8 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
         }
         // Overwrite: take the provider's current version as the one to replace, nothing else of it.
         if (overwrite) await client.getFlow(planId, versionName);
-        await client.putFlow(planId, versionName, doc);
+        await client.putFlow(planId, versionName, doc, firstWrite());
+        missing = false;
       });
     },
     compile(doc) {
@@ -146,10 +158,14 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
     publish(doc) {
       return serial(async (): Promise<PublishedPlan> => {
         if (source === 'document') {
-          const published = await client.publishFlow(planId, versionName, doc);
-          if (published !== null) return { publishedAt: published.publishedAt };
+          const published = await client.publishFlow(planId, versionName, doc, firstWrite());
+          if (published !== null) {
+            missing = false;
+            return { publishedAt: published.publishedAt };
+          }
           // A provider that keeps documents but has no publish endpoint: the document, then the prompt.
-          await client.putFlow(planId, versionName, doc);
+          await client.putFlow(planId, versionName, doc, firstWrite());
+          missing = false;
         } else {
           await client.updateFunctions(planId, versionName, flowFunctions(doc));
         }
