@@ -1,10 +1,11 @@
 import { flowFunctions, type FlowDocument } from '@flow/core';
-import { applyFunctions, functionInput } from '../functionUpdates.js';
+import { applyFunctions, functionInput, type FunctionInput } from '../functionUpdates.js';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { badRequest } from '../http/HttpError.js';
 import { sendJson, sendJsonText } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import { isOptionalString, isRecord } from '../guards.js';
+import { refuseReservedWord } from '../ids.js';
 import type { Services } from '../services.js';
 import { requireValid } from '../store/flowStore.js';
 
@@ -30,6 +31,12 @@ function setupBody(body: unknown, planId: string, versionName: string): unknown 
   return body.function;
 }
 
+/** One function of a request body; a uuid that is a reserved word is refused like an id. */
+function checkedFunction(value: unknown, at: string): FunctionInput {
+  if (isRecord(value)) refuseReservedWord(value.uuid, `${at}.uuid`);
+  return functionInput(value, at);
+}
+
 /** The mate calls of spec section 7 over the stored flow documents. */
 export function mateRoutes(services: Services): Route[] {
   const base = '/api/mate/:planId/:versionName';
@@ -48,7 +55,7 @@ export function mateRoutes(services: Services): Route[] {
       pattern: `${base}/setup-function`,
       async handler({ req, res, params }) {
         const [planId, versionName] = ids(params);
-        const input = functionInput(setupBody(await readJson(req), planId, versionName), 'function');
+        const input = checkedFunction(setupBody(await readJson(req), planId, versionName), 'function');
         const now = services.now();
         const saved = await services.flows.update(planId, versionName, (current) =>
           applyFunctions(requireValid(current).doc, [input], planId, now),
@@ -64,7 +71,7 @@ export function mateRoutes(services: Services): Route[] {
         const [planId, versionName] = ids(params);
         const body = await readJson(req, BODY_LIMITS.flow);
         if (!isRecord(body) || !Array.isArray(body.functions)) throw badRequest('Body must be an object with a functions array');
-        const inputs = body.functions.map((fn: unknown, i) => functionInput(fn, `functions[${i}]`));
+        const inputs = body.functions.map((fn: unknown, i) => checkedFunction(fn, `functions[${i}]`));
         const now = services.now();
         const saved = await services.flows.update(planId, versionName, (current) =>
           applyFunctions(requireValid(current).doc, inputs, planId, now),
