@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
-import { HttpError } from '../http/HttpError.js';
+import { HttpError, flowNotFound } from '../http/HttpError.js';
 import { etagOf } from '../http/respond.js';
 import { isId } from '../ids.js';
 import { writeAtomic } from './atomicWrite.js';
@@ -28,9 +28,9 @@ export interface PlanSummary {
 }
 
 export interface FlowStore {
-  /** The stored flow; a version never written is the empty flow. */
+  /** The stored flow; a version never written is the empty flow, with `exists: false`. */
   read(planId: string, versionName: string): Promise<StoredFlow>;
-  /** Like `read`, refusing (422) a stored file that is not a valid flow. */
+  /** Like `read`, refusing a version never written (404 FLOW_NOT_FOUND) and a stored file that is not a valid flow (422). */
   readValid(planId: string, versionName: string): Promise<ValidFlow>;
   /** Replaces the flow with `change(current)`, serialized per file; a throw writes nothing. */
   update(planId: string, versionName: string, change: (current: StoredFlow) => FlowDocument): Promise<ValidFlow>;
@@ -104,7 +104,9 @@ export function createFlowStore(paths: DataPaths): FlowStore {
   return {
     read,
     async readValid(planId, versionName) {
-      return requireValid(await read(planId, versionName));
+      const stored = await read(planId, versionName);
+      if (!stored.exists) throw flowNotFound(planId, versionName);
+      return requireValid(stored);
     },
     update(planId, versionName, change) {
       const path = paths.flow(planId, versionName);

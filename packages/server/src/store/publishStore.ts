@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SystemPromptResponse } from '@flow/core';
+import type { FlowDocument, SystemPromptResponse } from '@flow/core';
 import { isRecord } from '../guards.js';
 import { writeAtomic } from './atomicWrite.js';
 import type { DataPaths } from './dataPaths.js';
@@ -35,6 +35,11 @@ function isEntry(value: unknown): value is PublishEntry {
     typeof value.system_message_prefix === 'string' &&
     typeof value.system_message_suffix === 'string'
   );
+}
+
+/** The prompt a flow document publishes: its system prompt, context (prefix) and notes (suffix). */
+export function promptOf(doc: FlowDocument): SystemPromptResponse {
+  return { system_message: doc.systemPrompt, system_message_prefix: doc.agentContext, system_message_suffix: doc.agentNotes };
 }
 
 /** The publish history under `<plan>/published/<version>/<timestamp>.json`. */
