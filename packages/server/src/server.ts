@@ -1,8 +1,10 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isLoopback } from './auth.js';
+import { ServerConfigError } from './errors.js';
 import { createHandler } from './handler.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
@@ -12,7 +14,9 @@ import { gptRoutes } from './routes/gpt.js';
 import { mateRoutes } from './routes/mate.js';
 import { workflowRoutes } from './routes/workflows.js';
 import { requestOrigin, type Services } from './services.js';
+import { removeTempFiles } from './store/cleanStart.js';
 import { dataPaths } from './store/dataPaths.js';
+import { checkDataFolderFree, lockDataFolder, type FolderLock } from './store/folderLock.js';
 import { createFlowStore } from './store/flowStore.js';
 import { createPublishStore } from './store/publishStore.js';
 import { defaultSeedDir, seedDataFolder } from './store/seed.js';
@@ -41,18 +45,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Refusal to start: bad options, such as a public address without a token. */
-export class ServerConfigError extends Error {
-  override name = 'ServerConfigError';
-}
+export { DataFolderInUseError, ServerConfigError } from './errors.js';
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    server.close((error) => (error ? fail(error) : done()));
+    server.closeAllConnections();
+  });
+}
+
 /**
- * Starts the local provider over a data folder (seeded from examples when empty) and resolves
- * once it listens.
+ * Starts the local provider over a data folder and resolves once it listens and the folder is
+ * ready: locked for this server (DataFolderInUseError when another live server holds it), cleaned
+ * of the temp files of a crash, and seeded from examples when empty.
+ * Requests that arrive before then wait.
  * @example const { url, close } = await startServer({ port: 0, dir: tmp });
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -62,8 +72,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new ServerConfigError(`A token is required to listen on ${host}: pass --token or set FLOW_TOKEN`);
   }
   const dir = resolve(options.dir ?? './flows');
-  await seedDataFolder(dir, options.seedDir === undefined ? defaultSeedDir() : options.seedDir);
+  await mkdir(dir, { recursive: true });
   const paths = dataPaths(dir);
+  // Said before binding, so a second server on the same port hears about the folder, not the port.
+  await checkDataFolderFree(dir, paths.lock);
   let url = '';
   const services: Services = {
     paths,
@@ -83,7 +95,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const server = createServer(createHandler({ routes, token, bindHost: host, log, ...(editor ? { editor } : {}) }));
+  const handle = createHandler({ routes, token, bindHost: host, log, ...(editor ? { editor } : {}) });
+  // The address is known once listening, and the lock names it: requests wait for the folder.
+  let openGate = (): void => undefined;
+  const ready = new Promise<void>((done) => {
+    openGate = done;
+  });
+  const server = createServer((req, res) => {
+    void ready.then(() => handle(req, res));
+  });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 4321, host, () => {
@@ -94,12 +114,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? (address satisfies AddressInfo).port : (options.port ?? 4321);
   url = `http://${urlHost(host)}:${port}`;
+  let lock: FolderLock | undefined;
+  try {
+    lock = await lockDataFolder(dir, paths.lock, url);
+    await removeTempFiles(dir);
+    await seedDataFolder(dir, options.seedDir === undefined ? defaultSeedDir() : options.seedDir);
+  } catch (error) {
+    await closeServer(server);
+    await lock?.release();
+    throw error;
+  }
+  openGate();
+  const held = lock;
   return {
     url,
-    close: () =>
-      new Promise<void>((done, fail) => {
-        server.close((error) => (error ? fail(error) : done()));
-        server.closeAllConnections();
-      }),
+    async close() {
+      await closeServer(server);
+      await held.release();
+    },
   };
 }

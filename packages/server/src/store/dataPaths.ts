@@ -11,6 +11,8 @@ export interface DataPaths {
   sessions(planId: string): string;
   session(planId: string, sessionId: string): string;
   published(planId: string, versionName: string): string;
+  /** The lock of the server that serves this folder. */
+  lock: string;
 }
 
 export const FLOW_SUFFIX = '.flow.json';
@@ -28,5 +30,6 @@ export function dataPaths(dir: string): DataPaths {
     sessions: (planId) => join(plan(planId), 'sessions'),
     session: (planId, id) => join(plan(planId), 'sessions', `${requireId(id, 'sessionId')}.json`),
     published: (planId, versionName) => join(plan(planId), 'published', requireId(versionName, 'versionName')),
+    lock: join(root, '.flow-server.lock'),
   };
 }
