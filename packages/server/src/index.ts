@@ -3,3 +3,4 @@ export type { ServerOptions, RunningServer } from './server.js';
 export { ID_PATTERN, isId } from './ids.js';
 export { defaultSeedDir, repositoryRoot, seedDataFolder } from './store/seed.js';
 export { writeAtomic } from './store/atomicWrite.js';
+export type { StoreFaults, JournalStep } from './store/journal.js';

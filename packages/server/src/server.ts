@@ -14,10 +14,11 @@ import { gptRoutes } from './routes/gpt.js';
 import { mateRoutes } from './routes/mate.js';
 import { workflowRoutes } from './routes/workflows.js';
 import { requestOrigin, type Services } from './services.js';
-import { removeTempFiles } from './store/cleanStart.js';
+import { cleanStart } from './store/cleanStart.js';
 import { dataPaths } from './store/dataPaths.js';
 import { checkDataFolderFree, lockDataFolder, type FolderLock } from './store/folderLock.js';
 import { createFlowStore } from './store/flowStore.js';
+import type { StoreFaults } from './store/journal.js';
 import { createPublishStore } from './store/publishStore.js';
 import { defaultSeedDir, seedDataFolder } from './store/seed.js';
 import { createWorkflowStore } from './store/workflowStore.js';
@@ -37,6 +38,8 @@ export interface ServerOptions {
   seedDir?: string | null;
   /** Where unexpected errors are reported. Default stderr. */
   log?: (line: string) => void;
+  /** Test seam: called after each step of an atomic change (journal, each file, journal removed). */
+  faults?: StoreFaults;
 }
 
 export interface RunningServer {
@@ -61,7 +64,7 @@ function closeServer(server: Server): Promise<void> {
 /**
  * Starts the local provider over a data folder and resolves once it listens and the folder is
  * ready: locked for this server (DataFolderInUseError when another live server holds it), cleaned
- * of the temp files of a crash, and seeded from examples when empty.
+ * of the temp files and unfinished journals of a crash, and seeded from examples when empty.
  * Requests that arrive before then wait.
  * @example const { url, close } = await startServer({ port: 0, dir: tmp });
  */
@@ -77,9 +80,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Said before binding, so a second server on the same port hears about the folder, not the port.
   await checkDataFolderFree(dir, paths.lock);
   let url = '';
+  const flowStoreOptions = options.faults ? { faults: options.faults } : {};
   const services: Services = {
     paths,
-    flows: createFlowStore(paths),
+    flows: createFlowStore(paths, flowStoreOptions),
     publishes: createPublishStore(paths),
     workflows: createWorkflowStore(paths),
     now: () => new Date().toISOString(),
@@ -117,7 +121,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let lock: FolderLock | undefined;
   try {
     lock = await lockDataFolder(dir, paths.lock, url);
-    await removeTempFiles(dir);
+    const report = await cleanStart(dir);
+    for (const journal of report.replayed) log(`flow server: finished a change a crash interrupted (${journal})`);
+    for (const journal of report.invalid) log(`flow server: removed a journal it could not apply (${journal})`);
     await seedDataFolder(dir, options.seedDir === undefined ? defaultSeedDir() : options.seedDir);
   } catch (error) {
     await closeServer(server);

@@ -67,6 +67,7 @@ describe('request bodies over HTTP', () => {
   const json = { 'Content-Type': 'application/json' };
   const routes = [
     ['PUT', '/api/flows/support-desk/production'],
+    ['POST', '/api/flows/support-desk/production/publish'],
     ['POST', '/api/mate/support-desk/production/update-functions'],
     ['POST', '/api/workflows/save'],
     ['POST', '/api/gpt/support-desk/production/generate_system_prompt'],

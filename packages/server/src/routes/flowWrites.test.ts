@@ -14,6 +14,13 @@ interface WriteRoute {
 const routes: WriteRoute[] = [
   { name: 'PUT /api/flows', method: 'PUT', path: (p, v) => `/api/flows/${p}/${v}`, body: (p, v, n) => sampleFlow(p, v, 1 + (n % 4), `Write ${n}`), policy: 'required' },
   {
+    name: 'POST /api/flows/…/publish',
+    method: 'POST',
+    path: (p, v) => `/api/flows/${p}/${v}/publish`,
+    body: (p, v, n) => ({ ...sampleFlow(p, v, 1 + (n % 4), `Write ${n}`), systemPrompt: `Prompt ${n}` }),
+    policy: 'required',
+  },
+  {
     name: 'setup-function',
     method: 'POST',
     path: (p, v) => `/api/mate/${p}/${v}/setup-function`,

@@ -7,6 +7,7 @@ import { matchesNoneMatch, sendBody, sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import type { Services } from '../services.js';
 import type { StoredFlow } from '../store/flowStore.js';
+import { promptOf } from '../store/publishStore.js';
 
 const FLOW_TYPE = 'application/json; charset=utf-8';
 const texts = new WeakMap<FlowDocument, string>();
@@ -54,7 +55,10 @@ async function documentWrite(req: IncomingMessage): Promise<{ change: (current: 
   return { change, findings };
 }
 
-/** GET/PUT /api/flows/{planId}/{versionName} (whole documents, ETag, If-Match, If-None-Match) and GET /api/plans. */
+/**
+ * GET/PUT /api/flows/{planId}/{versionName} (whole documents, ETag, If-Match, If-None-Match),
+ * POST …/publish (store and record a publish as one atomic change) and GET /api/plans.
+ */
 export function flowRoutes(services: Services): Route[] {
   const pattern = '/api/flows/:planId/:versionName';
   const ids = (params: Record<string, string>): [string, string] => [param(params, 'planId'), param(params, 'versionName')];
@@ -80,6 +84,18 @@ export function flowRoutes(services: Services): Route[] {
         const { change, findings } = await documentWrite(req);
         const saved = await services.flows.update(...ids(params), change);
         sendJson(res, 200, { etag: saved.etag, findings }, { ETag: saved.etag });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: `${pattern}/publish`,
+      async handler({ req, res, params }) {
+        const [planId, versionName] = ids(params);
+        const { change, findings } = await documentWrite(req);
+        const { saved, value: entry } = await services.flows.updateAlong(planId, versionName, change, (doc) =>
+          services.publishes.prepare(planId, versionName, promptOf(doc)),
+        );
+        sendJson(res, 200, { etag: saved.etag, publishedAt: entry.publishedAt, findings }, { ETag: saved.etag });
       },
     },
     {

@@ -113,11 +113,14 @@ export function mateRoutes(services: Services): Route[] {
         if (!isOptionalString(prefix) || !isOptionalString(suffix)) {
           throw badRequest('system_message_prefix and system_message_suffix must be strings');
         }
-        const saved = await services.flows.update(planId, versionName, (current) => {
+        // The flow and its publish entry are one atomic change, as POST /api/flows/…/publish.
+        const change = (current: StoredFlow): FlowDocument => {
           const doc = start(current).doc;
           return { ...doc, systemPrompt: message, agentContext: prefix ?? doc.agentContext, agentNotes: suffix ?? doc.agentNotes };
-        });
-        const entry = await services.publishes.record(planId, versionName, promptOf(saved.doc));
+        };
+        const { saved, value: entry } = await services.flows.updateAlong(planId, versionName, change, (doc) =>
+          services.publishes.prepare(planId, versionName, promptOf(doc)),
+        );
         sendJson(res, 200, { result: { publishedAt: entry.publishedAt } }, { ETag: saved.etag });
       },
     },

@@ -4,9 +4,9 @@ import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Finding } 
 import { HttpError, flowNotFound } from '../http/HttpError.js';
 import { etagOf } from '../http/respond.js';
 import { isId } from '../ids.js';
-import { writeAtomic } from './atomicWrite.js';
 import { FLOW_SUFFIX, type DataPaths } from './dataPaths.js';
 import { serialized } from './fileQueue.js';
+import { commitWrites, settleJournal, type FileWrite, type StoreFaults } from './journal.js';
 import { fileNames, folderNames, isMissing } from './listing.js';
 
 /** A flow as stored: its bytes, their ETag, and the document when the bytes are a valid flow. */
@@ -27,6 +27,12 @@ export interface PlanSummary {
   versions: string[];
 }
 
+/** Files written in the same atomic change as a flow, and what the caller makes of them. */
+export interface AlongWrites<T> {
+  writes: FileWrite[];
+  value: T;
+}
+
 export interface FlowStore {
   /** The stored flow; a version never written is the empty flow, with `exists: false`. */
   read(planId: string, versionName: string): Promise<StoredFlow>;
@@ -34,8 +40,23 @@ export interface FlowStore {
   readValid(planId: string, versionName: string): Promise<ValidFlow>;
   /** Replaces the flow with `change(current)`, serialized per file; a throw writes nothing. */
   update(planId: string, versionName: string, change: (current: StoredFlow) => FlowDocument): Promise<ValidFlow>;
+  /**
+   * Like `update`, and writes the files `alongside(newDoc)` gives in the same atomic change (one
+   * journal): after a crash, either all of them or none are seen.
+   */
+  updateAlong<T>(
+    planId: string,
+    versionName: string,
+    change: (current: StoredFlow) => FlowDocument,
+    alongside: (doc: FlowDocument) => Promise<AlongWrites<T>>,
+  ): Promise<{ saved: ValidFlow; value: T }>;
   /** Every plan folder with its version names, sorted. */
   listPlans(): Promise<PlanSummary[]>;
+}
+
+export interface FlowStoreOptions {
+  /** Test seam: called after each step of an atomic change. */
+  faults?: StoreFaults;
 }
 
 /** The flow of some stored bytes; the path names it, whatever plan or version the file says. */
@@ -65,8 +86,10 @@ const signature = (s: Stats): string => `${s.ino}:${s.size}:${s.mtimeMs}:${s.cti
 export const REVALIDATE_MS = 100;
 
 /** Flow documents under a data folder, with a cache keyed by each file's stat. */
-export function createFlowStore(paths: DataPaths): FlowStore {
+export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}): FlowStore {
   const cache = new Map<string, { key: string; stored: StoredFlow; checkedAt: number }>();
+  const missing = (planId: string, versionName: string): StoredFlow =>
+    storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
 
   /** The stored flow at `path`; `revalidate` checks the file even when the cache is recent. */
   async function readPath(path: string, planId: string, versionName: string, revalidate = false): Promise<StoredFlow> {
@@ -79,7 +102,7 @@ export function createFlowStore(paths: DataPaths): FlowStore {
     } catch (error) {
       if (!isMissing(error)) throw error;
       cache.delete(path);
-      return storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
+      return missing(planId, versionName);
     }
     const key = signature(info);
     if (cached?.key === key) {
@@ -91,7 +114,7 @@ export function createFlowStore(paths: DataPaths): FlowStore {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if (!isMissing(error)) throw error;
-      return storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
+      return missing(planId, versionName);
     }
     const stored = storedOf(text, true, planId, versionName);
     cache.set(path, { key, stored, checkedAt: now });
@@ -101,6 +124,34 @@ export function createFlowStore(paths: DataPaths): FlowStore {
   const read = (planId: string, versionName: string): Promise<StoredFlow> =>
     readPath(paths.flow(planId, versionName), planId, versionName);
 
+  function updateAlong<T>(
+    planId: string,
+    versionName: string,
+    change: (current: StoredFlow) => FlowDocument,
+    alongside: (doc: FlowDocument) => Promise<AlongWrites<T>>,
+  ): Promise<{ saved: ValidFlow; value: T }> {
+    const path = paths.flow(planId, versionName);
+    const journal = paths.journal(planId, versionName);
+    return serialized(path, async () => {
+      // A change a failed write left half done is finished before anything else touches the flow.
+      await settleJournal(paths.root, journal);
+      // Always against the file itself: an If-Match must see a change made outside just now.
+      const current = await readPath(path, planId, versionName, true);
+      // The path names the flow: a document copied from another version is stored as this one.
+      const doc: FlowDocument = { ...change(current), planId, versionName };
+      const text = serializeFlow(doc);
+      const along = await alongside(doc);
+      if (current.exists && text === current.text && current.doc) {
+        await commitWrites(paths.root, journal, along.writes, options.faults);
+        return { saved: { ...current, doc: current.doc }, value: along.value };
+      }
+      await commitWrites(paths.root, journal, [{ path, text }, ...along.writes], options.faults);
+      const stored: ValidFlow = { exists: true, text, etag: etagOf(text), doc, findings: [] };
+      cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() });
+      return { saved: stored, value: along.value };
+    });
+  }
+
   return {
     read,
     async readValid(planId, versionName) {
@@ -108,21 +159,11 @@ export function createFlowStore(paths: DataPaths): FlowStore {
       if (!stored.exists) throw flowNotFound(planId, versionName);
       return requireValid(stored);
     },
-    update(planId, versionName, change) {
-      const path = paths.flow(planId, versionName);
-      return serialized(path, async () => {
-        // Always against the file itself: an If-Match must see a change made outside just now.
-        const current = await readPath(path, planId, versionName, true);
-        // The path names the flow: a document copied from another version is stored as this one.
-        const doc: FlowDocument = { ...change(current), planId, versionName };
-        const text = serializeFlow(doc);
-        if (current.exists && text === current.text && current.doc) return { ...current, doc: current.doc };
-        await writeAtomic(path, text);
-        const stored: ValidFlow = { exists: true, text, etag: etagOf(text), doc, findings: [] };
-        cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() });
-        return stored;
-      });
+    async update(planId, versionName, change) {
+      const nothing = async (): Promise<AlongWrites<null>> => ({ writes: [], value: null });
+      return (await updateAlong(planId, versionName, change, nothing)).saved;
     },
+    updateAlong,
     async listPlans() {
       const plans: PlanSummary[] = [];
       for (const planId of await folderNames(paths.root)) {
