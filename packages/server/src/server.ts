@@ -38,6 +38,8 @@ export interface ServerOptions {
   seedDir?: string | null;
   /** Where unexpected errors are reported. Default stderr. */
   log?: (line: string) => void;
+  /** The budget of the in-memory cache of flows, in characters of flow text. Default 64 MiB. */
+  flowCacheBytes?: number;
   /** Test seam: called after each step of an atomic change (journal, each file, journal removed). */
   faults?: StoreFaults;
 }
@@ -80,7 +82,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Said before binding, so a second server on the same port hears about the folder, not the port.
   await checkDataFolderFree(dir, paths.lock);
   let url = '';
-  const flowStoreOptions = options.faults ? { faults: options.faults } : {};
+  const flowStoreOptions = {
+    ...(options.flowCacheBytes === undefined ? {} : { cacheBytes: options.flowCacheBytes }),
+    ...(options.faults ? { faults: options.faults } : {}),
+  };
   const services: Services = {
     paths,
     flows: createFlowStore(paths, flowStoreOptions),

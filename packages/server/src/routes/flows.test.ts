@@ -173,3 +173,27 @@ describe('the API client against the flow calls', () => {
     expect(plans.map((p) => p.planId)).toContain('support-desk');
   });
 });
+
+describe('a server with a small flow cache', () => {
+  let server: TestServer;
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('serves every plan correctly while its cache holds only some of them', async () => {
+    // Each example is 14 to 18 KB: the cache holds one at a time.
+    server = await startTestServer({ flowCacheBytes: 20_000 });
+    const plans = ['support-desk', 'lead-qualifier', 'onboarding-coach'];
+    for (let round = 0; round < 3; round++) {
+      for (const planId of plans) {
+        const res = await server.call('GET', `/api/flows/${planId}/production`);
+        expect(await res.text()).toBe(await readFile(join(server.dir, planId, 'production.flow.json'), 'utf8'));
+      }
+    }
+    const written = sampleFlow('support-desk', 'production', 4, 'Evicted');
+    const etag = (await server.call('GET', '/api/flows/support-desk/production')).headers.get('etag') ?? '';
+    expect((await server.call('PUT', '/api/flows/support-desk/production', { json: written, headers: { 'If-Match': etag } })).status).toBe(200);
+    for (const planId of plans.slice(1)) await server.call('GET', `/api/flows/${planId}/production`);
+    expect(await (await server.call('GET', '/api/flows/support-desk/production')).text()).toBe(serializeFlow(written));
+  });
+});

@@ -4,6 +4,7 @@ import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Finding } 
 import { HttpError, flowNotFound } from '../http/HttpError.js';
 import { etagOf } from '../http/respond.js';
 import { isId } from '../ids.js';
+import { createByteLru, type CacheUsage } from './byteLru.js';
 import { FLOW_SUFFIX, type DataPaths } from './dataPaths.js';
 import { serialized } from './fileQueue.js';
 import { commitWrites, settleJournal, type FileWrite, type StoreFaults } from './journal.js';
@@ -52,12 +53,18 @@ export interface FlowStore {
   ): Promise<{ saved: ValidFlow; value: T }>;
   /** Every plan folder with its version names, sorted. */
   listPlans(): Promise<PlanSummary[]>;
+  /** How much of its byte budget the cache of flows uses. */
+  cacheUsage(): CacheUsage;
 }
 
 export interface FlowStoreOptions {
+  /** The budget of the cache of flows, in characters of flow text. Default 64 MiB. */
+  cacheBytes?: number;
   /** Test seam: called after each step of an atomic change. */
   faults?: StoreFaults;
 }
+
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The flow of some stored bytes; the path names it, whatever plan or version the file says. */
 function storedOf(text: string, exists: boolean, planId: string, versionName: string): StoredFlow {
@@ -85,9 +92,9 @@ const signature = (s: Stats): string => `${s.ino}:${s.size}:${s.mtimeMs}:${s.cti
  */
 export const REVALIDATE_MS = 100;
 
-/** Flow documents under a data folder, with a cache keyed by each file's stat. */
+/** Flow documents under a data folder, with a cache keyed by each file's stat and bounded in bytes. */
 export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}): FlowStore {
-  const cache = new Map<string, { key: string; stored: StoredFlow; checkedAt: number }>();
+  const cache = createByteLru<{ key: string; stored: StoredFlow; checkedAt: number }>(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const missing = (planId: string, versionName: string): StoredFlow =>
     storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
 
@@ -117,7 +124,7 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
       return missing(planId, versionName);
     }
     const stored = storedOf(text, true, planId, versionName);
-    cache.set(path, { key, stored, checkedAt: now });
+    cache.set(path, { key, stored, checkedAt: now }, text.length);
     return stored;
   }
 
@@ -147,7 +154,7 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
       }
       await commitWrites(paths.root, journal, [{ path, text }, ...along.writes], options.faults);
       const stored: ValidFlow = { exists: true, text, etag: etagOf(text), doc, findings: [] };
-      cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() });
+      cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() }, text.length);
       return { saved: stored, value: along.value };
     });
   }
@@ -177,5 +184,6 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
       }
       return plans.sort((a, b) => (a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0));
     },
+    cacheUsage: () => cache.usage(),
   };
 }
