@@ -45,6 +45,13 @@ describe('flowctl serve', () => {
       const info = await server.firstJson;
       const url = String(at(info, 'url'));
       expect(at(info, 'tokenRequired')).toBe(true);
+      // A flow to read: a version never written is 404 FLOW_NOT_FOUND, with or without the token.
+      const created = await fetch(`${url}/api/flows/p/production`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'If-None-Match': '*' },
+        body: flowText(sampleFlow('p')),
+      });
+      expect(created.status).toBe(200);
       expect((await fetch(`${url}/api/mate/p/production/functions`)).status).toBe(401);
       const authorized = await fetch(`${url}/api/mate/p/production/functions`, { headers: { Authorization: `Bearer ${token}` } });
       expect(authorized.status).toBe(200);
@@ -69,6 +76,26 @@ describe('flowctl serve', () => {
       await expect.poll(() => { try { return readFileSync(opened, 'utf8').trim(); } catch { return ''; } }, { timeout: 5000 }).toBe(`${String(at(info, 'url'))}/`);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('refuses a data folder another server serves, naming the folder and that server', async () => {
+    const dir = tempDir('flowctl-serve-');
+    const first = startCli(['serve', '--port', '0', '--dir', 'data', '--json'], { cwd: dir });
+    try {
+      const info = await first.firstJson;
+      const second = await runCli(['serve', '--port', '0', '--dir', 'data', '--json'], { cwd: dir });
+      expect(second.code).toBe(2);
+      expect(JSON.parse(second.stdout)).toMatchObject({
+        error: {
+          code: 'DATA_FOLDER_IN_USE',
+          message: expect.stringMatching(
+            new RegExp(`^The data folder ${join(dir, 'data')} is already served by ${String(at(info, 'url'))} \\(process \\d+\\): stop it, or use another --dir$`),
+          ),
+        },
+      });
+    } finally {
+      await first.stop();
     }
   });
 

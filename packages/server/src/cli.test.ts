@@ -1,28 +1,21 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+import { CLI, spawnTs } from './childProvider.test-helper.js';
+import { startTestServer } from './testServer.test-helper.js';
 
 /** Runs the CLI until it prints its URL (then stops it) or exits. */
 function runCli(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number | null }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', CLI, ...args], {
-      cwd: REPO,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnTs(CLI, args, env);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       if (stdout.includes('listening on')) setTimeout(() => child.kill('SIGTERM'), 300);
     });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => resolve({ stdout, stderr, code }));
   });
 }
@@ -39,6 +32,21 @@ describe('flow server command line', { timeout: 60_000 }, () => {
       expect(result.code).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits with 2 and says which server holds the folder when another one serves it', async () => {
+    const server = await startTestServer({ seedDir: null });
+    try {
+      const second = await runCli(['--port', '0', '--dir', server.dir]);
+      expect(second.code).toBe(2);
+      expect(second.stdout).toBe('');
+      expect(second.stderr).toContain(
+        `The data folder ${server.dir} is already served by ${server.url} (process ${process.pid}): stop it, or use another --dir`,
+      );
+      expect((await server.call('GET', '/api/plans')).status).toBe(200);
+    } finally {
+      await server.close();
     }
   });
 

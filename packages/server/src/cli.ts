@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ServerConfigError, startServer, type ServerOptions } from './server.js';
+import { ServerConfigError } from './errors.js';
+import { startServer, type ServerOptions } from './server.js';
 import { repositoryRoot } from './store/seed.js';
 
 const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows] [--host 127.0.0.1] [--token TOKEN] [--editor DIR] [--seed DIR]

@@ -1,37 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseFlow, serializeFlow } from '@flow/core';
+import { killHard, spawnProvider } from './childProvider.test-helper.js';
 import { isTempFile } from './store/atomicWrite.js';
 import { sampleFlow, startTestServer } from './testServer.test-helper.js';
-
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-
-/** The provider as its own process (tsx, source conditions), and the URL it prints. */
-async function spawnProvider(dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', CLI, '--port', '0', '--dir', dir, '--seed', join(dir, 'no-seed')], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`provider did not start: ${out}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[0]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`provider exited with ${String(code)}`)));
-  });
-  return { child, url };
-}
 
 async function jsonFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -48,13 +22,15 @@ describe('a provider killed with SIGKILL in the middle of a stream of writes', (
     const dir = await mkdtemp(join(tmpdir(), 'flow-crash-'));
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
     const { child, url } = await spawnProvider(dir);
-    cleanup.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    });
+    cleanup.push(() => killHard(child));
     const sent = new Set<string>();
     const rounds = new Map<string, number>();
+    const refused: string[] = [];
     let stop = false;
     const writer = async (version: string): Promise<void> => {
+      // Each write states what it replaces: the ETag of the writer's last write, or "nothing yet".
+      let etag: string | null = null;
+      const precondition = (): Record<string, string> => (etag === null ? { 'If-None-Match': '*' } : { 'If-Match': etag });
       for (let round = 0; !stop; round++) {
         const doc = sampleFlow('crash', version, 300 + (round % 5) * 100, `${version} round ${round}`);
         const publish = { system_message_custom: `Prompt ${round}`, system_message_prefix: 'P', system_message_suffix: 'S' };
@@ -64,9 +40,16 @@ describe('a provider killed with SIGKILL in the middle of a stream of writes', (
         const workflow = { id: `wf-${version}`, name: `Workflow ${round}`, plan_id: 'crash', json: { steps: [{ skill: 's', name: `n${round}`, config: { round } }] } };
         try {
           const headers = { 'Content-Type': 'application/json' };
-          await fetch(`${url}/api/flows/crash/${version}`, { method: 'PUT', headers, body: JSON.stringify(doc) });
-          await fetch(`${url}/api/mate/crash/${version}/system-prompt-custom`, { method: 'POST', headers, body: JSON.stringify(publish) });
-          await fetch(`${url}/api/workflows/save`, { method: 'POST', headers, body: JSON.stringify(workflow) });
+          const put = await fetch(`${url}/api/flows/crash/${version}`, { method: 'PUT', headers: { ...headers, ...precondition() }, body: JSON.stringify(doc) });
+          etag = put.headers.get('etag');
+          const published = await fetch(`${url}/api/mate/crash/${version}/system-prompt-custom`, {
+            method: 'POST',
+            headers: { ...headers, ...precondition() },
+            body: JSON.stringify(publish),
+          });
+          etag = published.headers.get('etag');
+          const saved = await fetch(`${url}/api/workflows/save`, { method: 'POST', headers, body: JSON.stringify(workflow) });
+          for (const res of [put, published, saved]) if (res.status !== 200) refused.push(`${version} round ${round}: ${res.status}`);
           rounds.set(version, (rounds.get(version) ?? 0) + 1);
         } catch {
           return; // the provider is gone
@@ -78,9 +61,9 @@ describe('a provider killed with SIGKILL in the middle of a stream of writes', (
     const deadline = Date.now() + 30_000;
     const ready = (): boolean => ['v1', 'v2', 'v3', 'v4'].every((v) => (rounds.get(v) ?? 0) >= 2);
     while (!ready() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(refused).toEqual([]);
     expect(ready()).toBe(true);
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    await killHard(child);
     stop = true;
     await Promise.all(writers);
 

@@ -19,8 +19,15 @@ describe('concurrent writes', () => {
   });
 
   it('100 concurrent PUTs of different documents leave a file that parses and equals one of them', async () => {
+    const created = await server.call('PUT', '/api/flows/race/production', {
+      json: sampleFlow('race', 'production', 1, 'First'),
+      headers: { ...auth, 'If-None-Match': '*' },
+    });
+    expect(created.status).toBe(200);
     const docs = Array.from({ length: 100 }, (_, i) => sampleFlow('race', 'production', 1 + (i % 7), `Writer ${i}`));
-    const answers = await Promise.all(docs.map((doc) => server.call('PUT', '/api/flows/race/production', { json: doc, headers: auth })));
+    // If-Match: * states "replace whatever is there", so every one of them is written in turn.
+    const headers = { ...auth, 'If-Match': '*' };
+    const answers = await Promise.all(docs.map((doc) => server.call('PUT', '/api/flows/race/production', { json: doc, headers })));
     expect(answers.map((r) => r.status)).toEqual(docs.map(() => 200));
     const stored = await readFile(join(server.dir, 'race', 'production.flow.json'), 'utf8');
     expect(docs.map((doc) => serializeFlow(doc))).toContain(stored);

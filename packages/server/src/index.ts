@@ -1,5 +1,6 @@
-export { startServer, ServerConfigError } from './server.js';
+export { startServer, ServerConfigError, DataFolderInUseError } from './server.js';
 export type { ServerOptions, RunningServer } from './server.js';
 export { ID_PATTERN, isId } from './ids.js';
 export { defaultSeedDir, repositoryRoot, seedDataFolder } from './store/seed.js';
 export { writeAtomic } from './store/atomicWrite.js';
+export type { StoreFaults, JournalStep } from './store/journal.js';

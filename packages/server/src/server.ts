@@ -1,8 +1,10 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isLoopback } from './auth.js';
+import { ServerConfigError } from './errors.js';
 import { createHandler } from './handler.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
@@ -12,8 +14,11 @@ import { gptRoutes } from './routes/gpt.js';
 import { mateRoutes } from './routes/mate.js';
 import { workflowRoutes } from './routes/workflows.js';
 import { requestOrigin, type Services } from './services.js';
+import { cleanStart } from './store/cleanStart.js';
 import { dataPaths } from './store/dataPaths.js';
+import { checkDataFolderFree, lockDataFolder, type FolderLock } from './store/folderLock.js';
 import { createFlowStore } from './store/flowStore.js';
+import type { StoreFaults } from './store/journal.js';
 import { createPublishStore } from './store/publishStore.js';
 import { defaultSeedDir, seedDataFolder } from './store/seed.js';
 import { createWorkflowStore } from './store/workflowStore.js';
@@ -33,6 +38,10 @@ export interface ServerOptions {
   seedDir?: string | null;
   /** Where unexpected errors are reported. Default stderr. */
   log?: (line: string) => void;
+  /** The budget of the in-memory cache of flows, in characters of flow text. Default 64 MiB. */
+  flowCacheBytes?: number;
+  /** Test seam: called after each step of an atomic change (journal, each file, journal removed). */
+  faults?: StoreFaults;
 }
 
 export interface RunningServer {
@@ -41,18 +50,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Refusal to start: bad options, such as a public address without a token. */
-export class ServerConfigError extends Error {
-  override name = 'ServerConfigError';
-}
+export { DataFolderInUseError, ServerConfigError } from './errors.js';
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    server.close((error) => (error ? fail(error) : done()));
+    server.closeAllConnections();
+  });
+}
+
 /**
- * Starts the local provider over a data folder (seeded from examples when empty) and resolves
- * once it listens.
+ * Starts the local provider over a data folder and resolves once it listens and the folder is
+ * ready: locked for this server (DataFolderInUseError when another live server holds it), cleaned
+ * of the temp files and unfinished journals of a crash, and seeded from examples when empty.
+ * Requests that arrive before then wait.
  * @example const { url, close } = await startServer({ port: 0, dir: tmp });
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -62,12 +77,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new ServerConfigError(`A token is required to listen on ${host}: pass --token or set FLOW_TOKEN`);
   }
   const dir = resolve(options.dir ?? './flows');
-  await seedDataFolder(dir, options.seedDir === undefined ? defaultSeedDir() : options.seedDir);
+  await mkdir(dir, { recursive: true });
   const paths = dataPaths(dir);
+  // Said before binding, so a second server on the same port hears about the folder, not the port.
+  await checkDataFolderFree(dir, paths.lock);
   let url = '';
+  const flowStoreOptions = {
+    ...(options.flowCacheBytes === undefined ? {} : { cacheBytes: options.flowCacheBytes }),
+    ...(options.faults ? { faults: options.faults } : {}),
+  };
   const services: Services = {
     paths,
-    flows: createFlowStore(paths),
+    flows: createFlowStore(paths, flowStoreOptions),
     publishes: createPublishStore(paths),
     workflows: createWorkflowStore(paths),
     now: () => new Date().toISOString(),
@@ -83,7 +104,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const server = createServer(createHandler({ routes, token, bindHost: host, log, ...(editor ? { editor } : {}) }));
+  const handle = createHandler({ routes, token, bindHost: host, log, ...(editor ? { editor } : {}) });
+  // The address is known once listening, and the lock names it: requests wait for the folder.
+  let openGate = (): void => undefined;
+  const ready = new Promise<void>((done) => {
+    openGate = done;
+  });
+  const server = createServer((req, res) => {
+    void ready.then(() => handle(req, res));
+  });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 4321, host, () => {
@@ -94,12 +123,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? (address satisfies AddressInfo).port : (options.port ?? 4321);
   url = `http://${urlHost(host)}:${port}`;
+  let lock: FolderLock | undefined;
+  try {
+    lock = await lockDataFolder(dir, paths.lock, url);
+    const report = await cleanStart(dir);
+    for (const journal of report.replayed) log(`flow server: finished a change a crash interrupted (${journal})`);
+    for (const journal of report.invalid) log(`flow server: removed a journal it could not apply (${journal})`);
+    await seedDataFolder(dir, options.seedDir === undefined ? defaultSeedDir() : options.seedDir);
+  } catch (error) {
+    await closeServer(server);
+    await lock?.release();
+    throw error;
+  }
+  openGate();
+  const held = lock;
   return {
     url,
-    close: () =>
-      new Promise<void>((done, fail) => {
-        server.close((error) => (error ? fail(error) : done()));
-        server.closeAllConnections();
-      }),
+    async close() {
+      await closeServer(server);
+      await held.release();
+    },
   };
 }

@@ -65,11 +65,13 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const port = portOf(stringOption(invocation, 'port'));
   const host = stringOption(invocation, 'host') ?? '127.0.0.1';
   const editorDir = editorFolder(ctx.io.env);
-  const { startServer, ServerConfigError } = await loadServer();
+  const { startServer, ServerConfigError, DataFolderInUseError } = await loadServer();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({ port, dir, host, ...(ctx.token ? { token: ctx.token } : {}), ...(editorDir ? { editorDir } : {}) });
   } catch (error) {
+    // Another server holds the folder: its message names the folder and that server's address.
+    if (error instanceof DataFolderInUseError) throw usageError(error.message, 'DATA_FOLDER_IN_USE');
     if (error instanceof ServerConfigError) throw usageError(error.message);
     if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
       throw usageError(`Port ${port} on ${host} is in use: pick another with --port`, 'PORT_IN_USE');

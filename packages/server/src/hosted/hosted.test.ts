@@ -88,6 +88,9 @@ describe('hosted pages', () => {
   it("the dashboard says 'Nothing published yet', then shows the publish, when, and earlier ones newest first", async () => {
     const empty = await (await server.call('GET', '/dashboard/support-desk/production')).text();
     expect(empty).toContain('Nothing published yet');
+    const never = await server.call('GET', '/dashboard/new-plan/draft');
+    expect(never.status).toBe(200);
+    expect(await never.text()).toContain('Nothing published yet');
     const times: string[] = [];
     for (const message of ['First prompt', `Second ${EVIL}`]) {
       const res = await server.call('POST', '/api/mate/support-desk/production/system-prompt-custom', {

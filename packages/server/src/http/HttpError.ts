@@ -9,8 +9,13 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN_HOST'
   | 'NOT_FOUND'
+  | 'FLOW_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'PRECONDITION_FAILED'
+  | 'PRECONDITION_REQUIRED'
+  | 'WEAK_ETAG'
+  | 'JSON_TOO_DEEP'
+  | 'FORBIDDEN_KEY'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'STORED_FLOW_INVALID'
@@ -46,4 +51,9 @@ export function badRequest(message: string, code: ErrorCode = 'BAD_REQUEST', ext
 /** 404 with a message naming what is missing. */
 export function notFound(message: string): HttpError {
   return new HttpError(404, 'NOT_FOUND', message);
+}
+
+/** 404 FLOW_NOT_FOUND: the plan version was never written (a missing route stays NOT_FOUND). */
+export function flowNotFound(planId: string, versionName: string): HttpError {
+  return new HttpError(404, 'FLOW_NOT_FOUND', `Plan not found: ${planId}/${versionName}`);
 }

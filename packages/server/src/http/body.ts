@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, badRequest } from './HttpError.js';
+import { checkJsonText } from './jsonSafety.js';
 
 /** Limits of request bodies: whole flows may be large, everything else is small. */
 export const BODY_LIMITS = { flow: 5 * 1024 * 1024, default: 1024 * 1024 } as const;
@@ -42,11 +43,15 @@ export async function readText(req: IncomingMessage, limit: number): Promise<str
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads and parses a JSON body: 415 when not declared JSON, 413 when too large, 400 when malformed. */
+/**
+ * Reads and parses a JSON body: 415 when not declared JSON, 413 when too large, 400 when malformed,
+ * nested deeper than 64 levels or using `__proto__`, `constructor` or `prototype` as a key.
+ */
 export async function readJson(req: IncomingMessage, limit: number = BODY_LIMITS.default): Promise<unknown> {
   requireJsonType(req);
   const text = await readText(req, limit);
   if (text.trim() === '') throw badRequest('Request body is empty: a JSON value is required', 'INVALID_JSON');
+  checkJsonText(text);
   try {
     const value: unknown = JSON.parse(text);
     return value;

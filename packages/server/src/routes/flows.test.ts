@@ -25,11 +25,18 @@ describe('GET/PUT /api/flows/{planId}/{versionName}', () => {
     expect(parsed.ok && parsed.doc.planId).toBe('support-desk');
   });
 
-  it('serves an empty flow for a version never written, and answers 304 to its ETag', async () => {
+  it('answers 404 FLOW_NOT_FOUND for a version never written, and NOT_FOUND for a route that does not exist', async () => {
     const res = await server.call('GET', '/api/flows/new-plan/draft');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ format: 'flow/1', planId: 'new-plan', versionName: 'draft', nodes: [], edges: [] });
-    const again = await server.call('GET', '/api/flows/new-plan/draft', { headers: { 'If-None-Match': res.headers.get('etag') ?? '' } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'FLOW_NOT_FOUND', message: 'Plan not found: new-plan/draft' } });
+    const route = await server.call('GET', '/api/flows/new-plan/draft/nothing');
+    expect(route.status).toBe(404);
+    expect(await route.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('answers 304 to the ETag of a stored flow', async () => {
+    const res = await server.call('GET', '/api/flows/support-desk/production');
+    const again = await server.call('GET', '/api/flows/support-desk/production', { headers: { 'If-None-Match': res.headers.get('etag') ?? '' } });
     expect(again.status).toBe(304);
   });
 
@@ -64,14 +71,22 @@ describe('GET/PUT /api/flows/{planId}/{versionName}', () => {
     expect(await snapshotFolder(server.dir)).toEqual(before);
   });
 
-  it('treats If-Match: * and no If-Match as unconditional', async () => {
+  it('lets If-Match: * replace an existing flow, and refuses a write over it without a precondition (428)', async () => {
     const star = await server.call('PUT', '/api/flows/support-desk/production', {
       json: sampleFlow('support-desk', 'production', 1),
       headers: { 'If-Match': '*' },
     });
     expect(star.status).toBe(200);
+    const before = await snapshotFolder(server.dir);
     const none = await server.call('PUT', '/api/flows/support-desk/production', { json: sampleFlow('support-desk', 'production', 2) });
-    expect(none.status).toBe(200);
+    expect(none.status).toBe(428);
+    expect(await none.json()).toEqual({
+      error: {
+        code: 'PRECONDITION_REQUIRED',
+        message: 'This flow exists: send If-Match with its ETag to replace it, or If-None-Match: * to create a new one',
+      },
+    });
+    expect(await snapshotFolder(server.dir)).toEqual(before);
   });
 
   it('stores a document under the plan and version of its path', async () => {
@@ -156,5 +171,29 @@ describe('the API client against the flow calls', () => {
     );
     const plans = await client.listPlans();
     expect(plans.map((p) => p.planId)).toContain('support-desk');
+  });
+});
+
+describe('a server with a small flow cache', () => {
+  let server: TestServer;
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('serves every plan correctly while its cache holds only some of them', async () => {
+    // Each example is 14 to 18 KB: the cache holds one at a time.
+    server = await startTestServer({ flowCacheBytes: 20_000 });
+    const plans = ['support-desk', 'lead-qualifier', 'onboarding-coach'];
+    for (let round = 0; round < 3; round++) {
+      for (const planId of plans) {
+        const res = await server.call('GET', `/api/flows/${planId}/production`);
+        expect(await res.text()).toBe(await readFile(join(server.dir, planId, 'production.flow.json'), 'utf8'));
+      }
+    }
+    const written = sampleFlow('support-desk', 'production', 4, 'Evicted');
+    const etag = (await server.call('GET', '/api/flows/support-desk/production')).headers.get('etag') ?? '';
+    expect((await server.call('PUT', '/api/flows/support-desk/production', { json: written, headers: { 'If-Match': etag } })).status).toBe(200);
+    for (const planId of plans.slice(1)) await server.call('GET', `/api/flows/${planId}/production`);
+    expect(await (await server.call('GET', '/api/flows/support-desk/production')).text()).toBe(serializeFlow(written));
   });
 });

@@ -1,9 +1,13 @@
 import { checkFlowShape, flowInvariantFindings, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
+import type { IncomingMessage } from 'node:http';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { HttpError } from '../http/HttpError.js';
+import { checkPreconditions, writePreconditions } from '../http/preconditions.js';
 import { matchesNoneMatch, sendBody, sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import type { Services } from '../services.js';
+import type { StoredFlow } from '../store/flowStore.js';
+import { promptOf } from '../store/publishStore.js';
 
 const FLOW_TYPE = 'application/json; charset=utf-8';
 const texts = new WeakMap<FlowDocument, string>();
@@ -15,15 +19,6 @@ function canonicalText(doc: FlowDocument): string {
     texts.set(doc, text);
   }
   return text;
-}
-
-/** True when an `If-Match` header allows a write over the version `etag` (absent or `*`: always). */
-export function ifMatchAllows(header: string | undefined, etag: string): boolean {
-  if (header === undefined || header.trim() === '' || header.trim() === '*') return true;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === etag || t === `W/${etag}`;
-  });
 }
 
 /** An empty flow or an unlinked node are states the editor passes through, so storing them is not refused. */
@@ -46,15 +41,33 @@ function flowFromBody(body: unknown): { doc: FlowDocument; findings: Finding[] }
   return { doc: shape.doc, findings: findings.filter((f) => !blocksSave(f)) };
 }
 
-/** GET/PUT /api/flows/{planId}/{versionName} (whole documents, ETag and If-Match) and GET /api/plans. */
+/**
+ * A whole-document write: the checked body, and the change that stores it when the request's
+ * preconditions allow (If-Match / If-None-Match: *, 428 over an existing flow without either).
+ */
+async function documentWrite(req: IncomingMessage): Promise<{ change: (current: StoredFlow) => FlowDocument; findings: Finding[] }> {
+  const pre = writePreconditions(req);
+  const { doc, findings } = flowFromBody(await readJson(req, BODY_LIMITS.flow));
+  const change = (current: StoredFlow): FlowDocument => {
+    checkPreconditions(pre, current, 'required');
+    return doc;
+  };
+  return { change, findings };
+}
+
+/**
+ * GET/PUT /api/flows/{planId}/{versionName} (whole documents, ETag, If-Match, If-None-Match),
+ * POST …/publish (store and record a publish as one atomic change) and GET /api/plans.
+ */
 export function flowRoutes(services: Services): Route[] {
   const pattern = '/api/flows/:planId/:versionName';
+  const ids = (params: Record<string, string>): [string, string] => [param(params, 'planId'), param(params, 'versionName')];
   return [
     {
       method: 'GET',
       pattern,
       async handler({ req, res, params }) {
-        const stored = await services.flows.readValid(param(params, 'planId'), param(params, 'versionName'));
+        const stored = await services.flows.readValid(...ids(params));
         const headers = { ETag: stored.etag, 'Cache-Control': 'no-cache' };
         if (matchesNoneMatch(req.headers['if-none-match'], stored.etag)) {
           res.writeHead(304, headers);
@@ -68,17 +81,21 @@ export function flowRoutes(services: Services): Route[] {
       method: 'PUT',
       pattern,
       async handler({ req, res, params }) {
-        const { doc, findings } = flowFromBody(await readJson(req, BODY_LIMITS.flow));
-        const ifMatch = req.headers['if-match'];
-        const saved = await services.flows.update(param(params, 'planId'), param(params, 'versionName'), (current) => {
-          if (!ifMatchAllows(ifMatch, current.etag)) {
-            throw new HttpError(412, 'PRECONDITION_FAILED', 'The flow was changed since it was loaded: reload it before saving', {
-              headers: { ETag: current.etag },
-            });
-          }
-          return doc;
-        });
+        const { change, findings } = await documentWrite(req);
+        const saved = await services.flows.update(...ids(params), change);
         sendJson(res, 200, { etag: saved.etag, findings }, { ETag: saved.etag });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: `${pattern}/publish`,
+      async handler({ req, res, params }) {
+        const [planId, versionName] = ids(params);
+        const { change, findings } = await documentWrite(req);
+        const { saved, value: entry } = await services.flows.updateAlong(planId, versionName, change, (doc) =>
+          services.publishes.prepare(planId, versionName, promptOf(doc)),
+        );
+        sendJson(res, 200, { etag: saved.etag, publishedAt: entry.publishedAt, findings }, { ETag: saved.etag });
       },
     },
     {

@@ -48,6 +48,15 @@ describe('POST /api/gpt/{planId}/{versionName}/generate_system_prompt', () => {
     expect(await res.json()).toEqual({ error: { code: 'NO_CHAINS', message: 'Error: No chains in flow' } });
   });
 
+  it('compiles the nodes and edges of the body against an empty flow for a version never written', async () => {
+    const edited = sampleFlow('new-plan', 'draft', 2, 'Fresh');
+    const res = await server.call('POST', '/api/gpt/new-plan/draft/generate_system_prompt', { json: { ...requestOf(edited), edges: edited.edges } });
+    expect(res.status).toBe(200);
+    const body: { system_message: string; system_message_prefix: string } = await res.json();
+    expect(body.system_message).toContain('Fresh 1');
+    expect(body.system_message_prefix).toBe('');
+  });
+
   it('refuses fields of the wrong type with 400', async () => {
     const res = await server.call('POST', '/api/gpt/support-desk/production/generate_system_prompt', { json: { nodes: 'all' } });
     expect(res.status).toBe(400);

@@ -5,6 +5,7 @@ import { sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import { isRecord } from '../guards.js';
 import type { Services } from '../services.js';
+import { requireValid } from '../store/flowStore.js';
 
 /** The spec's map of chains to maps of node id -> node data. */
 function isNodeSchema(value: unknown): value is NodeSchema {
@@ -40,7 +41,8 @@ export function gptRoutes(services: Services): Route[] {
         for (const field of ['nodes', 'nodesInSequence', 'edges'] as const) {
           if (body[field] !== undefined && !Array.isArray(body[field])) throw badRequest(`${field} must be an array`);
         }
-        const stored = await services.flows.readValid(param(params, 'planId'), param(params, 'versionName'));
+        // A version never written compiles the request's nodes against the empty flow.
+        const stored = requireValid(await services.flows.read(param(params, 'planId'), param(params, 'versionName')));
         sendJson(res, 200, compile(documentToCompile(stored.doc, body)));
       },
     },

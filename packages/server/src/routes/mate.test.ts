@@ -29,9 +29,12 @@ describe('mate calls', () => {
     expect(body.result.length).toBeGreaterThan(0);
   });
 
-  it('GET …/functions of a version never written is an empty list', async () => {
-    const res = await server.call('GET', '/api/mate/nobody/production/functions');
-    expect(await res.json()).toEqual({ result: [] });
+  it('GET …/functions and …/system-prompt of a version never written answer 404 FLOW_NOT_FOUND', async () => {
+    for (const call of ['functions', 'system-prompt']) {
+      const res = await server.call('GET', `/api/mate/nobody/production/${call}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { code: 'FLOW_NOT_FOUND', message: 'Plan not found: nobody/production' } });
+    }
   });
 
   it('POST …/setup-function updates the function with the same uuid, keeping the edges', async () => {

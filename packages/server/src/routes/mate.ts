@@ -1,12 +1,15 @@
 import { flowFunctions, type FlowDocument } from '@flow/core';
-import { applyFunctions, functionInput } from '../functionUpdates.js';
+import { applyFunctions, functionInput, type FunctionInput } from '../functionUpdates.js';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { badRequest } from '../http/HttpError.js';
+import { checkPreconditions, writePreconditions, type WritePreconditions } from '../http/preconditions.js';
 import { sendJson, sendJsonText } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import { isOptionalString, isRecord } from '../guards.js';
+import { refuseReservedWord } from '../ids.js';
 import type { Services } from '../services.js';
-import { requireValid } from '../store/flowStore.js';
+import { promptOf } from '../store/publishStore.js';
+import { requireValid, type StoredFlow, type ValidFlow } from '../store/flowStore.js';
 
 // GET …/functions is the hot read: its answer is kept per stored document.
 const functionsBodies = new WeakMap<FlowDocument, Buffer>();
@@ -30,6 +33,24 @@ function setupBody(body: unknown, planId: string, versionName: string): unknown 
   return body.function;
 }
 
+/** One function of a request body; a uuid that is a reserved word is refused like an id. */
+function checkedFunction(value: unknown, at: string): FunctionInput {
+  if (isRecord(value)) refuseReservedWord(value.uuid, `${at}.uuid`);
+  return functionInput(value, at);
+}
+
+/**
+ * The stored flow a spec write starts from, once the request's preconditions allow it: a spec-only
+ * client sends none, so If-Match is honoured when present but never required (no 428). A version
+ * never written starts from the empty flow.
+ */
+function startingFrom(pre: WritePreconditions): (current: StoredFlow) => ValidFlow {
+  return (current) => {
+    checkPreconditions(pre, current, 'optional');
+    return requireValid(current);
+  };
+}
+
 /** The mate calls of spec section 7 over the stored flow documents. */
 export function mateRoutes(services: Services): Route[] {
   const base = '/api/mate/:planId/:versionName';
@@ -48,13 +69,12 @@ export function mateRoutes(services: Services): Route[] {
       pattern: `${base}/setup-function`,
       async handler({ req, res, params }) {
         const [planId, versionName] = ids(params);
-        const input = functionInput(setupBody(await readJson(req), planId, versionName), 'function');
+        const start = startingFrom(writePreconditions(req));
+        const input = checkedFunction(setupBody(await readJson(req), planId, versionName), 'function');
         const now = services.now();
-        const saved = await services.flows.update(planId, versionName, (current) =>
-          applyFunctions(requireValid(current).doc, [input], planId, now),
-        );
+        const saved = await services.flows.update(planId, versionName, (current) => applyFunctions(start(current).doc, [input], planId, now));
         const result = saved.doc.nodes.find((node) => node.id === input.uuid)?.data ?? null;
-        sendJson(res, 200, { result });
+        sendJson(res, 200, { result }, { ETag: saved.etag });
       },
     },
     {
@@ -62,14 +82,13 @@ export function mateRoutes(services: Services): Route[] {
       pattern: `${base}/update-functions`,
       async handler({ req, res, params }) {
         const [planId, versionName] = ids(params);
+        const start = startingFrom(writePreconditions(req));
         const body = await readJson(req, BODY_LIMITS.flow);
         if (!isRecord(body) || !Array.isArray(body.functions)) throw badRequest('Body must be an object with a functions array');
-        const inputs = body.functions.map((fn: unknown, i) => functionInput(fn, `functions[${i}]`));
+        const inputs = body.functions.map((fn: unknown, i) => checkedFunction(fn, `functions[${i}]`));
         const now = services.now();
-        const saved = await services.flows.update(planId, versionName, (current) =>
-          applyFunctions(requireValid(current).doc, inputs, planId, now),
-        );
-        sendJson(res, 200, { result: flowFunctions(saved.doc) });
+        const saved = await services.flows.update(planId, versionName, (current) => applyFunctions(start(current).doc, inputs, planId, now));
+        sendJson(res, 200, { result: flowFunctions(saved.doc) }, { ETag: saved.etag });
       },
     },
     {
@@ -77,8 +96,7 @@ export function mateRoutes(services: Services): Route[] {
       pattern: `${base}/system-prompt`,
       async handler({ res, params }) {
         const { doc } = await services.flows.readValid(...ids(params));
-        const result = { system_message: doc.systemPrompt, system_message_prefix: doc.agentContext, system_message_suffix: doc.agentNotes };
-        sendJson(res, 200, { result });
+        sendJson(res, 200, { result: promptOf(doc) });
       },
     },
     {
@@ -86,6 +104,7 @@ export function mateRoutes(services: Services): Route[] {
       pattern: `${base}/system-prompt-custom`,
       async handler({ req, res, params }) {
         const [planId, versionName] = ids(params);
+        const start = startingFrom(writePreconditions(req));
         const body = await readJson(req);
         if (!isRecord(body) || typeof body.system_message_custom !== 'string') {
           throw badRequest('Body must be an object with system_message_custom (a string)');
@@ -94,16 +113,15 @@ export function mateRoutes(services: Services): Route[] {
         if (!isOptionalString(prefix) || !isOptionalString(suffix)) {
           throw badRequest('system_message_prefix and system_message_suffix must be strings');
         }
-        const saved = await services.flows.update(planId, versionName, (current) => {
-          const doc = requireValid(current).doc;
+        // The flow and its publish entry are one atomic change, as POST /api/flows/…/publish.
+        const change = (current: StoredFlow): FlowDocument => {
+          const doc = start(current).doc;
           return { ...doc, systemPrompt: message, agentContext: prefix ?? doc.agentContext, agentNotes: suffix ?? doc.agentNotes };
-        });
-        const entry = await services.publishes.record(planId, versionName, {
-          system_message: saved.doc.systemPrompt,
-          system_message_prefix: saved.doc.agentContext,
-          system_message_suffix: saved.doc.agentNotes,
-        });
-        sendJson(res, 200, { result: { publishedAt: entry.publishedAt } });
+        };
+        const { saved, value: entry } = await services.flows.updateAlong(planId, versionName, change, (doc) =>
+          services.publishes.prepare(planId, versionName, promptOf(doc)),
+        );
+        sendJson(res, 200, { result: { publishedAt: entry.publishedAt } }, { ETag: saved.etag });
       },
     },
   ];

@@ -7,8 +7,9 @@ export function isTempFile(name: string): boolean {
   return name.startsWith('.') && name.endsWith('.tmp');
 }
 
-async function syncFolder(folder: string): Promise<void> {
-  // Makes the rename itself durable; some file systems refuse to open folders, which is fine.
+/** Makes a rename or unlink in `folder` durable (best effort). */
+export async function syncFolder(folder: string): Promise<void> {
+  // Some file systems refuse to open folders, which is fine.
   try {
     const handle = await open(folder, 'r');
     try {

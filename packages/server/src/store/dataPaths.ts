@@ -11,9 +11,16 @@ export interface DataPaths {
   sessions(planId: string): string;
   session(planId: string, sessionId: string): string;
   published(planId: string, versionName: string): string;
+  /** The journal of an atomic change to a version, present only while the change is applied. */
+  journal(planId: string, versionName: string): string;
+  /** The lock of the server that serves this folder. */
+  lock: string;
 }
 
 export const FLOW_SUFFIX = '.flow.json';
+
+/** Journals are dot files (no listing shows them): `<plan>/.journal-<version>.json`. */
+export const JOURNAL_PATTERN = /^\.journal-[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.json$/;
 
 /** Paths under one data folder. */
 export function dataPaths(dir: string): DataPaths {
@@ -28,5 +35,7 @@ export function dataPaths(dir: string): DataPaths {
     sessions: (planId) => join(plan(planId), 'sessions'),
     session: (planId, id) => join(plan(planId), 'sessions', `${requireId(id, 'sessionId')}.json`),
     published: (planId, versionName) => join(plan(planId), 'published', requireId(versionName, 'versionName')),
+    journal: (planId, versionName) => join(plan(planId), `.journal-${requireId(versionName, 'versionName')}.json`),
+    lock: join(root, '.flow-server.lock'),
   };
 }

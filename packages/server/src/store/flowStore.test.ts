@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeFlow } from '@flow/core';
 import { sampleFlow } from '../testServer.test-helper.js';
 import { dataPaths } from './dataPaths.js';
-import { REVALIDATE_MS, createFlowStore, type FlowStore } from './flowStore.js';
+import { DEFAULT_CACHE_BYTES, REVALIDATE_MS, createFlowStore, type FlowStore } from './flowStore.js';
 
 describe('createFlowStore', () => {
   let dir: string;
@@ -42,6 +42,24 @@ describe('createFlowStore', () => {
       return sampleFlow('p', 'v', 3);
     });
     expect(seen).toBe(outside);
+  });
+
+  it('keeps its cache within its byte budget, evicting the least recently read flows, and still reads them all', async () => {
+    const sizes = new Map<string, number>();
+    for (let i = 0; i < 6; i++) {
+      const saved = await store.update('p', `v${i}`, () => sampleFlow('p', `v${i}`, 3));
+      sizes.set(`v${i}`, saved.text.length);
+    }
+    const budget = 3 * Math.max(...sizes.values());
+    const small = createFlowStore(dataPaths(dir), { cacheBytes: budget });
+    for (let round = 0; round < 2; round++) {
+      for (const version of sizes.keys()) {
+        expect((await small.read('p', version)).doc?.versionName).toBe(version);
+        expect(small.cacheUsage().bytes).toBeLessThanOrEqual(budget);
+      }
+    }
+    expect(small.cacheUsage()).toMatchObject({ entries: 3, maxBytes: budget });
+    expect(createFlowStore(dataPaths(dir)).cacheUsage().maxBytes).toBe(DEFAULT_CACHE_BYTES);
   });
 
   it('does not rewrite a file whose canonical text would not change', async () => {

@@ -1,12 +1,13 @@
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
-import { HttpError } from '../http/HttpError.js';
+import { HttpError, flowNotFound } from '../http/HttpError.js';
 import { etagOf } from '../http/respond.js';
 import { isId } from '../ids.js';
-import { writeAtomic } from './atomicWrite.js';
+import { createByteLru, type CacheUsage } from './byteLru.js';
 import { FLOW_SUFFIX, type DataPaths } from './dataPaths.js';
 import { serialized } from './fileQueue.js';
+import { commitWrites, settleJournal, type FileWrite, type StoreFaults } from './journal.js';
 import { fileNames, folderNames, isMissing } from './listing.js';
 
 /** A flow as stored: its bytes, their ETag, and the document when the bytes are a valid flow. */
@@ -27,16 +28,43 @@ export interface PlanSummary {
   versions: string[];
 }
 
+/** Files written in the same atomic change as a flow, and what the caller makes of them. */
+export interface AlongWrites<T> {
+  writes: FileWrite[];
+  value: T;
+}
+
 export interface FlowStore {
-  /** The stored flow; a version never written is the empty flow. */
+  /** The stored flow; a version never written is the empty flow, with `exists: false`. */
   read(planId: string, versionName: string): Promise<StoredFlow>;
-  /** Like `read`, refusing (422) a stored file that is not a valid flow. */
+  /** Like `read`, refusing a version never written (404 FLOW_NOT_FOUND) and a stored file that is not a valid flow (422). */
   readValid(planId: string, versionName: string): Promise<ValidFlow>;
   /** Replaces the flow with `change(current)`, serialized per file; a throw writes nothing. */
   update(planId: string, versionName: string, change: (current: StoredFlow) => FlowDocument): Promise<ValidFlow>;
+  /**
+   * Like `update`, and writes the files `alongside(newDoc)` gives in the same atomic change (one
+   * journal): after a crash, either all of them or none are seen.
+   */
+  updateAlong<T>(
+    planId: string,
+    versionName: string,
+    change: (current: StoredFlow) => FlowDocument,
+    alongside: (doc: FlowDocument) => Promise<AlongWrites<T>>,
+  ): Promise<{ saved: ValidFlow; value: T }>;
   /** Every plan folder with its version names, sorted. */
   listPlans(): Promise<PlanSummary[]>;
+  /** How much of its byte budget the cache of flows uses. */
+  cacheUsage(): CacheUsage;
 }
+
+export interface FlowStoreOptions {
+  /** The budget of the cache of flows, in characters of flow text. Default 64 MiB. */
+  cacheBytes?: number;
+  /** Test seam: called after each step of an atomic change. */
+  faults?: StoreFaults;
+}
+
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The flow of some stored bytes; the path names it, whatever plan or version the file says. */
 function storedOf(text: string, exists: boolean, planId: string, versionName: string): StoredFlow {
@@ -64,9 +92,11 @@ const signature = (s: Stats): string => `${s.ino}:${s.size}:${s.mtimeMs}:${s.cti
  */
 export const REVALIDATE_MS = 100;
 
-/** Flow documents under a data folder, with a cache keyed by each file's stat. */
-export function createFlowStore(paths: DataPaths): FlowStore {
-  const cache = new Map<string, { key: string; stored: StoredFlow; checkedAt: number }>();
+/** Flow documents under a data folder, with a cache keyed by each file's stat and bounded in bytes. */
+export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}): FlowStore {
+  const cache = createByteLru<{ key: string; stored: StoredFlow; checkedAt: number }>(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  const missing = (planId: string, versionName: string): StoredFlow =>
+    storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
 
   /** The stored flow at `path`; `revalidate` checks the file even when the cache is recent. */
   async function readPath(path: string, planId: string, versionName: string, revalidate = false): Promise<StoredFlow> {
@@ -79,7 +109,7 @@ export function createFlowStore(paths: DataPaths): FlowStore {
     } catch (error) {
       if (!isMissing(error)) throw error;
       cache.delete(path);
-      return storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
+      return missing(planId, versionName);
     }
     const key = signature(info);
     if (cached?.key === key) {
@@ -91,36 +121,56 @@ export function createFlowStore(paths: DataPaths): FlowStore {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if (!isMissing(error)) throw error;
-      return storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
+      return missing(planId, versionName);
     }
     const stored = storedOf(text, true, planId, versionName);
-    cache.set(path, { key, stored, checkedAt: now });
+    cache.set(path, { key, stored, checkedAt: now }, text.length);
     return stored;
   }
 
   const read = (planId: string, versionName: string): Promise<StoredFlow> =>
     readPath(paths.flow(planId, versionName), planId, versionName);
 
+  function updateAlong<T>(
+    planId: string,
+    versionName: string,
+    change: (current: StoredFlow) => FlowDocument,
+    alongside: (doc: FlowDocument) => Promise<AlongWrites<T>>,
+  ): Promise<{ saved: ValidFlow; value: T }> {
+    const path = paths.flow(planId, versionName);
+    const journal = paths.journal(planId, versionName);
+    return serialized(path, async () => {
+      // A change a failed write left half done is finished before anything else touches the flow.
+      await settleJournal(paths.root, journal);
+      // Always against the file itself: an If-Match must see a change made outside just now.
+      const current = await readPath(path, planId, versionName, true);
+      // The path names the flow: a document copied from another version is stored as this one.
+      const doc: FlowDocument = { ...change(current), planId, versionName };
+      const text = serializeFlow(doc);
+      const along = await alongside(doc);
+      if (current.exists && text === current.text && current.doc) {
+        await commitWrites(paths.root, journal, along.writes, options.faults);
+        return { saved: { ...current, doc: current.doc }, value: along.value };
+      }
+      await commitWrites(paths.root, journal, [{ path, text }, ...along.writes], options.faults);
+      const stored: ValidFlow = { exists: true, text, etag: etagOf(text), doc, findings: [] };
+      cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() }, text.length);
+      return { saved: stored, value: along.value };
+    });
+  }
+
   return {
     read,
     async readValid(planId, versionName) {
-      return requireValid(await read(planId, versionName));
+      const stored = await read(planId, versionName);
+      if (!stored.exists) throw flowNotFound(planId, versionName);
+      return requireValid(stored);
     },
-    update(planId, versionName, change) {
-      const path = paths.flow(planId, versionName);
-      return serialized(path, async () => {
-        // Always against the file itself: an If-Match must see a change made outside just now.
-        const current = await readPath(path, planId, versionName, true);
-        // The path names the flow: a document copied from another version is stored as this one.
-        const doc: FlowDocument = { ...change(current), planId, versionName };
-        const text = serializeFlow(doc);
-        if (current.exists && text === current.text && current.doc) return { ...current, doc: current.doc };
-        await writeAtomic(path, text);
-        const stored: ValidFlow = { exists: true, text, etag: etagOf(text), doc, findings: [] };
-        cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() });
-        return stored;
-      });
+    async update(planId, versionName, change) {
+      const nothing = async (): Promise<AlongWrites<null>> => ({ writes: [], value: null });
+      return (await updateAlong(planId, versionName, change, nothing)).saved;
     },
+    updateAlong,
     async listPlans() {
       const plans: PlanSummary[] = [];
       for (const planId of await folderNames(paths.root)) {
@@ -134,5 +184,6 @@ export function createFlowStore(paths: DataPaths): FlowStore {
       }
       return plans.sort((a, b) => (a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0));
     },
+    cacheUsage: () => cache.usage(),
   };
 }

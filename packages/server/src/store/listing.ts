@@ -8,19 +8,20 @@ export function isMissing(error: unknown): boolean {
 async function entries(dir: string, keep: 'file' | 'folder'): Promise<string[]> {
   try {
     const found = await readdir(dir, { withFileTypes: true });
-    return found.filter((e) => (keep === 'file' ? e.isFile() : e.isDirectory())).map((e) => e.name);
+    // Dot files are the server's own (temp files, journals, the lock), never data.
+    return found.filter((e) => !e.name.startsWith('.') && (keep === 'file' ? e.isFile() : e.isDirectory())).map((e) => e.name);
   } catch (error) {
     if (isMissing(error)) return [];
     throw error;
   }
 }
 
-/** Names of the folders in `dir`; none when it does not exist. */
+/** Names of the folders in `dir` (dot folders aside); none when it does not exist. */
 export function folderNames(dir: string): Promise<string[]> {
   return entries(dir, 'folder');
 }
 
-/** Names of the files in `dir`; none when it does not exist. */
+/** Names of the files in `dir` (dot files aside); none when it does not exist. */
 export function fileNames(dir: string): Promise<string[]> {
   return entries(dir, 'file');
 }

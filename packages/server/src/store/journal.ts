@@ -1,0 +1,115 @@
+import { readFile, unlink } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { isRecord } from '../guards.js';
+import { syncFolder, writeAtomic } from './atomicWrite.js';
+import { isMissing } from './listing.js';
+
+/** One file of an atomic change: its absolute path and its new text. */
+export interface FileWrite {
+  path: string;
+  text: string;
+}
+
+/** The steps of an atomic change, in order; `file-written` once per file. */
+export type JournalStep = 'journal-written' | 'file-written' | 'journal-removed';
+
+/**
+ * A test seam: called after each step of an atomic change, with the path the step wrote or
+ * removed. A test that never resolves it holds the change at that step (to kill the process there).
+ */
+export interface StoreFaults {
+  after(step: JournalStep, path: string): Promise<void> | void;
+}
+
+const FORMAT = 'flow-journal/1';
+
+interface Journal {
+  format: typeof FORMAT;
+  /** Paths relative to the data folder, with `/` separators, so a moved folder still replays. */
+  writes: { path: string; text: string }[];
+}
+
+function isJournal(value: unknown): value is Journal {
+  return (
+    isRecord(value) &&
+    value.format === FORMAT &&
+    Array.isArray(value.writes) &&
+    value.writes.every((w: unknown) => isRecord(w) && typeof w.path === 'string' && typeof w.text === 'string')
+  );
+}
+
+/** The absolute path of a journal entry, or null when it would leave the data folder. */
+function targetOf(root: string, path: string): string | null {
+  if (path === '' || isAbsolute(path) || path.split('/').some((part) => part === '..' || part === '' || part.includes('\\'))) return null;
+  const target = resolve(root, ...path.split('/'));
+  return target.startsWith(`${root}${sep}`) ? target : null;
+}
+
+/** The files a journal records, or null when it is not a journal of ours or names a path outside the folder. */
+function journalWrites(root: string, value: unknown): FileWrite[] | null {
+  if (!isJournal(value)) return null;
+  const writes: FileWrite[] = [];
+  for (const write of value.writes) {
+    const path = targetOf(root, write.path);
+    if (path === null) return null;
+    writes.push({ path, text: write.text });
+  }
+  return writes;
+}
+
+async function removeJournal(journal: string): Promise<void> {
+  await unlink(journal);
+  await syncFolder(dirname(journal));
+}
+
+/**
+ * Writes files as one change: with more than one, the whole change is first written to a journal
+ * (atomically), then each file atomically, then the journal is removed. A crash at any point leaves
+ * either no journal (the old files, or all the new ones) or a complete journal, which
+ * `settleJournal` finishes. One file needs no journal: its own write is atomic.
+ */
+export async function commitWrites(root: string, journal: string, writes: readonly FileWrite[], faults?: StoreFaults): Promise<void> {
+  const multiple = writes.length > 1;
+  if (multiple) {
+    const record: Journal = { format: FORMAT, writes: writes.map((w) => ({ path: relative(root, w.path).split(sep).join('/'), text: w.text })) };
+    await writeAtomic(journal, JSON.stringify(record));
+    await faults?.after('journal-written', journal);
+  }
+  for (const write of writes) {
+    await writeAtomic(write.path, write.text);
+    await faults?.after('file-written', write.path);
+  }
+  if (multiple) {
+    await removeJournal(journal);
+    await faults?.after('journal-removed', journal);
+  }
+}
+
+/**
+ * Finishes the change a journal left by a crash records (idempotent: each file is written again),
+ * then removes the journal. `invalid` for a journal this server did not write (it is removed, and
+ * nothing applied); `none` when there is no journal.
+ */
+export async function settleJournal(root: string, journal: string): Promise<'none' | 'replayed' | 'invalid'> {
+  let text: string;
+  try {
+    text = await readFile(journal, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return 'none';
+    throw error;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const writes = journalWrites(root, value);
+  if (writes === null) {
+    await removeJournal(journal);
+    return 'invalid';
+  }
+  for (const write of writes) await writeAtomic(write.path, write.text);
+  await removeJournal(journal);
+  return 'replayed';
+}
