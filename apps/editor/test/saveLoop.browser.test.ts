@@ -18,11 +18,13 @@ const run = promisify(execFile);
 /** The Instruct text area of a prompt node. */
 const promptOf = (page: Page, id: string) => nodeEl(page, id).locator('textarea');
 
-/** Types at the end of a prompt node's text, as a person would. */
+/** Types at the end of a prompt node's text, as a person would, until the editor has taken it. */
 async function typeInto(page: Page, id: string, text: string): Promise<void> {
   await promptOf(page, id).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(text);
+  // The text reaches the flow 200 ms after the last key; from then on the flow is not 'Saved'.
+  await page.getByTestId('save-state').filter({ hasNotText: /^Saved$/ }).waitFor();
 }
 
 const promptStored = async (plan: string, id: string): Promise<string> => {
@@ -34,8 +36,10 @@ describe('the save loop', () => {
   it('keeps an edit typed before Play and one typed after it, through a reload', async () => {
     const { page, plan } = await h.openCopy('support-desk');
     const before = await promptOf(page, 'support-greet').inputValue();
-    // Typed and Play pressed at once: the pending text is part of what is published.
-    await typeInto(page, 'support-greet', ' First edit.');
+    // Typed and Play pressed at once (the text still waits for its 200 ms): it is part of what is published.
+    await promptOf(page, 'support-greet').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' First edit.');
     await page.getByRole('button', { name: /Play/ }).click();
     await toast(page, 'Changes are now published to Dashboard').waitFor();
     expect(await promptStored(plan, 'support-greet')).toBe(`${before} First edit.`);
@@ -49,7 +53,7 @@ describe('the save loop', () => {
     // The dashboard shows what Play published.
     const dashboard = await h.context.newPage();
     await dashboard.goto(`${h.server.url}/dashboard/${plan}/production`);
-    expect(await dashboard.locator('body').textContent()).toContain('First edit.');
+    await dashboard.getByText('First edit.', { exact: false }).first().waitFor();
   });
 
   it('a second tab with no edits of its own takes the first tab’s saves', async () => {
@@ -59,7 +63,7 @@ describe('the save loop', () => {
     await promptOf(other, 'support-greet').waitFor();
     await typeInto(page, 'support-greet', ' From the first tab.');
     await waitSaved(page);
-    await expect.poll(() => promptOf(other, 'support-greet').inputValue()).toMatch(/From the first tab\.$/);
+    await expect.poll(() => promptOf(other, 'support-greet').inputValue(), { timeout: 10_000 }).toMatch(/From the first tab\./);
     expect(await other.getByTestId('save-state').innerText()).toBe('Saved');
   });
 
@@ -93,21 +97,27 @@ describe('the save loop', () => {
     expect(await conflictBanner(second).count()).toBe(0);
     expect(await promptStored(plan, 'support-greet')).toMatch(/ Mine\. More\.$/);
 
-    // Now the first tab is behind: it edits, meets the conflict, and reloads theirs.
-    await typeInto(first, 'support-greet', ' Again.');
-    await conflictBanner(first).waitFor();
-    await conflictBanner(first).getByRole('button', { name: 'Reload' }).click();
-    const dialog = first.getByTestId('confirm-reload-dialog');
+    // The first tab had nothing unsaved: it takes the overwrite.
+    await expect.poll(() => promptOf(first, 'support-greet').inputValue(), { timeout: 10_000 }).toMatch(/ Mine\. More\./);
+
+    // A teammate (not in this browser) changes the flow; the second tab edits, meets it, and reloads theirs.
+    const teammate = await storedFlow(h.server.url, plan);
+    await putFlow(h.server.url, { ...teammate, agentNotes: 'Notes from a teammate.' });
+    await typeInto(second, 'support-greet', ' Again.');
+    await conflictBanner(second).waitFor();
+    await conflictBanner(second).getByRole('button', { name: 'Reload' }).click();
+    const dialog = second.getByTestId('confirm-reload-dialog');
     await dialog.getByText(flowMessages.editsDiscarded).waitFor();
     expect(await dialog.locator('li').allInnerTexts()).toEqual(["1 node changed: 'Instruct'"]);
     await dialog.getByRole('button', { name: 'Discard and reload' }).click();
-    await expect.poll(() => promptOf(first, 'support-greet').inputValue()).toMatch(/ Mine\. More\.$/);
-    expect(await first.getByTestId('save-state').innerText()).toBe('Saved');
-    expect(await conflictBanner(first).count()).toBe(0);
-    // And it saves normally again.
-    await typeInto(first, 'support-greet', ' Settled.');
-    await waitSaved(first);
+    await expect.poll(() => promptOf(second, 'support-greet').inputValue()).toMatch(/ Mine\. More\.$/);
+    expect(await second.getByTestId('save-state').innerText()).toBe('Saved');
+    expect(await conflictBanner(second).count()).toBe(0);
+    // And it saves normally again, over the teammate's version.
+    await typeInto(second, 'support-greet', ' Settled.');
+    await waitSaved(second);
     expect(await promptStored(plan, 'support-greet')).toMatch(/ Mine\. More\. Settled\.$/);
+    expect((await storedFlow(h.server.url, plan)).agentNotes).toBe('Notes from a teammate.');
   });
 
   it('flowctl publish while the editor is open leads to the banner, not to a loss', async () => {

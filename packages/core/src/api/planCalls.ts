@@ -1,5 +1,6 @@
 import { flowMessages, messages } from '../messages.js';
 import type {
+  FlowEdge,
   FlowNode,
   FunctionNodeData,
   JsonValue,
@@ -25,6 +26,8 @@ export interface GenerateSystemPromptRequest {
   flowSchema: NodeSchema;
   nodes: readonly FlowNode[];
   nodesInSequence: readonly FlowNode[];
+  /** Our extension: with the edges, a provider compiles exactly these nodes rather than what it stored. */
+  edges?: readonly FlowEdge[];
 }
 
 export interface DeconstructFlowRequest {

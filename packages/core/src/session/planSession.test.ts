@@ -58,6 +58,17 @@ describe('createPlanSession', () => {
     expect(plan.etag()).toBe('"v4"');
   });
 
+  it('compiles the flow it is given, edges included, so the provider does not fall back to what it stored', async () => {
+    const provider = await providers.start((_request, response) =>
+      replyJson(response, 200, { system_message: 'P', system_message_prefix: '', system_message_suffix: '' }),
+    );
+    const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');
+    const flow = doc('x');
+    await expect(plan.compile(flow)).resolves.toMatchObject({ system_message: 'P' });
+    const body = JSON.parse(provider.requests[0]?.body ?? '{}');
+    expect(Object.keys(body).sort()).toEqual(['edges', 'flowSchema', 'nodes', 'nodesInSequence']);
+  });
+
   it('refuses to save over a change made elsewhere, and overwrites it only when asked', async () => {
     const provider = await providers.start(documentProvider(doc('a')));
     const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');

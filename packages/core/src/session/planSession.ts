@@ -153,7 +153,9 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
       });
     },
     compile(doc) {
-      return client.generateSystemPrompt(planId, versionName, { flowSchema: nodeSchema(doc), nodes: doc.nodes, nodesInSequence: walkOrder(doc) });
+      // The edges make the provider compile this flow, not the one it stored before the last edit.
+      const request = { flowSchema: nodeSchema(doc), nodes: doc.nodes, nodesInSequence: walkOrder(doc), edges: doc.edges };
+      return client.generateSystemPrompt(planId, versionName, request);
     },
     publish(doc) {
       return serial(async (): Promise<PublishedPlan> => {
