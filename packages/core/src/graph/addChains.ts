@@ -18,7 +18,8 @@ export interface AddChainsResult {
  * Adds each node as the first node of a new chain, in order: the document that calling
  * `addNode(doc, node, { newChain: true, id })` once per node gives, computed in one pass (a chain
  * each, 400 px right of the previous one, linked from the previous chain's last node by a chain
- * edge; the old follow-up of that node moves to the last new node). Ids must be new and distinct.
+ * edge; the old follow-up of that node moves to the last new node). Ids must be new and distinct
+ * (else it throws), and no edge may name them yet: on a flow whose edges join its own nodes.
  * @example addChains(doc, functions.map((fn) => ({ type: 'function', data: fn, id: fn.uuid })))
  */
 export function addChains(doc: FlowDocument, inputs: readonly NewChainNode[]): AddChainsResult {
@@ -53,5 +54,19 @@ export function addChains(doc: FlowDocument, inputs: readonly NewChainNode[]): A
     position = { x: position.x + PLACEMENT.newChainRight, y: position.y };
   }
   if (next && tail) edges.push(makeEdge(tail, next));
-  return { doc: withStartNode(reconcile({ ...doc, nodes, edges })), nodeIds: placed.map(({ id }) => id) };
+  const result = reconcile({ ...doc, nodes, edges });
+  const start = knownStart(doc, byId, highest, placed[0]?.id);
+  const started = start === undefined ? withStartNode({ ...result, startNodeId: '' }) : start === result.startNodeId ? result : { ...result, startNodeId: start };
+  return { doc: started, nodeIds: placed.map(({ id }) => id) };
+}
+
+/**
+ * The start node addNode's first call settles on, when it can be known without a walk: the start
+ * it keeps (a node of the flow, or the first new node's id), or the first new node when it makes
+ * chain "1". Otherwise undefined: the first node of chain "1", which no new node joins.
+ */
+function knownStart(doc: FlowDocument, byId: ReadonlyMap<string, FlowNode>, highest: number, firstId: string | undefined): string | undefined {
+  const start = doc.startNodeId;
+  if (start && (byId.has(start) || start === firstId)) return start;
+  return highest === 0 ? firstId : undefined;
 }
