@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 
 export interface LoadResult {
   requests: number;
@@ -7,21 +7,34 @@ export interface LoadResult {
   perSecond: number;
 }
 
+export interface LoadOptions {
+  concurrency: number;
+  seconds: number;
+  method?: string;
+  body?: string;
+  /** Extra headers of each request, asked for just before it is sent (a conditional PUT's current ETag). */
+  headers?: () => Record<string, string>;
+  /** Sees the headers of each answer (to carry the ETag a write answered with). */
+  onResponse?: (headers: IncomingHttpHeaders) => void;
+}
+
 /**
  * A keep-alive load generator: `concurrency` loops each sending the next request as soon as the
  * previous answer is read, for `seconds`. Loopback only.
  */
-export async function load(url: string, options: { concurrency: number; seconds: number; method?: string; body?: string }): Promise<LoadResult> {
+export async function load(url: string, options: LoadOptions): Promise<LoadResult> {
   const target = new URL(url);
   if (target.hostname !== '127.0.0.1') throw new Error('the bench only sends traffic to 127.0.0.1');
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = options.body === undefined ? {} : { 'Content-Type': 'application/json' };
+  const bodyHeaders: Record<string, string> = options.body === undefined ? {} : { 'Content-Type': 'application/json' };
   let requests = 0;
   let errors = 0;
   const one = (): Promise<void> =>
     new Promise((resolve) => {
+      const headers = { ...bodyHeaders, ...options.headers?.() };
       const req = request({ agent, host: target.hostname, port: target.port, path: target.pathname, method, headers }, (res) => {
+        options.onResponse?.(res.headers);
         res.on('data', () => undefined);
         res.on('end', () => {
           if ((res.statusCode ?? 500) < 400) requests += 1;

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
+import { etagCarrier } from './etag.js';
 import { load } from './load.js';
 import { REPO, startHello, startProvider, stop } from './processes.js';
+import { measureConcurrentReads, measureUpdateFunctions, type ConcurrentReadFigures, type UpdateFunctionsFigures } from './updateFunctions.js';
 
 export interface ServerBenchResult {
   /** GET …/functions requests per second over a bare node:http hello-world's (budget: at least 0.5). */
@@ -13,6 +15,10 @@ export interface ServerBenchResult {
   helloPerSecond: number;
   /** PUTs of a 1,000-node flow document per second, one at a time. */
   put1000PerSecond: number;
+  /** update-functions with 1,000 / 4,000 / 20,000 new functions, each against a PUT of its result (budget: at most 2x). */
+  updateFunctions: UpdateFunctionsFigures[];
+  /** Latency of small reads of another plan while the 20,000-function update (and the PUT of its flow) runs. */
+  concurrentReads: ConcurrentReadFigures[];
 }
 
 const CONCURRENCY = 32;
@@ -57,6 +63,32 @@ async function alternate(a: string, b: string): Promise<[number, number]> {
   return [(totals[0] ?? 0) / (seconds[0] ?? 1), (totals[1] ?? 0) / (seconds[1] ?? 1)];
 }
 
+const round = (n: number): string => n.toFixed(n < 10 ? 2 : 0);
+const count = (n: number): string => n.toLocaleString('en');
+
+function printServer(result: ServerBenchResult): void {
+  const { functionsPerSecond, helloPerSecond } = result;
+  console.log('server');
+  console.log(
+    `  GET …/functions          ${round(functionsPerSecond)} req/s = ${result.functionsRatio.toFixed(2)}x node:http hello-world (${round(helloPerSecond)} req/s; budget >= 0.5x)`,
+  );
+  console.log(`  PUT 1,000-node flow      ${round(result.put1000PerSecond)} docs/s`);
+  for (const f of result.updateFunctions) {
+    const label = `update-functions ${count(f.functions)}`.padEnd(25);
+    const size = `${(f.documentBytes / 1024 / 1024).toFixed(1)} MB`;
+    const put = f.putRefused === undefined ? `${round(f.putMs)} ms` : `PUT failed: ${f.putRefused}`;
+    const ratio = Number.isNaN(f.ratio) ? 'n/a' : `${f.ratio.toFixed(2)}x`;
+    console.log(`  ${label}${round(f.updateMs)} ms = ${ratio} PUT of the resulting ${size} flow (${put}; budget <= 2x)`);
+  }
+  for (const r of result.concurrentReads) {
+    const label = 'GET during a write'.padEnd(25);
+    if (r.failed !== undefined) console.log(`  ${label}(${r.during} failed: ${r.failed})`);
+    console.log(
+      `  ${label}worst ${round(r.worstMs)} ms, median ${round(r.medianMs)} ms over ${r.reads} reads while ${r.during} ran (${round(r.writeMs)} ms)`,
+    );
+  }
+}
+
 /** Runs the server section of `pnpm bench`: prints the figures and returns them. */
 export async function runServerBench(): Promise<ServerBenchResult> {
   const dir = await mkdtemp(join(tmpdir(), 'flow-bench-'));
@@ -70,15 +102,28 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     const [helloPerSecond, functionsPerSecond] = await alternate(hello.url, functions);
     await stop(hello.child);
     const body = await thousandNodeFlow();
-    const put = await load(`${provider.url}/api/flows/bench/production`, { concurrency: 1, seconds: SECONDS, method: 'PUT', body });
+    // The first PUT creates the flow, each next one names the ETag the last one answered with.
+    const carrier = etagCarrier();
+    const put = await load(`${provider.url}/api/flows/bench/production`, {
+      concurrency: 1,
+      seconds: SECONDS,
+      method: 'PUT',
+      body,
+      headers: carrier.headers,
+      onResponse: carrier.onResponse,
+    });
     if (put.errors > 0) throw new Error(`PUT of the 1,000-node flow failed ${put.errors} times`);
-    const result = { functionsRatio: functionsPerSecond / helloPerSecond, functionsPerSecond, helloPerSecond, put1000PerSecond: put.perSecond };
-    const round = (n: number): string => n.toFixed(n < 10 ? 2 : 0);
-    console.log('server');
-    console.log(
-      `  GET …/functions          ${round(functionsPerSecond)} req/s = ${result.functionsRatio.toFixed(2)}x node:http hello-world (${round(helloPerSecond)} req/s; budget >= 0.5x)`,
-    );
-    console.log(`  PUT 1,000-node flow      ${round(put.perSecond)} docs/s`);
+    const updateFunctions = await measureUpdateFunctions(provider.url);
+    const concurrentReads = await measureConcurrentReads(provider.url);
+    const result: ServerBenchResult = {
+      functionsRatio: functionsPerSecond / helloPerSecond,
+      functionsPerSecond,
+      helloPerSecond,
+      put1000PerSecond: put.perSecond,
+      updateFunctions,
+      concurrentReads,
+    };
+    printServer(result);
     return result;
   } finally {
     for (const child of children) await stop(child);

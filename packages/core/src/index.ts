@@ -6,6 +6,7 @@ export * from './graph/result.js';
 export * from './graph/placement.js';
 export * from './graph/chains.js';
 export * from './graph/addNode.js';
+export * from './graph/addChains.js';
 export * from './graph/connect.js';
 export * from './graph/removeNodes.js';
 export * from './graph/clipboard.js';

@@ -1,13 +1,13 @@
 import {
-  addNode,
+  addChains,
   checkFlowShape,
   createFunctionData,
   isFunctionType,
-  maxChain,
   reconcile,
   withStartNode,
   type FlowDocument,
   type FunctionNodeData,
+  type NewChainNode,
 } from '@flow/core';
 import { HttpError, badRequest } from './http/HttpError.js';
 import { isJsonObject, isRecord } from './guards.js';
@@ -37,29 +37,28 @@ function newFunctionData(input: FunctionInput, planId: string, now: string): Fun
 
 /**
  * Applies functions to a flow: a function node with the same uuid takes the given fields (a partial
- * update), any other function is added as the first node of a new chain. Edges stay as they are
- * and decide the post actions. The result is checked against the schema (400 with findings).
+ * update), any other function is added as the first node of a new chain, as `addNode` with
+ * `newChain` places it (all of them in one pass). Edges stay as they are and decide the post
+ * actions. The result is checked against the schema (400 with findings).
  */
 export function applyFunctions(doc: FlowDocument, inputs: readonly FunctionInput[], planId: string, now: string): FlowDocument {
-  let placed = doc;
   const known = new Set(doc.nodes.filter((n) => n.type === 'function').map((n) => n.id));
   const taken = new Set(doc.nodes.map((n) => n.id));
+  const added: NewChainNode[] = [];
   for (const input of inputs) {
     if (known.has(input.uuid)) continue;
     if (taken.has(input.uuid)) throw badRequest(`Function uuid "${input.uuid}" is the id of a node that is not a function`);
-    const data = newFunctionData(input, planId, now);
-    const options = { currentChain: String(maxChain(placed.nodes)), newChain: true, id: input.uuid };
-    placed = addNode(placed, { type: 'function', data }, options).doc;
+    added.push({ type: 'function', data: newFunctionData(input, planId, now), id: input.uuid });
     known.add(input.uuid);
-    taken.add(input.uuid);
   }
+  const placed = addChains(doc, added).doc;
   const byUuid = new Map(inputs.map((input) => [input.uuid, input]));
   const nodes: unknown[] = placed.nodes.map((node) => {
     const input = byUuid.get(node.id);
     if (node.type !== 'function' || input === undefined) return node;
     const type = typeof input.type === 'string' ? input.type : node.data.type;
     // A new function's given metadata goes over its type's defaults; an update replaces it whole.
-    const fresh = !doc.nodes.some((n) => n.id === node.id);
+    const fresh = !taken.has(node.id);
     const given = isJsonObject(input.metadata) ? input.metadata : undefined;
     const metadata = given === undefined ? node.data.metadata : fresh ? { ...node.data.metadata, ...given } : given;
     const data = { ...node.data, ...input, type, metadata, uuid: node.id, plan_id: node.data.plan_id || planId, updated_at: now };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FUNCTION_TYPES, POST_ACTION_TYPES, type FlowDocument, type FlowNode, type JsonObject, type JsonValue } from '../model/types.js';
 import { validateFlow } from '../rules/validateFlow.js';
 import { parseFlow } from './parseFlow.js';
+import { checkFlowShape } from './schema.js';
 import { serializeFlow } from './serializeFlow.js';
 import { buildFlow } from './testFlows.js';
 
@@ -150,6 +151,27 @@ describe('serializeFlow (properties)', () => {
             .sort((a, b) => a.k - b.k)
             .map((e) => e.item);
         expect(serializeFlow({ ...doc, nodes: shuffle(doc.nodes), edges: shuffle(doc.edges) })).toBe(serializeFlow(doc));
+      }),
+    );
+  });
+
+  it('does not depend on the order of the keys of any object in it', () => {
+    // Every object rebuilt with its keys inserted in reverse, so none of them is already in order.
+    const reversed = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(reversed);
+      if (typeof value !== 'object' || value === null) return value;
+      const copy = {};
+      for (const [key, item] of Object.entries(value).reverse()) {
+        Object.defineProperty(copy, key, { value: reversed(item), enumerable: true, writable: true, configurable: true });
+      }
+      return copy;
+    };
+    fc.assert(
+      fc.property(validFlow, (doc) => {
+        const text = serializeFlow(doc);
+        const shuffled = reversed(doc);
+        const parsed = checkFlowShape(shuffled);
+        expect(parsed.ok && serializeFlow(parsed.doc)).toBe(text);
       }),
     );
   });

@@ -40,14 +40,51 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
   else target[key] = value;
 }
 
-/** Any JSON value with object keys inserted in sorted order; arrays keep theirs. */
+/**
+ * Any JSON value with object keys inserted in sorted order; arrays keep theirs. A value already in
+ * that order (a document read from a canonical file) is given back as it is rather than copied.
+ */
 const sortedCopy: Copier = (value) => {
-  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (Array.isArray(value)) return sortedItems(value);
   if (!isRecord(value)) return value;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort(compareText)) put(copy, key, sortedCopy(value[key]));
-  return copy;
+  const keys = Object.keys(value);
+  if (!inPlainOrder(value, keys)) {
+    const copy: Record<string, unknown> = {};
+    for (const key of keys.sort(compareText)) put(copy, key, sortedCopy(value[key]));
+    return copy;
+  }
+  let copy: Record<string, unknown> | undefined;
+  keys.forEach((key, i) => {
+    const item = value[key];
+    const sorted = sortedCopy(item);
+    if (copy === undefined && sorted !== item) {
+      copy = {};
+      for (const before of keys.slice(0, i)) put(copy, before, value[before]);
+    }
+    if (copy !== undefined) put(copy, key, sorted);
+  });
+  return copy ?? value;
 };
+
+/** A plain object whose keys already come in sorted order. */
+function inPlainOrder(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (let i = 1; i < keys.length; i++) if (compareText(keys[i - 1] ?? '', keys[i] ?? '') >= 0) return false;
+  return true;
+}
+
+/** The items of an array, each as `sortedCopy` gives it; the array itself when none changed. */
+function sortedItems(items: readonly unknown[]): readonly unknown[] {
+  let copy: unknown[] | undefined;
+  // An index loop, not forEach: a hole must stay in its place (JSON writes it as null).
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const sorted = sortedCopy(item);
+    if (copy === undefined && sorted !== item) copy = items.slice(0, i);
+    copy?.push(sorted);
+  }
+  return copy ?? items;
+}
 
 /** An object with a fixed key order; keys outside the layout are not part of the format. */
 function fixedCopier(keys: readonly string[], copiers: Readonly<Record<string, Copier>> = {}): Copier {

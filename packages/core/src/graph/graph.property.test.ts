@@ -1,108 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHistory, pushSnapshot, redo, restoreSnapshot, takeSnapshot, undo } from '../history/history.js';
-import type { FlowDocument, PostActionType } from '../model/types.js';
-import { testFlow, testFunction, testPrompt, testWorkflow } from '../testing/flowBuilder.js';
-import { addNode } from './addNode.js';
-import { copy, paste, duplicate } from './clipboard.js';
-import { connect, removeEdge, setPostAction } from './connect.js';
+import { applyGraphOp, graphOpArbitrary, initialGraphState, type GraphState } from '../testing/graphOperations.js';
 import { invariantViolations } from './invariants.js';
-import { rebuild } from './rebuild.js';
-import { removeNodes } from './removeNodes.js';
-
-type Op =
-  | { kind: 'add'; nodeType: 0 | 1 | 2; select: number; newChain: boolean }
-  | { kind: 'connect'; a: number; b: number }
-  | { kind: 'removeEdge'; a: number }
-  | { kind: 'remove'; a: number; count: number }
-  | { kind: 'duplicate'; a: number }
-  | { kind: 'copyPaste'; a: number; count: number; select: number }
-  | { kind: 'postAction'; a: number; b: number; type: PostActionType }
-  | { kind: 'rebuild' };
-
-const index = fc.nat(1000);
-const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('add' as const), nodeType: fc.constantFrom(0 as const, 1 as const, 2 as const), select: fc.integer({ min: -1, max: 1000 }), newChain: fc.boolean() }), weight: 5 },
-  { arbitrary: fc.record({ kind: fc.constant('connect' as const), a: index, b: index }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('removeEdge' as const), a: index }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('remove' as const), a: index, count: fc.integer({ min: 1, max: 3 }) }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('duplicate' as const), a: index }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('copyPaste' as const), a: index, count: fc.integer({ min: 1, max: 3 }), select: fc.integer({ min: -1, max: 1000 }) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('postAction' as const), a: index, b: index, type: fc.constantFrom<PostActionType>('none', 'function', 'trigger_response', 'run_tracking') }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('rebuild' as const) }), weight: 1 },
-);
-
-interface State {
-  doc: FlowDocument;
-  currentChain: string;
-  ids: number;
-}
-
-function pick(doc: FlowDocument, i: number): string | undefined {
-  return doc.nodes.length ? doc.nodes[i % doc.nodes.length]?.id : undefined;
-}
-
-function apply(state: State, op: Op): State {
-  const newId = () => `n${++state.ids}`;
-  const { doc, currentChain } = state;
-  switch (op.kind) {
-    case 'add': {
-      const input = [testFunction(`f${state.ids}`), testPrompt(`p${state.ids}`), testWorkflow(`w${state.ids}`)][op.nodeType];
-      if (!input) return state;
-      const selectedId = op.select < 0 ? null : pick(doc, op.select);
-      const r = addNode(doc, input, { currentChain, selectedId, newChain: op.newChain, id: newId() });
-      return { ...state, doc: r.doc, currentChain: r.currentChain };
-    }
-    case 'connect': {
-      const a = pick(doc, op.a);
-      const b = pick(doc, op.b);
-      const r = a && b ? connect(doc, a, b) : null;
-      return r && r.ok ? { ...state, doc: r.doc } : state;
-    }
-    case 'removeEdge': {
-      const edge = doc.edges.length ? doc.edges[op.a % doc.edges.length] : undefined;
-      return edge ? { ...state, doc: removeEdge(doc, edge.id) } : state;
-    }
-    case 'remove': {
-      const ids = Array.from({ length: op.count }, (_, k) => pick(doc, op.a + k)).filter((x): x is string => !!x);
-      const r = removeNodes(doc, ids, currentChain);
-      return { ...state, doc: r.doc, currentChain: r.currentChain };
-    }
-    case 'duplicate': {
-      const a = pick(doc, op.a);
-      if (!a) return state;
-      const r = duplicate(doc, a, { currentChain, newId });
-      return { ...state, doc: r.doc, currentChain: r.currentChain };
-    }
-    case 'copyPaste': {
-      const ids = Array.from({ length: op.count }, (_, k) => pick(doc, op.a + k)).filter((x): x is string => !!x);
-      const selectedId = op.select < 0 ? null : pick(doc, op.select);
-      const r = paste(doc, copy(doc, ids), { currentChain, selectedId, newId });
-      return { ...state, doc: r.doc, currentChain: r.currentChain };
-    }
-    case 'postAction': {
-      const a = pick(doc, op.a);
-      const node = doc.nodes.find((n) => n.id === a);
-      if (!a || node?.type !== 'function') return state;
-      const r = setPostAction(doc, a, op.type, pick(doc, op.b));
-      return r.ok ? { ...state, doc: r.doc } : state;
-    }
-    case 'rebuild': {
-      const r = rebuild(doc);
-      return r.ok ? { ...state, doc: r.doc } : state;
-    }
-  }
-}
 
 describe('graph operations (property)', () => {
   it('keep every invariant of the flow format over 1,000 random operations, and undo then redo is the identity', () => {
     fc.assert(
-      fc.property(fc.array(opArb, { minLength: 1000, maxLength: 1000 }), (ops) => {
-        let state: State = { doc: testFlow(), currentChain: '0', ids: 0 };
+      fc.property(fc.array(graphOpArbitrary, { minLength: 1000, maxLength: 1000 }), (ops) => {
+        let state: GraphState = initialGraphState();
         let history = createHistory(takeSnapshot(state.doc, 'load'));
         for (const op of ops) {
           const before = state.doc;
-          state = apply(state, op);
+          state = applyGraphOp(state, op);
           expect(invariantViolations(state.doc)).toEqual([]);
           if (state.doc === before) continue;
           history = pushSnapshot(history, takeSnapshot(state.doc, 'update'));
