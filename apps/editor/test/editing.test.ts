@@ -124,6 +124,7 @@ describe('adding from the Quick Functions bar', () => {
 
   it('on an empty flow, creates chain 1 first and places the node at 50, 200', async () => {
     const page = await h.open('/edit-empty/production');
+    await page.getByRole('button', { name: 'Create it' }).click();
     await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('Saved');
     await quick(page, 'Capture Variable').click();
     const first = await theSelected(page);

@@ -34,10 +34,12 @@ describe('routes', () => {
     expect(await nodes(page).count()).toBe(example.nodes.length);
   });
 
-  it('/{id}/{version} opens that version (an unknown version is an empty flow)', async () => {
+  it("/{id}/{version} opens that version (an unknown version says 'Plan not found' until created)", async () => {
     const page = await h.open('/support-desk/staging');
     expect(new URL(page.url()).pathname).toBe('/support-desk/staging');
     expect(await page.getByTestId('plan-label').locator('.plan-bar-version').innerText()).toBe('staging');
+    await page.getByTestId('plan-missing').getByText('Plan not found', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create it' }).click();
     await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('Saved');
     expect(await nodes(page).count()).toBe(0);
   });

@@ -1,11 +1,10 @@
 import { messages } from '@flow/core';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
-import './modals.css';
+import { ConfirmDialog } from './ConfirmDialog';
 
 const eraseSelector = (s: EditorState) => ({ open: s.confirmEraseOpen, count: s.selectedNodeIds.length });
 
@@ -21,23 +20,13 @@ export function ConfirmEraseDialog() {
     s.setDialog('confirmEraseOpen', false);
   }, [store]);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content className="modal erase" role="alertdialog" aria-describedby={undefined} data-testid="confirm-erase-dialog">
-          <Dialog.Title className="erase-text">{messages.confirmErase(count)}</Dialog.Title>
-          <footer className="modal-footer">
-            <Dialog.Close asChild>
-              <button type="button" className="btn">
-                Cancel
-              </button>
-            </Dialog.Close>
-            <button type="button" className="btn btn-danger" onClick={remove}>
-              Remove
-            </button>
-          </footer>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={messages.confirmErase(count)}
+      confirmLabel="Remove"
+      onConfirm={remove}
+      testId="confirm-erase-dialog"
+    />
   );
 }

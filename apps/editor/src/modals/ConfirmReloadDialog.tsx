@@ -1,10 +1,9 @@
 import { describeEdits, flowMessages } from '@flow/core';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
-import './modals.css';
+import { ConfirmDialog } from './ConfirmDialog';
 
 const reloadSelector = (s: EditorState) => ({ open: s.confirmReloadOpen, doc: s.doc, syncedDoc: s.syncedDoc });
 
@@ -19,35 +18,26 @@ export function ConfirmReloadDialog() {
     void store.getState().reloadFromProvider();
   }, [store]);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content className="modal erase" role="alertdialog" aria-describedby={undefined} data-testid="confirm-reload-dialog">
-          <Dialog.Title className="erase-text">{flowMessages.confirmReload}</Dialog.Title>
-          {edits.length > 0 ? (
-            <>
-              <p className="reload-note">{flowMessages.editsDiscarded}</p>
-              <ul className="reload-edits">
-                {edits.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p className="reload-note">{flowMessages.noEditsDiscarded}</p>
-          )}
-          <footer className="modal-footer">
-            <Dialog.Close asChild>
-              <button type="button" className="btn">
-                Cancel
-              </button>
-            </Dialog.Close>
-            <button type="button" className="btn btn-danger" onClick={reload}>
-              {flowMessages.discardAndReload}
-            </button>
-          </footer>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={flowMessages.confirmReload}
+      confirmLabel={flowMessages.discardAndReload}
+      onConfirm={reload}
+      testId="confirm-reload-dialog"
+    >
+      {edits.length > 0 ? (
+        <>
+          <p className="reload-note">{flowMessages.editsDiscarded}</p>
+          <ul className="reload-edits">
+            {edits.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="reload-note">{flowMessages.noEditsDiscarded}</p>
+      )}
+    </ConfirmDialog>
   );
 }
