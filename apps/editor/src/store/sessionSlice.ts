@@ -95,7 +95,8 @@ export const createSessionSlice =
       const { plan, planId, versionName, notify } = get();
       if (!plan) return;
       try {
-        await plan.create(emptyFlow(planId, versionName));
+        // What is on screen (empty, unless something was added meanwhile) becomes the new plan.
+        await plan.create({ ...get().doc, planId, versionName });
       } catch (error) {
         // Created meanwhile by someone else: open theirs.
         if (!(error instanceof FlowConflictError)) {

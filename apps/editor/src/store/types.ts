@@ -114,7 +114,7 @@ export interface SessionSlice {
   /** The flow as the provider last acknowledged it: what a Reload after a conflict would discard edits against. */
   syncedDoc: FlowDocument;
   loadPlan(): Promise<void>;
-  /** Creates the missing plan version, empty, then opens it. */
+  /** Creates the missing plan version with what is on screen (empty at first), then opens it. */
   createPlan(): Promise<void>;
   loadWorkflows(force?: boolean): Promise<void>;
   addWorkflowNode(workflow: Workflow): void;
