@@ -80,7 +80,7 @@ describe('nodes', () => {
     await node.locator('.flow-node-name').click();
     await node.getByRole('button', { name: 'Remove node' }).waitFor();
     await node.getByRole('button', { name: 'Remove node' }).click();
-    await expect.poll(() => nodeEl(page, 'support-capture-order').count()).toBe(0);
+    await expect.poll(() => nodeEl(page, 'support-capture-order').count(), { timeout: 10_000 }).toBe(0);
   });
 
   it('saves what is typed into a prompt node', async () => {

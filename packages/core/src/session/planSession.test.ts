@@ -143,6 +143,19 @@ describe('createPlanSession', () => {
     expect(routes(provider.requests).slice(-3)).toEqual(['POST mate/p/v/update-functions', 'POST mate/p/v/update-functions', 'POST mate/p/v/system-prompt-custom']);
   });
 
+  it("reports the functions' failure before the system prompt's, whichever answers first", async () => {
+    const provider = await providers.start((request, response) => {
+      if (request.url.endsWith('/functions')) {
+        setTimeout(() => replyJson(response, 500, { error: 'down' }), 100);
+        return;
+      }
+      if (request.url.startsWith('/api/flows/')) return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
+      replyJson(response, 500, { error: 'down' });
+    });
+    const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');
+    await expect(plan.load()).rejects.toMatchObject({ message: 'Failed to fetch functions' });
+  });
+
   it('falls back to the spec calls when the document endpoint fails with a 5xx', async () => {
     const provider = await providers.start((request, response) => {
       if (request.url.startsWith('/api/flows/')) return replyJson(response, 503, { error: 'busy' });

@@ -102,7 +102,12 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
     } catch (error) {
       warn(error instanceof Error ? error.message : String(error));
     }
-    const [functions, systemPrompt] = await Promise.all([client.getFunctions(planId, versionName), client.getSystemPrompt(planId, versionName)]);
+    // Both at once, but a failure is reported in the spec's order (functions first), whichever came back first.
+    const [functionsCall, promptCall] = await Promise.allSettled([client.getFunctions(planId, versionName), client.getSystemPrompt(planId, versionName)]);
+    if (functionsCall.status === 'rejected') throw functionsCall.reason;
+    if (promptCall.status === 'rejected') throw promptCall.reason;
+    const functions = functionsCall.value;
+    const systemPrompt = promptCall.value;
     const parts = { planId, versionName, functions, systemPrompt, workflows };
     let steps: WorkflowStepInstruction[] = [];
     if (systemPrompt.system_message.trim() !== '') {
