@@ -28,6 +28,7 @@ export * from './diff/valueDiff.js';
 export * from './session/planSession.js';
 export * from './session/describeEdits.js';
 export type { PlanSummary } from './api/guards.js';
+export { isFlowDocument } from './api/guards.js';
 export { createWorkflowPath, dashboardPath, planPath, workflowsPath } from './api/paths.js';
 export * from './model/options.js';
 export * from './model/models.js';
