@@ -82,3 +82,30 @@ describe('resolveFlowSecrets', () => {
     expect(serializeFlow(resolved)).toBe(serializeFlow(doc));
   });
 });
+
+describe('bearer tokens of HTTP calls', () => {
+  function flowWithToken(token: { key: string } | { env: string }): FlowDocument {
+    const http = createFunctionData('http_calls', {
+      uuid: 'http',
+      planId: 'p',
+      name: 'Call API',
+      metadata: { apicalls: [{ method: 'GET', url: 'https://example.com', params: [], authorization: 'bearer', bearer_token: token, headers: [], body: { raw: { data: '' } }, output: { json: [] } }] },
+    });
+    return addNode(emptyFlow('p', 'production'), { type: 'function', data: http }, { currentChain: '0', newChain: true, id: 'http' }).doc;
+  }
+
+  it('moves a plain bearer token into an env reference and reads it back as { key }', () => {
+    const { doc, moved } = redactFlowSecrets(flowWithToken({ key: 'tok-secret-1' }));
+    expect(moved.map((m) => m.env)).toEqual(['FLOW_CALL_API_BEARER_TOKEN']);
+    expect(serializeFlow(doc)).not.toContain('tok-secret-1');
+    const { doc: resolved, missing } = resolveFlowSecrets(doc, { FLOW_CALL_API_BEARER_TOKEN: 'tok-2' });
+    expect(missing).toEqual([]);
+    expect(serializeFlow(resolved)).toContain('"bearer_token": {\n');
+    expect(serializeFlow(resolved)).toContain('"key": "tok-2"');
+  });
+
+  it('lists an unset bearer token variable as missing', () => {
+    const { missing } = resolveFlowSecrets(flowWithToken({ env: 'API_TOKEN' }), {});
+    expect(missing.map((m) => m.env)).toEqual(['API_TOKEN']);
+  });
+});

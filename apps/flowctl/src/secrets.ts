@@ -63,7 +63,21 @@ function secretSlots(metadata: JsonObject, at: string): SecretSlot[] {
   const calls = metadata.apicalls;
   if (!Array.isArray(calls)) return slots;
   calls.forEach((call, i) => {
-    if (!isObject(call) || !Array.isArray(call.headers)) return;
+    if (!isObject(call)) return;
+    const token = call.bearer_token;
+    if (token !== undefined) {
+      const key = isObject(token) && typeof token.key === 'string' ? token.key : typeof token === 'string' ? token : undefined;
+      slots.push({
+        path: `${at}.apicalls[${i}].bearer_token`,
+        label: 'BEARER_TOKEN',
+        value: token,
+        plain: key !== undefined && isPlainCredential(key) ? key : undefined,
+        set: (next) => {
+          call.bearer_token = next;
+        },
+      });
+    }
+    if (!Array.isArray(call.headers)) return;
     call.headers.forEach((header, j) => {
       if (!isObject(header) || typeof header.name !== 'string' || !SECRET_HEADER.test(header.name.trim())) return;
       const value = header.value;
@@ -127,8 +141,8 @@ export function redactFlowSecrets(doc: FlowDocument): { doc: FlowDocument; moved
 }
 
 /**
- * Replaces every `{ "env": NAME }` secret with the variable's value (`api_key` becomes `{ key }`,
- * a header its plain value). Variables that are not set are listed in `missing`.
+ * Replaces every `{ "env": NAME }` secret with the variable's value (`api_key` and `bearer_token`
+ * become `{ key }`, a header its plain value). Variables that are not set are listed in `missing`.
  */
 export function resolveFlowSecrets(
   doc: FlowDocument,
@@ -144,7 +158,8 @@ export function resolveFlowSecrets(
       missing.push(reference);
       return;
     }
-    slot.set(slot.path.endsWith('.api_key') ? { key: value } : value);
+    // A secret field (api_key, bearer_token) holds `{ key }`; a header holds its plain value.
+    slot.set(slot.path.endsWith('.api_key') || slot.path.endsWith('.bearer_token') ? { key: value } : value);
     resolved.push(reference);
   });
   return { doc: resolved.length === 0 ? doc : result, resolved, missing };

@@ -1,5 +1,5 @@
 import type { FunctionNodeData } from '@flow/core';
-import { FUNCTION_TYPE_NAMES, isFunctionType } from '@flow/core';
+import { functionDefinition } from '@flow/core';
 import type { NodeProps, Node } from '@xyflow/react';
 import { memo } from 'react';
 import { NodeHandles } from './NodeHandles';
@@ -9,7 +9,7 @@ type FunctionRFNode = Node<FunctionNodeData, 'function'>;
 
 /** A function node: badge, name, its function type, four handles. */
 export const FunctionNodeView = memo(function FunctionNodeView({ id, data, selected }: NodeProps<FunctionRFNode>) {
-  const typeName = isFunctionType(data.type) ? FUNCTION_TYPE_NAMES[data.type] : data.type;
+  const typeName = functionDefinition(data.type)?.name ?? data.type;
   return (
     <div className={`flow-node flow-node-function${selected ? ' selected' : ''}${data.active ? '' : ' inactive'}`} data-testid={`node-${id}`}>
       <NodeHandles />

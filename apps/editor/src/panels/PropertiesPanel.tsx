@@ -1,4 +1,4 @@
-import { FUNCTION_TYPE_NAMES, isFunctionType } from '@flow/core';
+import { functionDefinition } from '@flow/core';
 import { PromptTextarea } from '../nodes/PromptTextarea';
 import { useEditor } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -37,7 +37,7 @@ export function PropertiesPanel() {
   return (
     <div className="properties">
       <h3 className="properties-title">{node.data.name}</h3>
-      <p className="muted">{isFunctionType(node.data.type) ? FUNCTION_TYPE_NAMES[node.data.type] : node.data.type}</p>
+      <p className="muted">{functionDefinition(node.data.type)?.name ?? node.data.type}</p>
       {node.data.description ? <p>{node.data.description}</p> : null}
     </div>
   );

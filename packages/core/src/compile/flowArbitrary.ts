@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { FUNCTION_TYPES } from '../model/types.js';
+import { FUNCTION_TYPES } from '../functions/registry.js';
 import type { FlowDocument, FlowNode } from '../model/types.js';
 import { buildFlow, functionNode, promptNode, workflowNode } from './flowFixtures.js';
 

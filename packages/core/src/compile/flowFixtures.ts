@@ -1,4 +1,4 @@
-import { withDefaults } from '../model/defaults.js';
+import { withDefaults } from '../functions/registry.js';
 import { makeEdge, reconcile } from '../graph/edges.js';
 import { FLOW_FORMAT } from '../model/types.js';
 import type {

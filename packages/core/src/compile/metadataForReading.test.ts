@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withDefaults } from '../model/defaults.js';
+import { withDefaults } from '../functions/registry.js';
 import { metadataForReading } from './metadataForReading.js';
 
 describe('metadataForReading', () => {

@@ -1,4 +1,4 @@
-import { FUNCTION_DEFAULTS, isFunctionType } from '../model/defaults.js';
+import { functionDefinition } from '../functions/registry.js';
 import type { JsonObject } from '../model/types.js';
 import { isObject } from './jsonFields.js';
 
@@ -8,7 +8,8 @@ import { isObject } from './jsonFields.js';
  * a 10,000-node flow would otherwise spend a fifth of its time copying defaults.
  */
 export function metadataForReading(type: string, metadata: JsonObject): JsonObject {
-  return isFunctionType(type) ? overlay(FUNCTION_DEFAULTS[type], metadata) : metadata;
+  const defaults = functionDefinition(type)?.defaults;
+  return defaults === undefined ? metadata : overlay(defaults, metadata);
 }
 
 function overlay(defaults: JsonObject, value: JsonObject): JsonObject {

@@ -1,46 +1,15 @@
-import type { FunctionNodeData, FunctionType } from '../model/types.js';
+import { functionDefinition } from '../functions/registry.js';
+import type { FunctionNodeData } from '../model/types.js';
 import { metadataForReading } from './metadataForReading.js';
 import { inline, textField, word } from './quote.js';
 import type { MetadataRenderer, RenderContext } from './renderContext.js';
-import { renderCaptureVariables, renderSetupReminder } from './renderConversation.js';
-import { renderGenerateGui } from './renderGenerateGui.js';
-import { renderHttpCalls, renderSeeWebsite, renderSendWorkflow } from './renderIntegrations.js';
-import {
-  renderChangeInstructions,
-  renderCustomGpt,
-  renderGenerateKnowledgeBase,
-  renderHandleImage,
-  renderInstruct,
-} from './renderModelCalls.js';
 import { renderSettings } from './renderSettings.js';
-
-/** Per function type: the words a model reads for it, and its metadata renderer. */
-const FUNCTION_KINDS: Readonly<Record<FunctionType, readonly [string, MetadataRenderer]>> = {
-  instruct: ['Instruct', renderInstruct],
-  custom_gpt: ['Custom GPT call', renderCustomGpt],
-  handle_image: ['Handle image', renderHandleImage],
-  http_calls: ['HTTP call', renderHttpCalls],
-  capture_variables: ['Capture variables', renderCaptureVariables],
-  see_website: ['See a website', renderSeeWebsite],
-  send_workflow: ['Send workflow', renderSendWorkflow],
-  setup_reminder: ['Set up reminder', renderSetupReminder],
-  generate_gui: ['Generate GUI', renderGenerateGui],
-  change_instructions: ['Change instructions', renderChangeInstructions],
-  generate_knowledge_base: ['Generate knowledge base', renderGenerateKnowledgeBase],
-};
 
 // Any other type: every metadata field as a setting, secrets hidden.
 const renderUnknown: MetadataRenderer = (m, { indent }) => {
   const settings = renderSettings(m, indent);
   return settings.length === 0 ? [] : [`${indent}Settings:`, ...settings];
 };
-
-// Widened for lookup by any stored type string.
-const KINDS_BY_TYPE: Readonly<Record<string, readonly [string, MetadataRenderer] | undefined>> = FUNCTION_KINDS;
-
-function kindOf(type: string): readonly [string, MetadataRenderer] | undefined {
-  return Object.hasOwn(KINDS_BY_TYPE, type) ? KINDS_BY_TYPE[type] : undefined;
-}
 
 /** The readable name of a function: its name, else its title, else its id. */
 export function functionName(data: FunctionNodeData, id: string): string {
@@ -49,9 +18,9 @@ export function functionName(data: FunctionNodeData, id: string): string {
 
 /** The heading of a function step, e.g. `HTTP call "Look up order"`. */
 export function functionHeading(data: FunctionNodeData, id: string): string {
-  const kind = kindOf(data.type);
+  const definition = functionDefinition(data.type);
   const name = inline(functionName(data, id));
-  return kind ? `${kind[0]} ${name}` : `Function ${name} (type ${word(String(data.type))})`;
+  return definition ? `${definition.promptKind} ${name}` : `Function ${name} (type ${word(String(data.type))})`;
 }
 
 /** The lines under a function step's heading: its common fields, then its type's metadata. */
@@ -67,7 +36,7 @@ export function renderFunctionBody(data: FunctionNodeData, ctx: RenderContext): 
   lines.push(...textField('Thinking text', data.thinking_text ?? '', indent));
   if (data.execute_first) lines.push(`${indent}Run: before anything else`);
   if (data.execute_once) lines.push(`${indent}Run: once per conversation`);
-  const render = kindOf(data.type)?.[1] ?? renderUnknown;
+  const render = functionDefinition(data.type)?.render ?? renderUnknown;
   lines.push(...render(metadataForReading(data.type, data.metadata ?? {}), ctx));
   return lines;
 }

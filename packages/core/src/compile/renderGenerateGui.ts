@@ -17,8 +17,8 @@ const INTERACTIVE_ELEMENTS: ReadonlyArray<readonly [string, string]> = [
   ['allowUpvoteButton', 'upvote button'],
 ];
 
-/** generate_gui: a generated interface (cards, reviews, products) and what it may contain. */
-export const renderGenerateGui: MetadataRenderer = (m, { indent }) => {
+/** generate_gui: a generated interface (temperature falls back to the type's default) (cards, reviews, products) and what it may contain. */
+export const renderGenerateGui = (fallbackTemperature: number): MetadataRenderer => (m, { indent }) => {
   const d = objectAt(m, 'data');
   const image = objectAt(d, 'imageSettings');
   const ui = objectAt(d, 'uiSettings');
@@ -32,7 +32,7 @@ export const renderGenerateGui: MetadataRenderer = (m, { indent }) => {
     ...(textAt(d, 'numItems') ? [`${indent}Items: ${numberAt(d, 'numItems', 0)}`] : []),
     ...field('Default view mode', 'defaultViewMode'),
     ...(model ? [`${indent}Model: ${word(model)}`] : []),
-    ...(textAt(d, 'temperature') ? [`${indent}Temperature: ${numberAt(d, 'temperature', 0.7)}`] : []),
+    ...(textAt(d, 'temperature') ? [`${indent}Temperature: ${numberAt(d, 'temperature', fallbackTemperature)}`] : []),
     ...textField('Prompt', textAt(d, 'prompt'), indent),
     flagAt(image, 'enabled')
       ? `${indent}Images: on${imageDetail(textAt(image, 'displayMode'), textAt(image, 'service'))}`

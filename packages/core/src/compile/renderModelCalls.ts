@@ -1,7 +1,7 @@
 import { normalizeModelId } from '../model/models.js';
 import type { JsonObject } from '../model/types.js';
-import { flagAt, isObject, listAt, numberAt, objectAt, objectsAt, textAt } from './jsonFields.js';
-import { inline, textField, word } from './quote.js';
+import { flagAt, isObject, listAt, numberAt, objectAt, textAt } from './jsonFields.js';
+import { textField, word } from './quote.js';
 import type { MetadataRenderer, RenderContext } from './renderContext.js';
 import { renderSettings } from './renderSettings.js';
 
@@ -14,31 +14,6 @@ export function hasSecret(m: JsonObject, key: string): boolean {
 
 /** instruct: the prompt the agent follows. */
 export const renderInstruct: MetadataRenderer = (m, { indent }) => textField('Prompt', textAt(m, 'prompt'), indent);
-
-/** custom_gpt: a call to a model; the API key is only ever said to be configured. */
-export const renderCustomGpt: MetadataRenderer = (m, { indent }) => {
-  const output = objectAt(m, 'output');
-  const model = normalizeModelId(textAt(m, 'model'));
-  const lines = [
-    ...(model ? [`${indent}Model: ${word(model)}`] : []),
-    `${indent}Temperature: ${numberAt(m, 'temperature', 0.7)}`,
-    `${indent}Max tokens: ${numberAt(m, 'max_tokens', 1000)}`,
-  ];
-  if (textAt(m, 'assistant_id')) lines.push(`${indent}Assistant id: ${inline(textAt(m, 'assistant_id'))}`);
-  if (hasSecret(m, 'api_key')) lines.push(`${indent}API key: configured (not shown)`);
-  lines.push(...textField('Prompt', textAt(m, 'prompt'), indent), ...textField('Message', textAt(m, 'message'), indent));
-  if (textAt(output, 'type') === 'json') {
-    lines.push(`${indent}Output: JSON with the fields`);
-    for (const field of objectsAt(output, 'json')) {
-      const description = textAt(field, 'description');
-      lines.push(`${indent}- ${inline(textAt(field, 'name'))}${description ? `: ${inline(description)}` : ''}`);
-    }
-  } else {
-    const variable = textAt(output, 'raw');
-    lines.push(`${indent}Output: raw text${variable ? ` into the variable ${inline(variable)}` : ''}`);
-  }
-  return lines;
-};
 
 /** handle_image: look at an image and describe or answer about it. */
 export const renderHandleImage: MetadataRenderer = (m, { indent }) => [

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_TYPES, POST_ACTION_TYPES, type FlowDocument, type FlowNode, type JsonObject, type JsonValue } from '../model/types.js';
+import { FUNCTION_TYPES } from '../functions/registry.js';
+import { POST_ACTION_TYPES, type FlowDocument, type FlowNode, type JsonObject, type JsonValue } from '../model/types.js';
 import { validateFlow } from '../rules/validateFlow.js';
 import { parseFlow } from './parseFlow.js';
 import { checkFlowShape } from './schema.js';

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_DEFAULTS } from './defaults.js';
 import type { FieldSpec } from './fields.js';
 import { COMMON_FIELDS, isFieldVisible, visibleFields } from './fields.js';
-import { FUNCTION_FIELDS } from './functionFields.js';
+import { FUNCTION_DEFINITIONS, FUNCTION_TYPES, functionDefinition } from '../functions/registry.js';
+import { customGpt } from '../functions/customGpt.js';
 import { getAtPath } from './paths.js';
 import type { FunctionType } from './types.js';
-import { FUNCTION_TYPES } from './types.js';
 
 function field(type: FunctionType, key: string): FieldSpec {
-  const found = FUNCTION_FIELDS[type].find((f) => f.key === key);
+  const found = functionDefinition(type).fields.find((f) => f.key === key);
   if (found === undefined) throw new Error(`no field ${key} for ${type}`);
   return found;
 }
@@ -16,22 +15,22 @@ function field(type: FunctionType, key: string): FieldSpec {
 const visible = (type: FunctionType, key: string, metadata: object): boolean =>
   isFieldVisible(field(type, key), metadata);
 
-describe('FUNCTION_FIELDS', () => {
+describe('the fields of each definition', () => {
   it('has a non-empty form for each of the eleven types', () => {
-    for (const type of FUNCTION_TYPES) expect(FUNCTION_FIELDS[type].length, type).toBeGreaterThan(0);
+    for (const type of FUNCTION_TYPES) expect(functionDefinition(type).fields.length, type).toBeGreaterThan(0);
   });
 
-  it('points every field at a value of the defaults, except the optional API key', () => {
+  it('points every field at a value of the defaults, except the optional secrets', () => {
     for (const type of FUNCTION_TYPES) {
-      for (const f of FUNCTION_FIELDS[type]) {
-        if (f.key === 'api_key') continue;
-        expect(getAtPath(FUNCTION_DEFAULTS[type], f.key), `${type}.${f.key}`).not.toBeUndefined();
+      for (const f of functionDefinition(type).fields) {
+        if (f.kind === 'secret') continue;
+        expect(getAtPath(functionDefinition(type).defaults, f.key), `${type}.${f.key}`).not.toBeUndefined();
       }
     }
   });
 
   it('gives every select its options, every slider its range and every list its item fields', () => {
-    for (const f of Object.values(FUNCTION_FIELDS).flat()) {
+    for (const f of FUNCTION_DEFINITIONS.flatMap((d) => d.fields)) {
       if (['select', 'model', 'multiSelect'].includes(f.kind)) expect(f.options?.length, f.key).toBeGreaterThan(0);
       if (f.kind === 'slider') expect(f.range, f.key).toBeDefined();
       if (f.kind === 'keyValueList') expect(f.itemFields, f.key).toBeDefined();
@@ -40,7 +39,7 @@ describe('FUNCTION_FIELDS', () => {
 
   it('uses unique keys within a form', () => {
     for (const type of FUNCTION_TYPES) {
-      const keys = FUNCTION_FIELDS[type].map((f) => f.key);
+      const keys = functionDefinition(type).fields.map((f) => f.key);
       expect(new Set(keys).size, type).toBe(keys.length);
     }
   });
@@ -161,7 +160,7 @@ describe('isFieldVisible', () => {
 
 describe('visibleFields', () => {
   it('drops the hidden fields of a default custom_gpt form', () => {
-    const keys = visibleFields(FUNCTION_FIELDS.custom_gpt, FUNCTION_DEFAULTS.custom_gpt).map((f) => f.key);
+    const keys = visibleFields(customGpt.fields, customGpt.defaults).map((f) => f.key);
     expect(keys).toContain('output.raw');
     expect(keys).not.toContain('output.json');
     expect(keys).not.toContain('api_key');

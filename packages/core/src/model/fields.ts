@@ -44,9 +44,21 @@ export interface SliderRange {
   step: number;
 }
 
-export interface FieldSpec {
+/**
+ * Every dotted path into a value of type `T` (`output.type`, `apicalls.0.method`), so that a
+ * definition's field keys are checked against its metadata type; any string for JSON objects.
+ */
+export type MetadataPath<T> = string extends keyof T
+  ? string
+  : T extends readonly (infer U)[]
+    ? `${number}` | `${number}.${MetadataPath<U>}`
+    : T extends object
+      ? { [K in keyof T & string]-?: K | `${K}.${MetadataPath<NonNullable<T[K]>>}` }[keyof T & string]
+      : never;
+
+export interface FieldSpec<K extends string = string> {
   /** Dotted path into the metadata (or, for common fields, into the function data). */
-  key: string;
+  key: K;
   label: string;
   kind: FieldKind;
   /** Choices of `select`, `model` and `multiSelect`. */
@@ -56,6 +68,8 @@ export interface FieldSpec {
   /** Property names of the items of a `keyValueList`. */
   itemFields?: readonly [string, string];
   placeholder?: string;
+  /** A sentence under the field saying what it is for. */
+  help?: string;
   visibleWhen?: VisibleWhen;
   readOnly?: boolean;
 }

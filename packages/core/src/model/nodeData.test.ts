@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_DEFAULTS } from './defaults.js';
+import { FUNCTION_TYPES, functionDefinition } from '../functions/registry.js';
 import { CLIPBOARD, createFunctionData, createPromptData, createWorkflowData, GLOBE, LIGHTNING } from './nodeData.js';
 import type { FunctionNodeData, Workflow } from './types.js';
-import { FUNCTION_TYPES } from './types.js';
 
 const FUNCTION_DATA_KEYS: readonly (keyof FunctionNodeData)[] = [
   'uuid', 'plan_id', 'type', 'title', 'name', 'description', 'trigger', 'metadata', 'created_at',
@@ -27,7 +26,7 @@ describe('createFunctionData', () => {
       created_at: '',
       updated_at: '',
     });
-    expect(data.metadata).toEqual(FUNCTION_DEFAULTS[type]);
+    expect(data.metadata).toEqual(functionDefinition(type).defaults);
     expect(data.title).toBe(data.name);
     expect(data.name).not.toBe('');
   });

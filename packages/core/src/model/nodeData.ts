@@ -1,4 +1,5 @@
-import { defaultMetadata } from './defaults.js';
+import { defaultMetadata, functionDefinition } from '../functions/registry.js';
+import { LIGHTNING } from './emoji.js';
 import { mergeDefaults } from './paths.js';
 import type {
   FunctionNodeData,
@@ -9,33 +10,14 @@ import type {
   WorkflowStep,
 } from './types.js';
 
-export const LIGHTNING = '\u26A1';
-export const CLIPBOARD = '\u{1F4CB}';
-export const GLOBE = '\u{1F310}';
+export { CLIPBOARD, GLOBE, LIGHTNING } from './emoji.js';
 
 /** Spec section 9: function sequence default. */
 export const DEFAULT_SEQUENCE = 3;
 
-/** Display name of each function type: the name of a new function of that type. */
-export const FUNCTION_TYPE_NAMES: { readonly [T in FunctionType]: string } = {
-  instruct: 'Instruct',
-  custom_gpt: 'Custom GPT',
-  handle_image: 'Handle Image',
-  http_calls: 'HTTP Calls',
-  capture_variables: 'Capture Variable',
-  see_website: 'See a Website',
-  send_workflow: 'Send Workflow',
-  setup_reminder: 'Setup Reminder',
-  generate_gui: 'Generate GUI',
-  change_instructions: 'Change Instructions',
-  generate_knowledge_base: 'Generate Knowledge Base',
-};
-
-/** Default trigger_text (badge emoji) of a new function of `type`. */
+/** Default trigger_text (badge emoji) of a new function of `type`: its definition's emoji. */
 export function defaultTriggerText(type: string): string {
-  if (type === 'send_workflow') return CLIPBOARD;
-  if (type === 'see_website') return GLOBE;
-  return LIGHTNING;
+  return functionDefinition(type)?.emoji ?? LIGHTNING;
 }
 
 /** What a new function needs; any other FunctionNodeData field may be given to override. */
@@ -50,7 +32,7 @@ export type FunctionDataInit = { uuid: string; planId: string; name?: string } &
  * @example createFunctionData('custom_gpt', { uuid: 'f1', planId: 'p1' }).metadata.temperature // 0.7
  */
 export function createFunctionData(type: FunctionType, init: FunctionDataInit, now = ''): FunctionNodeData {
-  const name = init.name ?? FUNCTION_TYPE_NAMES[type];
+  const name = init.name ?? functionDefinition(type).name;
   const data: FunctionNodeData = {
     uuid: init.uuid,
     plan_id: init.planId,

@@ -1,6 +1,8 @@
+import type { FunctionDefinition } from '../functions/FunctionDefinition.js';
+import { FUNCTION_DEFINITIONS, type FunctionType } from '../functions/registry.js';
+import { seeWebsite } from '../functions/seeWebsite.js';
 import { flowMessages, messages } from '../messages.js';
-import { CLIPBOARD, FUNCTION_TYPE_NAMES, GLOBE, LIGHTNING } from './nodeData.js';
-import type { FunctionType, JsonObject } from './types.js';
+import type { JsonObject } from './types.js';
 
 /** A card of the Quick Functions bar and the function palette (spec sections 2 and 3). */
 export interface QuickFunction {
@@ -13,42 +15,32 @@ export interface QuickFunction {
   tooltip: string;
 }
 
-function quick(type: FunctionType, description: string, extra: Partial<QuickFunction> = {}): QuickFunction {
-  const name = FUNCTION_TYPE_NAMES[type];
-  const disabled = extra.disabled ?? false;
+/** The card of a function type, as its definition describes it. */
+function card(definition: FunctionDefinition<FunctionType>): QuickFunction {
+  const quick = definition.quick ?? {};
+  const disabled = quick.disabled ?? false;
   return {
-    type,
-    name,
-    description,
-    trigger_text: LIGHTNING,
-    metadata: {},
+    type: definition.type,
+    name: definition.name,
+    description: definition.description,
+    trigger_text: definition.emoji,
+    metadata: quick.metadata ?? {},
     disabled,
-    tooltip: disabled ? messages.comingSoon : flowMessages.addFunction(name),
-    ...extra,
+    tooltip: quick.tooltip ?? (disabled ? messages.comingSoon : flowMessages.addFunction(definition.name)),
   };
 }
 
-/** The 'See a Website' entry: listed, but disabled for adding (decisions.md). */
-export const SEE_A_WEBSITE: QuickFunction = quick('see_website', flowMessages.seeWebsiteDescription, {
-  trigger_text: GLOBE,
-  metadata: { url: '' },
-  disabled: true,
-});
+/** The six quick functions, in the order of the Quick Functions bar (the types with a `quick` card). */
+export const QUICK_FUNCTIONS: readonly QuickFunction[] = FUNCTION_DEFINITIONS.filter((d) => d.quick !== undefined).map(card);
 
-/** The six quick functions, in the order of the Quick Functions bar. */
-export const QUICK_FUNCTIONS: readonly QuickFunction[] = [
-  quick('instruct', 'Give the agent an instruction to follow', { metadata: { prompt: '' } }),
-  quick('custom_gpt', 'Call a model with your own prompt, model and output'),
-  quick('http_calls', 'Call an external API and use its answer'),
-  quick('capture_variables', 'Capture values from the conversation into variables', {
-    metadata: { variables: [] },
-  }),
-  SEE_A_WEBSITE,
-  quick('send_workflow', 'Send a saved workflow to the user', {
-    trigger_text: CLIPBOARD,
-    tooltip: flowMessages.openWorkflowSelector,
-  }),
+/** A card of every function type, the quick functions first: what the palette lists (decisions.md). */
+export const FUNCTION_CARDS: readonly QuickFunction[] = [
+  ...QUICK_FUNCTIONS,
+  ...FUNCTION_DEFINITIONS.filter((d) => d.quick === undefined).map(card),
 ];
+
+/** The 'See a Website' entry: listed, but disabled for adding (decisions.md). */
+export const SEE_A_WEBSITE: QuickFunction = card(seeWebsite);
 
 /** What the palette needs of a function: provider records and quick functions both fit. */
 export interface PaletteFunction {

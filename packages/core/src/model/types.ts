@@ -1,18 +1,5 @@
-/** The eleven function types of spec section 3. */
-export const FUNCTION_TYPES = [
-  'instruct',
-  'custom_gpt',
-  'handle_image',
-  'http_calls',
-  'capture_variables',
-  'see_website',
-  'send_workflow',
-  'setup_reminder',
-  'generate_gui',
-  'change_instructions',
-  'generate_knowledge_base',
-] as const;
-export type FunctionType = (typeof FUNCTION_TYPES)[number];
+/** The function types of spec section 3: one definition each, in functions/registry.ts. */
+export type { FunctionType } from '../functions/registry.js';
 
 /** What a function does after it ran (spec section 4, post action types). */
 export const POST_ACTION_TYPES = ['none', 'function', 'trigger_response', 'run_tracking'] as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFunctionData } from '../model/nodeData.js';
 import { setAtPath } from '../model/paths.js';
 import type { FunctionNodeData, FunctionType, JsonValue } from '../model/types.js';
-import { FUNCTION_TYPES } from '../model/types.js';
+import { FUNCTION_TYPES } from '../functions/registry.js';
 import { functionDataFindings } from './functionRules.js';
 
 const PATH = '$.nodes[0].data';

@@ -1,18 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMetadata, FUNCTION_DEFAULTS, isFunctionType, withDefaults } from './defaults.js';
-import { FUNCTION_TYPES } from './types.js';
+import { captureVariables } from './captureVariables.js';
+import { changeInstructions } from './changeInstructions.js';
+import { customGpt } from './customGpt.js';
+import { generateGui } from './generateGui.js';
+import { generateKnowledgeBase } from './generateKnowledgeBase.js';
+import { handleImage } from './handleImage.js';
+import { httpCalls } from './httpCalls.js';
+import { instruct } from './instruct.js';
+import { defaultMetadata, FUNCTION_DEFINITIONS, FUNCTION_TYPES, isFunctionType, withDefaults } from './registry.js';
+import { sendWorkflow } from './sendWorkflow.js';
+import { seeWebsite } from './seeWebsite.js';
+import { setupReminder } from './setupReminder.js';
 
-describe('FUNCTION_DEFAULTS', () => {
+describe('the defaults of each definition', () => {
   it('has defaults for each of the eleven types', () => {
-    expect(Object.keys(FUNCTION_DEFAULTS).sort()).toEqual([...FUNCTION_TYPES].sort());
+    expect(FUNCTION_DEFINITIONS.map((d) => d.type).sort()).toEqual([...FUNCTION_TYPES].sort());
+    expect(FUNCTION_TYPES).toHaveLength(11);
   });
 
   it('gives instruct an empty prompt', () => {
-    expect(FUNCTION_DEFAULTS.instruct).toEqual({ prompt: '' });
+    expect(instruct.defaults).toEqual({ prompt: '' });
   });
 
   it('gives custom_gpt temperature 0.7, max_tokens 1000 and a raw output', () => {
-    const gpt = FUNCTION_DEFAULTS.custom_gpt;
+    const gpt = customGpt.defaults;
     expect(gpt.temperature).toBe(0.7);
     expect(gpt.max_tokens).toBe(1000);
     expect(gpt.output).toEqual({ type: 'raw', raw: '', json: [] });
@@ -21,12 +32,12 @@ describe('FUNCTION_DEFAULTS', () => {
   });
 
   it('gives handle_image empty texts and switches off', () => {
-    expect(FUNCTION_DEFAULTS.handle_image).toMatchObject({ vision_prompt: '', append_answer: false, image_batch: false });
+    expect(handleImage.defaults).toMatchObject({ vision_prompt: '', append_answer: false, image_batch: false });
   });
 
   it('gives http_calls one GET call without authorization', () => {
-    const [call] = FUNCTION_DEFAULTS.http_calls.apicalls;
-    expect(FUNCTION_DEFAULTS.http_calls.apicalls).toHaveLength(1);
+    const [call] = httpCalls.defaults.apicalls;
+    expect(httpCalls.defaults.apicalls).toHaveLength(1);
     expect(call).toEqual({
       method: 'GET',
       url: '',
@@ -39,25 +50,25 @@ describe('FUNCTION_DEFAULTS', () => {
   });
 
   it('gives capture_variables no variables and change_instructions no prompts', () => {
-    expect(FUNCTION_DEFAULTS.capture_variables).toEqual({ variables: [] });
-    expect(FUNCTION_DEFAULTS.change_instructions).toEqual({ system_prompts: [] });
+    expect(captureVariables.defaults).toEqual({ variables: [] });
+    expect(changeInstructions.defaults).toEqual({ system_prompts: [] });
   });
 
   it('gives see_website an empty url and link and the default viewport', () => {
-    expect(FUNCTION_DEFAULTS.see_website).toMatchObject({ url: '', link: '', viewport: 'default' });
+    expect(seeWebsite.defaults).toMatchObject({ url: '', link: '', viewport: 'default' });
   });
 
   it('gives send_workflow no workflow yet', () => {
-    expect(FUNCTION_DEFAULTS.send_workflow).toEqual({ workflow_id: '', hosted_link: '', message: '', error: '' });
+    expect(sendWorkflow.defaults).toEqual({ workflow_id: '', hosted_link: '', message: '', error: '' });
   });
 
   it('gives setup_reminder a single reminder', () => {
-    expect(FUNCTION_DEFAULTS.setup_reminder.reminder_frequency).toBe('single');
-    expect(FUNCTION_DEFAULTS.setup_reminder.content_type).toBe('message');
+    expect(setupReminder.defaults.reminder_frequency).toBe('single');
+    expect(setupReminder.defaults.content_type).toBe('message');
   });
 
   it('gives generate_gui values inside the slider ranges and images off', () => {
-    const { data } = FUNCTION_DEFAULTS.generate_gui;
+    const { data } = generateGui.defaults;
     expect(data).toMatchObject({ mode: 'ui', schemaType: 'cards', defaultViewMode: 'grid', temperature: 0.7 });
     expect(data.imageSettings.enabled).toBe(false);
     expect(data.numItems).toBeGreaterThanOrEqual(1);
@@ -65,7 +76,7 @@ describe('FUNCTION_DEFAULTS', () => {
   });
 
   it('gives the knowledge base model gpt-4o, max results 2, timeout 120 and every content type', () => {
-    expect(FUNCTION_DEFAULTS.generate_knowledge_base.knowledge_base).toEqual({
+    expect(generateKnowledgeBase.defaults.knowledge_base).toEqual({
       prompt: '',
       model: 'gpt-4o',
       max_results: 2,
@@ -81,7 +92,7 @@ describe('defaultMetadata', () => {
     const b = defaultMetadata('custom_gpt');
     expect(a).toEqual(b);
     expect(a['output']).not.toBe(b['output']);
-    expect(a['output']).not.toBe(FUNCTION_DEFAULTS.custom_gpt.output);
+    expect(a['output']).not.toBe(customGpt.defaults.output);
   });
 
   it('returns an empty object for an unknown type', () => {

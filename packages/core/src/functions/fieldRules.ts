@@ -1,0 +1,56 @@
+import { flowMessages } from '../messages.js';
+import type { FieldSpec } from '../model/fields.js';
+import { isKnownModel } from '../model/models.js';
+import { getAtPath, toJsonPath } from '../model/paths.js';
+import type { Finding, JsonObject } from '../model/types.js';
+import type { FunctionDefinition } from './FunctionDefinition.js';
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+}
+
+function isOption(field: FieldSpec, value: unknown): boolean {
+  return typeof value === 'string' && (field.options ?? []).some((option) => option.value === value);
+}
+
+/** Findings of one field's value; empty (missing or null) values take their default and pass. */
+export function fieldFindings(field: FieldSpec, value: unknown, path: string): Finding[] {
+  if (value === undefined || value === null) return [];
+  const error = (message: string, at = path): Finding => ({ path: at, severity: 'error', message });
+  switch (field.kind) {
+    case 'slider': {
+      const range = field.range;
+      if (range === undefined) return [];
+      const inRange = typeof value === 'number' && value >= range.min && value <= range.max;
+      return inRange ? [] : [error(flowMessages.outOfRange(field.label, range.min, range.max))];
+    }
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? [] : [error(flowMessages.notANumber(field.label))];
+    case 'select':
+      return isOption(field, value) ? [] : [error(flowMessages.notAnOption(field.label, shown(value)))];
+    case 'model':
+      // A model we do not list may still exist at the provider: warn, do not fail.
+      return typeof value === 'string' && isKnownModel(value)
+        ? []
+        : [{ path, severity: 'warning', message: flowMessages.notAnOption(field.label, shown(value)) }];
+    case 'multiSelect':
+      if (!Array.isArray(value)) return [error(flowMessages.notAnOption(field.label, shown(value)))];
+      return value.flatMap((item, i) =>
+        isOption(field, item) ? [] : [error(flowMessages.notAnOption(field.label, shown(item)), `${path}[${i}]`)],
+      );
+    default:
+      return [];
+  }
+}
+
+/**
+ * Findings of metadata against its type's definition: each field's own check (slider ranges,
+ * options, numbers; unknown models only warn), then the type's own rules (secrets in plain text).
+ * `path` is the JSON path of the metadata, e.g. `$.nodes[2].data.metadata`.
+ */
+export function metadataFindings(definition: FunctionDefinition, metadata: JsonObject, path: string): Finding[] {
+  const fields = definition.fields.flatMap((field) =>
+    fieldFindings(field, getAtPath(metadata, field.key), `${path}.${toJsonPath(field.key)}`),
+  );
+  return [...fields, ...(definition.validate?.(metadata, path) ?? [])];
+}

@@ -1,0 +1,71 @@
+import { mergeDefaults } from '../model/paths.js';
+import type { JsonObject } from '../model/types.js';
+import { captureVariables } from './captureVariables.js';
+import { changeInstructions } from './changeInstructions.js';
+import { customGpt } from './customGpt.js';
+import type { FunctionDefinition } from './FunctionDefinition.js';
+import { generateGui } from './generateGui.js';
+import { generateKnowledgeBase } from './generateKnowledgeBase.js';
+import { handleImage } from './handleImage.js';
+import { httpCalls } from './httpCalls.js';
+import { instruct } from './instruct.js';
+import { sendWorkflow } from './sendWorkflow.js';
+import { seeWebsite } from './seeWebsite.js';
+import { setupReminder } from './setupReminder.js';
+
+/**
+ * The function types of spec section 3, in the order the palette lists them (the quick bar takes
+ * the ones with a `quick` card, in this order). The only table of function types.
+ */
+export const FUNCTION_DEFINITIONS = [
+  instruct,
+  customGpt,
+  handleImage,
+  httpCalls,
+  captureVariables,
+  seeWebsite,
+  sendWorkflow,
+  setupReminder,
+  generateGui,
+  changeInstructions,
+  generateKnowledgeBase,
+] as const;
+
+type Definitions = (typeof FUNCTION_DEFINITIONS)[number];
+
+export type FunctionType = Definitions['type'];
+
+/** Metadata shape by function type. */
+export type FunctionMetadataMap = { [D in Definitions as D['type']]: D['defaults'] };
+export type FunctionMetadata<T extends FunctionType = FunctionType> = FunctionMetadataMap[T];
+
+export const FUNCTION_TYPES: readonly FunctionType[] = FUNCTION_DEFINITIONS.map((definition) => definition.type);
+
+const BY_TYPE: ReadonlyMap<string, FunctionDefinition> = new Map(FUNCTION_DEFINITIONS.map((d) => [d.type, d]));
+
+/** Whether `type` is one of the function types Flow knows. */
+export function isFunctionType(type: string): type is FunctionType {
+  return BY_TYPE.has(type);
+}
+
+/** The definition of a known type. */
+export function functionDefinition(type: FunctionType): FunctionDefinition;
+/** The definition of `type`, or undefined for a type Flow does not know (shown as work in progress). */
+export function functionDefinition(type: string): FunctionDefinition | undefined;
+export function functionDefinition(type: string): FunctionDefinition | undefined {
+  return BY_TYPE.get(type);
+}
+
+/** A fresh copy of the default metadata of `type`; `{}` for a type Flow does not know. */
+export function defaultMetadata(type: string): JsonObject {
+  const defaults = BY_TYPE.get(type)?.defaults;
+  return defaults === undefined ? {} : structuredClone(defaults);
+}
+
+/**
+ * `metadata` with every missing or null value filled from the defaults of `type`
+ * (spec section 5: Custom GPT defaults when empty).
+ */
+export function withDefaults(type: string, metadata: JsonObject): JsonObject {
+  return mergeDefaults(defaultMetadata(type), metadata);
+}
