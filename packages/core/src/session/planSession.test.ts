@@ -46,6 +46,38 @@ async function changeElsewhere(baseUrl: string, notes: string): Promise<void> {
 const routes = (requests: RecordedRequest[]): string[] => requests.map((r) => `${r.method} ${r.url.replace('/api/', '')} ${r.headers['if-match'] ?? ''}`.trim());
 
 describe('createPlanSession', () => {
+  it('saves one function with setup-function over the version last seen, then re-fetches the functions and chains', async () => {
+    const fn = sampleFunction('f1', 'Greet');
+    const stamped = { ...fn, updated_at: '2026-11-23T12:00:00.000Z' };
+    const documents = documentProvider(doc('a'));
+    const provider = await providers.start((request, response) => {
+      if (request.url.endsWith('/setup-function')) {
+        if (request.headers['if-match'] !== '"v1"') return replyJson(response, 412, { error: { code: 'PRECONDITION_FAILED', message: 'stale' } });
+        return replyJson(response, 200, { result: stamped }, { ETag: '"v2"' });
+      }
+      if (request.url.endsWith('/functions')) return replyJson(response, 200, { result: [stamped, sampleFunction('f2', 'Other')] });
+      return documents(request, response);
+    });
+    const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');
+    await plan.load();
+    const result = await plan.saveFunction(fn);
+    expect(routes(provider.requests)).toEqual(['GET flows/p/v', 'POST mate/p/v/setup-function "v1"', 'GET mate/p/v/functions']);
+    expect(JSON.parse(provider.requests[1]?.body ?? '{}')).toEqual({ plan_id: 'p', version_name: 'v', function: fn });
+    expect(result.saved).toEqual(stamped);
+    expect(result.functions.map((f) => f.uuid)).toEqual(['f1', 'f2']);
+    expect(result.chains.standalone.map((f) => f.uuid)).toEqual(['f1', 'f2']);
+    // The next write replaces the version the function save left.
+    expect(plan.etag()).toBe('"v2"');
+  });
+
+  it('refuses to save a function over a change made elsewhere', async () => {
+    const provider = await providers.start(documentProvider(doc('a')));
+    const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');
+    await plan.load();
+    await changeElsewhere(provider.baseUrl, 'theirs');
+    expect(await rejectionOf(plan.saveFunction(sampleFunction()))).toBeInstanceOf(FlowConflictError);
+  });
+
   it('loads the whole document, then saves and publishes over the version each write left', async () => {
     const provider = await providers.start(documentProvider(doc('a')));
     const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');

@@ -2,11 +2,19 @@ import type { FlowClient } from '../api/client.js';
 import { PlanNotFoundError, isApiError } from '../api/errors.js';
 import type { WritePrecondition } from '../api/flowVersions.js';
 import { nodeSchema } from '../compile/nodeSchema.js';
+import { analyzeChains } from '../graph/analyzeChains.js';
 import { buildFlowFromProvider, flowFunctions } from '../graph/fromProvider.js';
 import { walkOrder } from '../graph/walk.js';
 import { messages } from '../messages.js';
 
-import type { FlowDocument, SystemPromptResponse, Workflow, WorkflowStepInstruction } from '../model/types.js';
+import type {
+  ChainStructure,
+  FlowDocument,
+  FunctionNodeData,
+  SystemPromptResponse,
+  Workflow,
+  WorkflowStepInstruction,
+} from '../model/types.js';
 
 /** How a plan was read: the provider's whole document, or rebuilt from the spec's calls. */
 export type FlowSource = 'document' | 'calls';
@@ -19,6 +27,14 @@ export interface LoadedPlan {
 export interface PublishedPlan {
   /** When the provider recorded the publish; null when it did not say. */
   publishedAt: string | null;
+}
+
+/** What the provider holds after a function was saved: the function, and the re-fetched functions and chains. */
+export interface SavedFunction {
+  /** The provider's record of the saved function; null when it does not list it. */
+  saved: FunctionNodeData | null;
+  functions: FunctionNodeData[];
+  chains: ChainStructure<FunctionNodeData>;
 }
 
 export interface PlanSessionOptions {
@@ -50,6 +66,11 @@ export interface PlanSession {
    * FlowConflictError. `overwrite` saves over whatever the provider has now (the person chose so).
    */
   save(doc: FlowDocument, options?: { overwrite?: boolean }): Promise<void>;
+  /**
+   * Saves one function (setup-function with plan, version and the function), then re-fetches the
+   * functions and their chains (spec section 7: "chains are then re-fetched"). In the write queue.
+   */
+  saveFunction(fn: FunctionNodeData): Promise<SavedFunction>;
   /** The provider's compile of the flow (generate_system_prompt). */
   compile(doc: FlowDocument): Promise<SystemPromptResponse>;
   /**
@@ -155,6 +176,15 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
         if (overwrite) await client.getFlow(planId, versionName);
         await client.putFlow(planId, versionName, doc, firstWrite());
         missing = false;
+      });
+    },
+    saveFunction(fn) {
+      return serial(async () => {
+        await client.setupFunction(planId, versionName, fn);
+        missing = false;
+        const functions = await client.getFunctions(planId, versionName);
+        const saved = functions.find((f) => f.uuid === fn.uuid) ?? null;
+        return { saved, functions, chains: analyzeChains(functions) };
       });
     },
     compile(doc) {
