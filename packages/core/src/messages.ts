@@ -106,4 +106,14 @@ export const flowMessages = {
   addFunction: (name: string) => `Add ${name}`,
   openWorkflowSelector: 'Open workflow selector',
   seeWebsiteDescription: 'Open a website (coming soon)',
+  // Properties panel (issue 10)
+  functionSaved: (name: string) => `Function saved: ${name}`,
+  unsavedChanges: 'Unsaved changes',
+  save: 'Save',
+  active: 'Active',
+  noFunctionChosen: 'None',
+  showSecret: (label: string) => `Show ${label}`,
+  hideSecret: (label: string) => `Hide ${label}`,
+  addItem: (label: string) => `Add to ${label}`,
+  removeItem: (label: string, n: number) => `Remove ${label} ${n}`,
 } as const;

@@ -1,6 +1,6 @@
-import { functionDefinition } from '@flow/core';
 import { PromptTextarea } from '../nodes/PromptTextarea';
 import { useEditor } from '../store/EditorStoreContext';
+import { FunctionProperties } from './FunctionProperties';
 import type { EditorState } from '../store/types';
 
 const selectedNodeSelector = (s: EditorState) => {
@@ -8,7 +8,7 @@ const selectedNodeSelector = (s: EditorState) => {
   return id ? s.doc.nodes.find((n) => n.id === id) : undefined;
 };
 
-/** Properties of the selected node (the full field editors plug in here). */
+/** Properties of the selected node: a prompt's text, a workflow's steps, or a function's fields. */
 export function PropertiesPanel() {
   const node = useEditor(selectedNodeSelector);
   if (!node) return <p className="empty">Select a node to view its properties.</p>;
@@ -34,11 +34,5 @@ export function PropertiesPanel() {
       </div>
     );
   }
-  return (
-    <div className="properties">
-      <h3 className="properties-title">{node.data.name}</h3>
-      <p className="muted">{functionDefinition(node.data.type)?.name ?? node.data.type}</p>
-      {node.data.description ? <p>{node.data.description}</p> : null}
-    </div>
-  );
+  return <FunctionProperties key={node.id} node={node} />;
 }

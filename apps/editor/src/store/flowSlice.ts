@@ -11,6 +11,7 @@ import {
   removeEdge as removeEdgeFromFlow,
   removeNodes as removeNodesFromFlow,
   restoreSnapshot,
+  setPostAction as setPostActionInFlow,
   takeSnapshot,
   undo as undoHistory,
   type FlowDocument,
@@ -175,6 +176,20 @@ export const createFlowSlice = (doc: FlowDocument): StateCreator<EditorState, []
       return next;
     });
     if (changed) commit(set, get, { ...current, nodes }, 'update');
+  },
+
+  updateFunction: (id, update) =>
+    get().updateNodeData(id, (node) => {
+      if (node.type !== 'function') return node;
+      const data = update(node.data);
+      return data === node.data ? node : { ...node, data };
+    }),
+
+  setPostAction: (id, type, targetId) => {
+    const result = setPostActionInFlow(get().doc, id, type, targetId);
+    if (!result.ok) return result.error;
+    if (result.doc !== get().doc) commit(set, get, result.doc, 'update');
+    return null;
   },
 
   setText: (field, value) => {

@@ -9,6 +9,7 @@ import {
   flowMessages,
   messages,
   serializeFlow,
+  type FunctionNodeData,
   type FlowDocument,
   type SystemPromptResponse,
 } from '@flow/core';
@@ -46,6 +47,20 @@ function writeFailed(set: Set, get: Get, error: unknown): void {
   set({ saveState: error instanceof FlowConflictError ? 'conflict' : 'error' });
 }
 
+/** `doc` with the data of function `id` replaced; a node the flow lacks is taken from `from`. */
+function withFunctionData(doc: FlowDocument, id: string, data: FunctionNodeData, from: FlowDocument): FlowDocument {
+  if (!doc.nodes.some((n) => n.id === id)) {
+    const node = from.nodes.find((n) => n.id === id);
+    return node?.type === 'function' ? { ...doc, nodes: [...doc.nodes, { ...node, data }] } : doc;
+  }
+  return { ...doc, nodes: doc.nodes.map((n) => (n.id === id && n.type === 'function' ? { ...n, data } : n)) };
+}
+
+function functionData(doc: FlowDocument, id: string): FunctionNodeData | undefined {
+  const node = doc.nodes.find((n) => n.id === id);
+  return node?.type === 'function' ? node.data : undefined;
+}
+
 export const createSessionSlice =
   (props: EditorStoreProps): StateCreator<EditorState, [], [], SessionSlice> =>
   (set, get) => ({
@@ -62,6 +77,7 @@ export const createSessionSlice =
     workflowsError: null,
     saveState: 'saved',
     syncedDoc: emptyFlow(props.planId, props.versionName),
+    functionSaving: null,
 
     loadPlan: async () => {
       const { plan, planId, versionName, notify } = get();
@@ -88,6 +104,43 @@ export const createSessionSlice =
         const message = reason(error);
         set({ loading: false, loadError: messages.fetchAndProcessError(message) });
         notify.error(messages.failedToFetchPlanData(message));
+      }
+    },
+
+    saveFunction: async (id) => {
+      // What is typed but still waiting for its debounce is part of what Save sends.
+      props.settleEdits?.();
+      const { plan, notify } = get();
+      const sent = functionData(get().doc, id);
+      if (!sent) return;
+      if (!plan) {
+        notify.error(messages.planIdRequired);
+        return;
+      }
+      set({ functionSaving: id });
+      try {
+        const { saved } = await plan.saveFunction(sent);
+        const record = saved ?? sent;
+        // The provider has the function as saved. The flow on screen takes its record (timestamps)
+        // unless the function was edited meanwhile; that edit stays unsaved and is saved next.
+        const current = get().doc;
+        const doc = functionData(current, id) === sent ? withFunctionData(current, id, record, current) : current;
+        const synced = withFunctionData(get().syncedDoc, id, record, current);
+        const same = serializeFlow(doc) === serializeFlow(synced);
+        set({ doc, syncedDoc: same ? doc : synced, ...(same && get().saveState !== 'conflict' ? { saveState: 'saved' as const } : {}) });
+        keepLocally(get, doc, same);
+        props.announceSave?.(plan.etag());
+        notify.success(flowMessages.functionSaved(record.name || id));
+      } catch (error) {
+        console.error(error);
+        if (error instanceof FlowConflictError) {
+          writeFailed(set, get, error);
+          notify.error(flowMessages.flowChangedElsewhere);
+        } else {
+          notify.error(error instanceof ApiError ? error.message : `${flowMessages.failedToSaveFunction}: ${reason(error)}`);
+        }
+      } finally {
+        set({ functionSaving: null });
       }
     },
 

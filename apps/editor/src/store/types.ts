@@ -1,4 +1,16 @@
-import type { Clipboard, FlowClient, FlowDocument, FlowNode, History, NewNode, PlanSession, Workflow, XYPosition } from '@flow/core';
+import type {
+  Clipboard,
+  FlowClient,
+  FlowDocument,
+  FlowNode,
+  FunctionNodeData,
+  History,
+  NewNode,
+  PlanSession,
+  PostActionType,
+  Workflow,
+  XYPosition,
+} from '@flow/core';
 
 /** Flow store tab names (spec section 2). */
 export type ActiveTab = 'functions' | 'properties' | 'schema' | 'schema-prompt' | 'prompt';
@@ -59,6 +71,10 @@ export interface FlowSlice {
   commitMove(): void;
   setMeasured(sizes: ReadonlyArray<{ id: string; width: number; height: number }>): void;
   updateNodeData(id: string, update: (node: FlowNode) => FlowNode): void;
+  /** Changes a function node's data: one history step, nothing when the data stays the same. */
+  updateFunction(id: string, update: (data: FunctionNodeData) => FunctionNodeData): void;
+  /** Sets a function's post action; `function` connects it to the target. Returns an error message, or null. */
+  setPostAction(id: string, type: PostActionType, targetId?: string): string | null;
   setText(field: 'systemPrompt' | 'agentContext' | 'agentNotes', value: string): void;
   undo(): void;
   redo(): void;
@@ -113,7 +129,11 @@ export interface SessionSlice {
   saveState: SaveState;
   /** The flow as the provider last acknowledged it: what a Reload after a conflict would discard edits against. */
   syncedDoc: FlowDocument;
+  /** The function node whose Save (setup-function) is under way. */
+  functionSaving: string | null;
   loadPlan(): Promise<void>;
+  /** Saves one function node (setup-function), then re-fetches the functions and chains (spec section 7). */
+  saveFunction(id: string): Promise<void>;
   /** Creates the missing plan version with what is on screen (empty at first), then opens it. */
   createPlan(): Promise<void>;
   loadWorkflows(force?: boolean): Promise<void>;

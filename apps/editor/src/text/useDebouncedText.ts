@@ -9,23 +9,24 @@ export function settlePendingEdits(): void {
 }
 
 /**
- * Local text for a store value that is saved `delay` ms after the last keystroke and on blur.
- * Outside changes (undo, another view of the same value) replace the text unless an edit is pending.
+ * A local copy of a store value that is saved `delay` ms after the last change and on blur, so a
+ * burst of changes (a typed word, a dragged slider) is one edit. Outside changes (undo, another
+ * view of the same value) replace the local copy unless an edit is pending.
  */
-export function useDebouncedText(value: string, delay: number, save: (text: string) => void) {
-  const [text, setText] = useState(value);
+export function useDebouncedValue<T>(value: T, delay: number, save: (value: T) => void) {
+  const [local, setLocal] = useState(value);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ text, save });
-  latest.current = { text, save };
+  const latest = useRef({ local, save });
+  latest.current = { local, save };
 
   useEffect(() => {
-    if (pending.current === undefined) setText(value);
+    if (pending.current === undefined) setLocal(value);
   }, [value]);
 
   const flush = () => {
     clearTimeout(pending.current);
     pending.current = undefined;
-    latest.current.save(latest.current.text);
+    latest.current.save(latest.current.local);
   };
 
   // Nothing typed is lost when the field goes away with an edit pending, nor when the page does:
@@ -42,15 +43,26 @@ export function useDebouncedText(value: string, delay: number, save: (text: stri
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {
-    text,
-    onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => {
-      setText(event.target.value);
-      latest.current.text = event.target.value;
+    value: local,
+    change: (next: T) => {
+      setLocal(next);
+      latest.current.local = next;
       clearTimeout(pending.current);
       pending.current = setTimeout(flush, delay);
     },
-    onBlur: () => {
+    /** Saves a pending change now (blur, pointer up). */
+    settle: () => {
       if (pending.current !== undefined) flush();
     },
+  };
+}
+
+/** `useDebouncedValue` for a text input or text area. */
+export function useDebouncedText(value: string, delay: number, save: (text: string) => void) {
+  const field = useDebouncedValue(value, delay, save);
+  return {
+    text: field.value,
+    onChange: (event: React.ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => field.change(event.target.value),
+    onBlur: field.settle,
   };
 }

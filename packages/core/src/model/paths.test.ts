@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAtPath, mergeDefaults, setAtPath, toJsonPath } from './paths.js';
+import { getAtPath, mergeDefaults, removeAtPath, setAtPath, toJsonPath } from './paths.js';
 import type { JsonObject } from './types.js';
 
 describe('getAtPath', () => {
@@ -68,5 +68,15 @@ describe('mergeDefaults', () => {
     const merged = mergeDefaults(defaults, {});
     expect(merged['list']).toEqual([1, 2]);
     expect(merged['list']).not.toBe(defaults['list']);
+  });
+});
+
+describe('removeAtPath', () => {
+  it('deletes a key at any depth without changing the input', () => {
+    const input = { api_key: { key: 'k' }, model: 'gpt-4o', apicalls: [{ bearer_token: { key: 't' }, url: 'u' }] };
+    expect(removeAtPath(input, 'api_key')).toEqual({ model: 'gpt-4o', apicalls: [{ bearer_token: { key: 't' }, url: 'u' }] });
+    expect(removeAtPath(input, 'apicalls.0.bearer_token')).toEqual({ api_key: { key: 'k' }, model: 'gpt-4o', apicalls: [{ url: 'u' }] });
+    expect(input.api_key).toEqual({ key: 'k' });
+    expect(removeAtPath(input, 'missing.key')).toBe(input);
   });
 });

@@ -54,6 +54,23 @@ export function setAtPath(target: JsonObject, path: string, value: JsonValue): J
   return { ...target, [head]: setIn(target[head], rest, value) };
 }
 
+/**
+ * A copy of `target` without the value at `path` (an object key is deleted, an array item kept as
+ * it is); `target` itself when there is nothing to remove.
+ * @example removeAtPath({ api_key: { key: 'k' }, model: 'gpt-4o' }, 'api_key') // { model: 'gpt-4o' }
+ */
+export function removeAtPath(target: JsonObject, path: string): JsonObject {
+  const segments = pathSegments(path);
+  const last = segments.pop();
+  if (last === undefined) return target;
+  let parent: JsonValue | undefined = target;
+  for (const segment of segments) parent = isJsonObject(parent) ? parent[segment] : Array.isArray(parent) ? parent[Number(segment)] : undefined;
+  if (!isJsonObject(parent) || !Object.hasOwn(parent, last)) return target;
+  const rest: JsonObject = { ...parent };
+  delete rest[last];
+  return segments.length === 0 ? rest : setAtPath(target, segments.join('.'), rest);
+}
+
 /** A metadata path as a JSON path suffix: `apicalls.0.method` -> `apicalls[0].method`. */
 export function toJsonPath(path: string): string {
   return pathSegments(path)

@@ -1,0 +1,232 @@
+import {
+  COMMON_FIELDS,
+  POST_ACTION_OPTIONS,
+  flowMessages,
+  functionDefinition,
+  getAtPath,
+  isFieldVisible,
+  messages,
+  removeAtPath,
+  sameValue,
+  setAtPath,
+  withDefaults,
+  type FieldSpec,
+  type FlowDocument,
+  type FunctionNode,
+  type FunctionNodeData,
+  type PostActionType,
+} from '@flow/core';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditorState } from '../store/types';
+import { FieldInput } from './fields/FieldInput';
+import type { FieldChoices, FieldTarget } from './fields/FieldTarget';
+import { TextInput } from './fields/TextInputs';
+
+const field = (key: string): FieldSpec => {
+  const found = COMMON_FIELDS.find((f) => f.key === key);
+  if (!found) throw new Error(`no common field ${key}`);
+  return found;
+};
+const NAME = field('name');
+const ACTIVE = field('active');
+const POST_ACTION = field('post_action_type');
+const POST_ACTION_TARGET = field('post_action_function_id');
+/** The header holds name and Active; the post action pair has its own editor (it changes edges). */
+const HEADER_KEYS = new Set([NAME.key, ACTIVE.key, POST_ACTION.key, POST_ACTION_TARGET.key]);
+const BODY_FIELDS = COMMON_FIELDS.filter((f) => !HEADER_KEYS.has(f.key));
+
+function functionData(doc: FlowDocument, id: string): FunctionNodeData | undefined {
+  const node = doc.nodes.find((n) => n.id === id);
+  return node?.type === 'function' ? node.data : undefined;
+}
+
+const isPostActionType = (value: string): value is PostActionType => POST_ACTION_OPTIONS.some((o) => o.value === value);
+
+/** The Properties of a function node: header (name, Active, Save), common fields, then its type's fields. */
+export function FunctionProperties({ node }: { node: FunctionNode }) {
+  const store = useEditorStoreApi();
+  const { id, data } = node;
+  const definition = functionDefinition(data.type);
+  const { unsaved, saving, workflows, others } = useEditor(
+    useShallow((s: EditorState) => ({
+      // Unsaved: the provider has not acknowledged this function as it is on screen.
+      unsaved: !sameValue(functionData(s.doc, id), functionData(s.syncedDoc, id)),
+      saving: s.functionSaving === id,
+      workflows: s.workflows,
+      others: s.doc.nodes,
+    })),
+  );
+  const choices: FieldChoices = useMemo(
+    () => ({
+      functions: others.filter((n) => n.id !== id && n.type === 'function').map((n) => ({ id: n.id, name: n.data.name || n.id })),
+      workflows,
+    }),
+    [others, workflows, id],
+  );
+  useEffect(() => {
+    if (definition?.fields.some((f) => f.kind === 'workflowRef') && store.getState().workflowsState === 'idle') void store.getState().loadWorkflows();
+  }, [definition, store]);
+
+  const shown = useMemo(() => withDefaults(data.type, data.metadata), [data.type, data.metadata]);
+  const update = (change: (data: FunctionNodeData) => FunctionNodeData) => store.getState().updateFunction(id, change);
+  const metadataTarget = (f: FieldSpec): FieldTarget => ({
+    value: getAtPath(shown, f.key),
+    update: (next) =>
+      update((current) => {
+        const before = getAtPath(withDefaults(current.type, current.metadata), f.key);
+        const value = next(before);
+        if (value === undefined) {
+          const metadata = removeAtPath(current.metadata, f.key);
+          return metadata === current.metadata ? current : { ...current, metadata };
+        }
+        return sameValue(before, value) ? current : { ...current, metadata: setAtPath(current.metadata, f.key, value) };
+      }),
+  });
+  const dataTarget = (f: FieldSpec): FieldTarget => ({
+    value: getAtPath(data, f.key),
+    update: (next) =>
+      update((current) => {
+        const before = getAtPath(current, f.key);
+        const value = next(before);
+        return value === undefined || sameValue(before, value) ? current : { ...current, [f.key]: value };
+      }),
+  });
+
+  const setActive = async (active: boolean) => {
+    update((current) => ({ ...current, active }));
+    // Spec section 4: the Active toggle saves the node's properties.
+    await store.getState().saveFunction(id);
+  };
+  const activeId = useId();
+
+  return (
+    <div className="properties function-properties">
+      <div className="properties-header">
+        <div className="properties-name">
+          <label className="visually-hidden" htmlFor={`${activeId}-name`}>
+            {NAME.label}
+          </label>
+          <TextInput id={`${activeId}-name`} field={NAME} target={dataTarget(NAME)} />
+          {unsaved ? (
+            <span className="unsaved-mark" role="status" aria-label={flowMessages.unsavedChanges} title={flowMessages.unsavedChanges}>
+              ●
+            </span>
+          ) : null}
+        </div>
+        <div className="properties-actions">
+          <label className="switch-label" htmlFor={activeId}>
+            <input
+              id={activeId}
+              type="checkbox"
+              role="switch"
+              className="switch"
+              checked={data.active !== false}
+              onChange={(e) => void setActive(e.target.checked)}
+            />
+            {flowMessages.active}
+          </label>
+          <button type="button" className="btn btn-primary" disabled={saving} aria-busy={saving} onClick={() => void store.getState().saveFunction(id)}>
+            {saving ? 'Saving…' : flowMessages.save}
+          </button>
+        </div>
+      </div>
+      <p className="muted properties-type">
+        {definition?.name ?? data.type} <span className="mono">{data.uuid}</span>
+      </p>
+      {definition === undefined ? (
+        <p className="work-in-progress" role="note">
+          {messages.workInProgress}
+        </p>
+      ) : (
+        <section className="field-list" aria-label={`${definition.name} settings`}>
+          {definition.fields
+            .filter((f) => isFieldVisible(f, shown))
+            .map((f) => (
+              <FieldInput key={`${id}:${f.key}`} field={f} target={metadataTarget(f)} choices={choices} />
+            ))}
+        </section>
+      )}
+      <section className="field-list" aria-label="Function settings">
+        <PostAction node={node} />
+        {BODY_FIELDS.map((f) => (
+          <FieldInput key={`${id}:${f.key}`} field={f} target={dataTarget(f)} choices={choices} />
+        ))}
+      </section>
+    </div>
+  );
+}
+
+/** Post action and its target: choosing a target connects the node to it, replacing its old follow-up (spec section 4). */
+function PostAction({ node }: { node: FunctionNode }) {
+  const store = useEditorStoreApi();
+  const nodes = useEditor((s) => s.doc.nodes);
+  const [choosing, setChoosing] = useState(false);
+  const typeId = useId();
+  const targetId = useId();
+  const type: string = choosing ? 'function' : node.data.post_action_type;
+  const apply = (next: PostActionType, target?: string) => {
+    const error = store.getState().setPostAction(node.id, next, target);
+    if (error) store.getState().notify.error(error);
+    return error === null;
+  };
+  return (
+    <>
+      <div className="field field-select" data-field={POST_ACTION.key}>
+        <label className="field-label" htmlFor={typeId}>
+          {POST_ACTION.label}
+        </label>
+        <select
+          id={typeId}
+          className="input"
+          value={type}
+          onChange={(e) => {
+            const next = e.target.value;
+            if (!isPostActionType(next)) return;
+            if (next === 'function') {
+              // A post action 'function' needs its target first; the edge comes with it.
+              const current = node.data.post_action_function_id;
+              if (!current || !apply('function', current)) setChoosing(true);
+              return;
+            }
+            setChoosing(false);
+            apply(next);
+          }}
+        >
+          {POST_ACTION_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {type === 'function' ? (
+        <div className="field field-functionRef" data-field={POST_ACTION_TARGET.key}>
+          <label className="field-label" htmlFor={targetId}>
+            {POST_ACTION_TARGET.label}
+          </label>
+          <select
+            id={targetId}
+            className="input"
+            value={choosing ? '' : node.data.post_action_function_id}
+            onChange={(e) => {
+              const target = e.target.value;
+              if (target === '') return;
+              if (apply('function', target)) setChoosing(false);
+            }}
+          >
+            <option value="">{flowMessages.noFunctionChosen}</option>
+            {nodes
+              .filter((n) => n.id !== node.id)
+              .map((n) => (
+                <option key={n.id} value={n.id}>
+                  {n.data.name || n.id}
+                </option>
+              ))}
+          </select>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { flowMessages, type FieldSpec, type JsonObject, type JsonValue } from '@flow/core';
+import { useDebouncedText } from '../../text/useDebouncedText';
+import type { FieldTarget } from './FieldTarget';
+import { FIELD_TEXT_DEBOUNCE_MS } from './TextInputs';
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const listOf = (value: unknown): JsonValue[] => (Array.isArray(value) ? value : []);
+
+/** One cell of a list: its text is saved into item `index` of the list current in the store. */
+function Cell({ label, value, save, multiline }: { label: string; value: string; save: (text: string) => void; multiline?: boolean }) {
+  const text = useDebouncedText(value, FIELD_TEXT_DEBOUNCE_MS, save);
+  const common = { 'aria-label': label, value: text.text, onChange: text.onChange, onBlur: text.onBlur, placeholder: label };
+  return multiline ? <textarea className="textarea" rows={3} {...common} /> : <input className="input" type="text" {...common} />;
+}
+
+function capitalized(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** A list of `{ name, value }` or `{ name, description }` items (headers, variables, output mapping). */
+export function KeyValueListInput({ id, field, target }: { id: string; field: FieldSpec; target: FieldTarget }) {
+  const [first, second] = field.itemFields ?? ['name', 'value'];
+  const items = listOf(target.value);
+  const setCell = (index: number, key: string, text: string) =>
+    target.update((current) => {
+      const list = [...listOf(current)];
+      const item = list[index];
+      list[index] = { ...(isObject(item) ? item : {}), [key]: text };
+      return list;
+    });
+  const cellText = (item: JsonValue | undefined, key: string): string => {
+    const value = isObject(item) ? item[key] : undefined;
+    // An env reference is a secret: shown as ${env:NAME}, never as its value.
+    if (isObject(value) && typeof value.env === 'string') return `\${env:${value.env}}`;
+    return typeof value === 'string' ? value : '';
+  };
+  return (
+    <div className="kv-list" id={id} role="group" aria-label={field.label}>
+      {items.map((item, i) => (
+        <div className="kv-row" key={i}>
+          <Cell label={`${field.label} ${i + 1} ${first}`} value={cellText(item, first)} save={(t) => setCell(i, first, t)} />
+          <Cell label={`${field.label} ${i + 1} ${second}`} value={cellText(item, second)} save={(t) => setCell(i, second, t)} />
+          <button
+            type="button"
+            className="btn icon"
+            aria-label={flowMessages.removeItem(field.label, i + 1)}
+            title={flowMessages.removeItem(field.label, i + 1)}
+            onClick={() => target.update((current) => listOf(current).filter((_, j) => j !== i))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <button
+        type="button"
+        className="btn small"
+        aria-label={flowMessages.addItem(field.label)}
+        onClick={() => target.update((current) => [...listOf(current), { [first]: '', [second]: '' }])}
+      >
+        + {capitalized(first)} and {second}
+      </button>
+    </div>
+  );
+}
+
+/** A list of texts (system prompts). */
+export function TextListInput({ id, field, target }: { id: string; field: FieldSpec; target: FieldTarget }) {
+  const items = listOf(target.value);
+  return (
+    <div className="kv-list" id={id} role="group" aria-label={field.label}>
+      {items.map((item, i) => (
+        <div className="kv-row" key={i}>
+          <Cell
+            multiline
+            label={`${field.label} ${i + 1}`}
+            value={typeof item === 'string' ? item : ''}
+            save={(text) =>
+              target.update((current) => {
+                const list = [...listOf(current)];
+                list[i] = text;
+                return list;
+              })
+            }
+          />
+          <button
+            type="button"
+            className="btn icon"
+            aria-label={flowMessages.removeItem(field.label, i + 1)}
+            title={flowMessages.removeItem(field.label, i + 1)}
+            onClick={() => target.update((current) => listOf(current).filter((_, j) => j !== i))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <button type="button" className="btn small" aria-label={flowMessages.addItem(field.label)} onClick={() => target.update((current) => [...listOf(current), ''])}>
+        + Add
+      </button>
+    </div>
+  );
+}

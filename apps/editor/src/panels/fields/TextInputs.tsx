@@ -1,0 +1,117 @@
+import { flowMessages, secretFromText, secretToText, type FieldSpec } from '@flow/core';
+import { useState } from 'react';
+import { DEV_TEXT_DEBOUNCE_MS } from '../DevText';
+import { useDebouncedText, useDebouncedValue } from '../../text/useDebouncedText';
+import type { FieldTarget } from './FieldTarget';
+
+/** Property text is saved like the dev texts: after a pause in typing, and on blur (one undo step per burst). */
+export const FIELD_TEXT_DEBOUNCE_MS = DEV_TEXT_DEBOUNCE_MS;
+
+interface InputProps {
+  id: string;
+  field: FieldSpec;
+  target: FieldTarget;
+  describedBy?: string;
+}
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+
+/** A one-line or multi-line text field. */
+export function TextInput({ id, field, target, describedBy, multiline }: InputProps & { multiline?: boolean }) {
+  const text = useDebouncedText(textOf(target.value), FIELD_TEXT_DEBOUNCE_MS, (next) => target.update(() => next));
+  const common = {
+    id,
+    value: text.text,
+    onChange: text.onChange,
+    onBlur: text.onBlur,
+    placeholder: field.placeholder,
+    readOnly: field.readOnly,
+    'aria-describedby': describedBy,
+  };
+  return multiline ? <textarea className="textarea" rows={4} {...common} /> : <input className="input" type="text" {...common} />;
+}
+
+/** A number; only numbers are stored (spec section 5), other input waits in the field. */
+export function NumberInput({ id, field, target, describedBy }: InputProps) {
+  const stored = typeof target.value === 'number' ? String(target.value) : '';
+  const [invalid, setInvalid] = useState(false);
+  const text = useDebouncedText(stored, FIELD_TEXT_DEBOUNCE_MS, (next) => {
+    const number = next.trim() === '' ? Number.NaN : Number(next);
+    setInvalid(!Number.isFinite(number));
+    if (Number.isFinite(number)) target.update(() => number);
+  });
+  return (
+    <input
+      id={id}
+      className="input"
+      type="number"
+      inputMode="decimal"
+      value={text.text}
+      onChange={text.onChange}
+      onBlur={text.onBlur}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+      placeholder={field.placeholder}
+    />
+  );
+}
+
+/** A slider showing its value; a drag or a run of key presses is one edit. */
+export function SliderInput({ id, field, target, describedBy }: InputProps) {
+  const range = field.range ?? { min: 0, max: 1, step: 0.1 };
+  const stored = typeof target.value === 'number' ? target.value : range.min;
+  const slider = useDebouncedValue(stored, FIELD_TEXT_DEBOUNCE_MS, (next) => target.update(() => next));
+  // Steps of 0.1 add floating-point noise (0.30000000000000004): round to the step's decimals.
+  const decimals = (String(range.step).split('.')[1] ?? '').length;
+  return (
+    <div className="slider">
+      <input
+        id={id}
+        type="range"
+        min={range.min}
+        max={range.max}
+        step={range.step}
+        value={slider.value}
+        onChange={(e) => slider.change(Number(Number(e.target.value).toFixed(decimals)))}
+        onPointerUp={slider.settle}
+        onBlur={slider.settle}
+        aria-describedby={describedBy}
+      />
+      <output htmlFor={id} className="slider-value">
+        {slider.value}
+      </output>
+    </div>
+  );
+}
+
+/** A secret (API key, bearer token): hidden unless revealed; `${env:NAME}` is stored as an environment reference. */
+export function SecretInput({ id, field, target, describedBy }: InputProps) {
+  const [shown, setShown] = useState(false);
+  const text = useDebouncedText(secretToText(target.value), FIELD_TEXT_DEBOUNCE_MS, (next) => target.update(() => secretFromText(next) ?? undefined));
+  return (
+    <div className="secret">
+      <input
+        id={id}
+        className="input"
+        type={shown ? 'text' : 'password'}
+        autoComplete="off"
+        spellCheck={false}
+        value={text.text}
+        onChange={text.onChange}
+        onBlur={text.onBlur}
+        placeholder={field.placeholder}
+        aria-describedby={describedBy}
+      />
+      <button
+        type="button"
+        className="btn icon"
+        aria-pressed={shown}
+        aria-label={shown ? flowMessages.hideSecret(field.label) : flowMessages.showSecret(field.label)}
+        title={shown ? flowMessages.hideSecret(field.label) : flowMessages.showSecret(field.label)}
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? '🙈' : '👁'}
+      </button>
+    </div>
+  );
+}
