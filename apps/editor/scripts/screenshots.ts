@@ -1,5 +1,6 @@
 // Takes the pictures of the editor shown in the README and docs/: the main screen with the
-// support-desk example, the palette open, and a node's context menu open.
+// support-desk example, the palette open, a node's context menu open, and a Custom GPT node's
+// properties.
 // Run: pnpm --filter @flow/editor screenshots (after pnpm build).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,16 @@ try {
   await page.getByTestId('context-menu').waitFor();
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(docs, 'editor-context-menu.png') });
-  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png'].map((f) => join('docs', f)).join(', ')}`);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${server.url}/lead-qualifier/production`);
+  await page.locator('.react-flow__node[data-id="lead-score"]').waitFor({ state: 'attached' });
+  await page.locator('.react-flow__controls-fitview').click();
+  await page.locator('.react-flow__node[data-id="lead-score"] .flow-node-name').click();
+  await page.locator('.function-properties').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(docs, 'editor-properties.png') });
+  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png'].map((f) => join('docs', f)).join(', ')}`);
 } finally {
   await browser.close();
   await server.close();
