@@ -37,7 +37,7 @@ describe('node context menu', () => {
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ button: 'right' });
     await item(page, 'Edit Node').click();
     await page.getByRole('tab', { name: 'Properties', selected: true }).waitFor();
-    await page.locator('.properties-title', { hasText: 'Look up order' }).waitFor();
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Look up order');
   });
 });
 
