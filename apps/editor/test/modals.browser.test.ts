@@ -37,7 +37,7 @@ describe('Quick Functions bar', () => {
 });
 
 describe('Select Workflow modal', () => {
-  it("shows 'Loading workflows...', then the plan's workflows; picking one adds a workflow node and closes", async () => {
+  it("shows 'Loading workflows...', then the plan's workflows; picking one adds a send_workflow function named after it and closes", async () => {
     const { page, plan } = await h.openCopy('lead-qualifier');
     await page.route('**/api/workflows/plans/**', async (route) => {
       await new Promise((r) => setTimeout(r, 600));
@@ -47,7 +47,14 @@ describe('Select Workflow modal', () => {
     await selectModal(page).getByText('Loading workflows...').waitFor();
     await selectModal(page).getByRole('button', { name: /Book a demo/ }).click();
     await expect.poll(() => selectModal(page).count()).toBe(0);
-    await expect.poll(async () => (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'workflow').map((n) => n.data.name), { timeout: 10_000 }).toEqual(['Book a demo']);
+    const sends = async () =>
+      (await storedFlow(h.server.url, plan)).nodes.flatMap((n) => (n.type === 'function' && n.data.type === 'send_workflow' ? [n.data] : []));
+    await expect.poll(async () => (await sends()).map((d) => d.name), { timeout: 10_000 }).toContain('Book a demo');
+    const workflows = (await storedFlow(h.server.url, plan)).workflows ?? [];
+    const sent = (await sends()).find((d) => d.name === 'Book a demo');
+    expect(sent?.metadata.workflow_id).toBe(workflows.find((w) => w.name === 'Book a demo')?.id);
+    // The hosted link of a session of that workflow, on the local provider.
+    expect(String(sent?.metadata.hosted_link)).toContain(h.server.url);
   });
 
   it("shows 'Failed to load workflows' with Retry, and Retry loads them", async () => {

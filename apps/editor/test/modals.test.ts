@@ -129,18 +129,17 @@ describe('Select Workflow modal', () => {
     expect(await selector(page).getByRole('button', { name: 'Cancel' }).count()).toBe(1);
   });
 
-  it("adds the picked workflow as a node named after it, selected, and closes", async () => {
+  it("adds the picked workflow as a send_workflow function named after it, selected, and closes", async () => {
     const { page, plan } = await openWithWorkflowsLoaded('onboarding-coach');
     await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
     await selector(page).getByRole('button', { name: /Workspace setup tour/ }).click();
     await expect.poll(() => selector(page).count()).toBe(0);
-    await expect
-      .poll(async () => (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'workflow').length, { timeout: 10_000 })
-      .toBe(3);
+    const sends = async () => (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'function' && n.data.type === 'send_workflow').length;
+    await expect.poll(sends, { timeout: 10_000 }).toBe(1);
     await fitView(page);
     const selected = page.locator('.react-flow__node.selected');
     await expect.poll(() => selected.count()).toBe(1);
-    expect(await selected.getAttribute('class')).toContain('react-flow__node-workflow');
+    expect(await selected.getAttribute('class')).toContain('react-flow__node-function');
     expect(await selected.locator('.flow-node-name').textContent()).toBe('Workspace setup tour');
   });
 

@@ -10,10 +10,12 @@ export function SelectWorkflowList() {
   const store = useEditorStoreApi();
   const { workflows, state } = useEditor(useShallow(listSelector));
 
+  // Opened by Send Workflow: the chosen workflow becomes a send_workflow function node (decisions.md).
   const pick = (workflow: Workflow) => {
     const s = store.getState();
-    s.addWorkflowNode(workflow);
+    const newChain = s.sendWorkflowNewChain;
     s.setDialog('selectWorkflowOpen', false);
+    void s.addSendWorkflow(workflow, { newChain });
   };
 
   if (state === 'loading' || state === 'idle') {

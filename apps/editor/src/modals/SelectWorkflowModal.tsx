@@ -9,8 +9,9 @@ import './modals.css';
 const openSelector = (s: EditorState) => ({ open: s.selectWorkflowOpen, creating: s.createWorkflowOpen });
 
 /**
- * The Select Workflow modal: picks a saved workflow to add as a workflow node. Loads the
- * workflows on open, and again when a workflow creation opened from here ends.
+ * The Select Workflow modal, opened by Send Workflow: the chosen workflow becomes a send_workflow
+ * function node (decisions.md). Loads the workflows on open, and again when a workflow creation
+ * opened from here ends.
  */
 export function SelectWorkflowModal() {
   const store = useEditorStoreApi();

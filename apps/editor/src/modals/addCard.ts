@@ -21,7 +21,7 @@ export function addCard(state: EditorState, payload: CardPayload, position?: XYP
   if (!fn || fn.disabled) return null;
   state.closePalette();
   if (fn.type === 'send_workflow') {
-    state.setDialog('selectWorkflowOpen', true);
+    state.openSendWorkflow();
     return null;
   }
   const named = payload.name ? { ...fn, name: payload.name } : fn;

@@ -1,8 +1,8 @@
-import { messages, nodeSchema } from '@flow/core';
+import { compileFlow, messages, nodeSchema, type FlowDocument } from '@flow/core';
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useEditor } from '../store/EditorStoreContext';
-import type { EditorState } from '../store/types';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { DevTab, EditorState } from '../store/types';
 import { DevText } from './DevText';
 
 /** Schema copy feedback lasts 2 s (spec section 9). */
@@ -63,6 +63,68 @@ export function AdvancedPanel() {
           </ul>
         )}
       </details>
+      <details className="section" open>
+        <summary>Development</summary>
+        <DevelopmentTabs />
+      </details>
     </div>
+  );
+}
+
+/** The development sub-tabs of spec section 2: the flow schema as JSON, and the compiled prompt. */
+const DEV_TABS: readonly DevTab[] = ['schema', 'prompt'];
+
+const devSelector = (s: EditorState) => ({ devTab: s.devTab, doc: s.doc });
+
+function DevelopmentTabs() {
+  const store = useEditorStoreApi();
+  const { devTab, doc } = useEditor(useShallow(devSelector));
+  return (
+    <div className="dev-tabs">
+      <div className="subtabs" role="tablist" aria-label="Development">
+        {DEV_TABS.map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`dev-tab-${tab}`}
+            aria-selected={devTab === tab}
+            aria-controls={`dev-panel-${tab}`}
+            className={`subtab${devTab === tab ? ' active' : ''}`}
+            onClick={() => store.getState().setDevTab(tab)}
+          >
+            {tab}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`dev-panel-${devTab}`} aria-labelledby={`dev-tab-${devTab}`}>
+        {devTab === 'schema' ? <SchemaView doc={doc} /> : <PromptPreview doc={doc} />}
+      </div>
+    </div>
+  );
+}
+
+function SchemaView({ doc }: { doc: FlowDocument }) {
+  const text = useMemo(() => JSON.stringify(nodeSchema(doc), null, 2), [doc]);
+  return (
+    <pre className="dev-view" aria-label="Flow schema" tabIndex={0}>
+      {text}
+    </pre>
+  );
+}
+
+/** What Play would compile now, without calling the provider; an empty flow shows why it cannot. */
+function PromptPreview({ doc }: { doc: FlowDocument }) {
+  const text = useMemo(() => {
+    try {
+      return compileFlow(doc).system_message;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }, [doc]);
+  return (
+    <pre className="dev-view" aria-label="Prompt preview" tabIndex={0}>
+      {text}
+    </pre>
   );
 }

@@ -33,7 +33,7 @@ function FunctionList() {
   const add = (fn: QuickFunction, newChain: boolean) => {
     if (fn.disabled) return;
     if (fn.type === 'send_workflow') {
-      store.getState().setDialog('selectWorkflowOpen', true);
+      store.getState().openSendWorkflow(newChain);
       return;
     }
     const data = createFunctionData(fn.type, { uuid: '', planId, name: fn.name, metadata: fn.metadata, trigger_text: fn.trigger_text });

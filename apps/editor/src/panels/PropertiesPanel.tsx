@@ -1,6 +1,7 @@
 import { PromptTextarea } from '../nodes/PromptTextarea';
 import { useEditor } from '../store/EditorStoreContext';
 import { FunctionProperties } from './FunctionProperties';
+import { WorkflowProperties } from './WorkflowProperties';
 import type { EditorState } from '../store/types';
 
 const selectedNodeSelector = (s: EditorState) => {
@@ -20,19 +21,6 @@ export function PropertiesPanel() {
       </div>
     );
   }
-  if (node.type === 'workflow') {
-    return (
-      <div className="properties">
-        <h3 className="properties-title">{node.data.name}</h3>
-        <ol>
-          {node.data.steps.map((step, i) => (
-            <li key={i}>
-              {step.name || step.skill} <span className="muted">({step.skill})</span>
-            </li>
-          ))}
-        </ol>
-      </div>
-    );
-  }
+  if (node.type === 'workflow') return <WorkflowProperties key={node.id} node={node} />;
   return <FunctionProperties key={node.id} node={node} />;
 }

@@ -4,6 +4,7 @@ import {
   PlanNotFoundError,
   compileFlow,
   createPlanSession,
+  createFunctionData,
   createWorkflowData,
   emptyFlow,
   flowMessages,
@@ -181,6 +182,20 @@ export const createSessionSlice =
       get().addNode({ type: 'workflow', data: createWorkflowData(workflow) });
     },
 
+    addSendWorkflow: async (workflow, options = {}) => {
+      const { client, planId } = get();
+      // The hosted link the function sends: the spec's way to get one is a session of the workflow.
+      let hostedLink = '';
+      try {
+        if (client) hostedLink = (await client.createSession(workflow.id, planId)).hostedLink;
+      } catch (error) {
+        console.error(messages.failedToCreateSession(reason(error)));
+      }
+      const metadata = { workflow_id: workflow.id, hosted_link: hostedLink };
+      const data = createFunctionData('send_workflow', { uuid: '', planId, name: workflow.name, metadata });
+      return get().addNode({ type: 'function', data }, { newChain: options.newChain });
+    },
+
     compileAndPublish: async () => {
       // What is typed but still waiting for its debounce is part of what Play publishes.
       props.settleEdits?.();
@@ -229,6 +244,30 @@ export const createSessionSlice =
         return session.hostedLink;
       } catch (error) {
         console.error(messages.failedToCreateSession(reason(error)));
+        return null;
+      }
+    },
+
+    previewWorkflow: async (nodeId) => {
+      props.settleEdits?.();
+      const { client, planId, notify } = get();
+      const node = get().doc.nodes.find((n) => n.id === nodeId);
+      if (node?.type !== 'workflow') return null;
+      try {
+        if (!client) throw new Error(messages.planIdRequired);
+        const { name, description, metadata, steps } = node.data;
+        const id = typeof metadata.workflow_id === 'string' && metadata.workflow_id !== '' ? metadata.workflow_id : undefined;
+        // Spec section 7: saving a workflow is followed by getting its hosted link.
+        const saved = await client.saveWorkflow({ ...(id ? { id } : {}), name, description, plan_id: planId, json: { steps } });
+        if (saved.id !== id) {
+          get().updateNodeData(nodeId, (n) => (n.type === 'workflow' ? { ...n, data: { ...n.data, metadata: { ...n.data.metadata, workflow_id: saved.id } } } : n));
+        }
+        const session = await client.createSession(saved.id, planId);
+        void get().loadWorkflows(true);
+        return session.hostedLink;
+      } catch (error) {
+        console.error(error);
+        notify.error(reason(error));
         return null;
       }
     },

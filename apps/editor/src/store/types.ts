@@ -88,6 +88,8 @@ export interface UiSlice {
   contextMenu: ContextMenuState | null;
   reportBugOpen: boolean;
   selectWorkflowOpen: boolean;
+  /** The Select Workflow modal was opened by a 'new chain' button: the send_workflow node starts a chain. */
+  sendWorkflowNewChain: boolean;
   createWorkflowOpen: boolean;
   helpOpen: boolean;
   confirmEraseOpen: boolean;
@@ -107,6 +109,8 @@ export interface UiSlice {
     name: 'reportBugOpen' | 'selectWorkflowOpen' | 'createWorkflowOpen' | 'helpOpen' | 'confirmEraseOpen' | 'confirmReloadOpen',
     open: boolean,
   ): void;
+  /** Send Workflow: opens the workflow search; the chosen workflow becomes a send_workflow function node. */
+  openSendWorkflow(newChain?: boolean): void;
   openEmojiPicker(x: number, y: number, targetNodeId: string | null): void;
   closeEmojiPicker(): void;
   setCanvasWidth(percent: number): void;
@@ -138,9 +142,13 @@ export interface SessionSlice {
   createPlan(): Promise<void>;
   loadWorkflows(force?: boolean): Promise<void>;
   addWorkflowNode(workflow: Workflow): void;
+  /** Adds a send_workflow function node for `workflow`, named after it, with its hosted link (decisions.md). */
+  addSendWorkflow(workflow: Workflow, options?: { newChain?: boolean }): Promise<string>;
   /** Play: settles pending text, compiles, then publishes exactly what is on screen. */
   compileAndPublish(): Promise<void>;
   runWorkflow(workflowId: string): Promise<string | null>;
+  /** Preview Workflow: saves the workflow node's workflow as edited, and answers its hosted link (null on failure). */
+  previewWorkflow(nodeId: string): Promise<string | null>;
   /** Saves the flow to the provider now (and to this browser); in a conflict, only to this browser. */
   saveNow(): Promise<void>;
   /** After a conflict: takes the provider's flow, discarding the edits made here. */

@@ -12,6 +12,7 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   contextMenu: null,
   reportBugOpen: false,
   selectWorkflowOpen: false,
+  sendWorkflowNewChain: false,
   createWorkflowOpen: false,
   helpOpen: false,
   confirmEraseOpen: false,
@@ -35,6 +36,7 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   openContextMenu: (contextMenu) => set({ contextMenu }),
   closeContextMenu: () => set({ contextMenu: null }),
   setDialog: (name, open) => set({ [name]: open, contextMenu: null }),
+  openSendWorkflow: (newChain = false) => set({ selectWorkflowOpen: true, sendWorkflowNewChain: newChain, contextMenu: null }),
   openEmojiPicker: (x, y, targetNodeId) => set({ emojiPicker: { visible: true, x, y, targetNodeId } }),
   closeEmojiPicker: () => set({ emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null } }),
   setCanvasWidth: (percent) =>

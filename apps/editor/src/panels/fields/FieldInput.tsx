@@ -2,7 +2,7 @@ import { flowMessages, normalizeModelId, type FieldOption, type FieldSpec } from
 import { useId } from 'react';
 import type { FieldChoices, FieldTarget } from './FieldTarget';
 import { KeyValueListInput, TextListInput } from './ListInputs';
-import { NumberInput, SecretInput, SliderInput, TextInput } from './TextInputs';
+import { JsonInput, NumberInput, SecretInput, SliderInput, TextInput } from './TextInputs';
 
 interface FieldProps {
   field: FieldSpec;
@@ -34,8 +34,9 @@ function Control({ id, field, target, choices, describedBy }: FieldProps & { id:
     case 'emoji':
       return <TextInput {...props} />;
     case 'textarea':
-    case 'json':
       return <TextInput {...props} multiline />;
+    case 'json':
+      return <JsonInput {...props} />;
     case 'number':
       return <NumberInput {...props} />;
     case 'slider':

@@ -1,4 +1,4 @@
-import { flowMessages, secretFromText, secretToText, type FieldSpec } from '@flow/core';
+import { flowMessages, messages, secretFromText, secretToText, type FieldSpec, type JsonValue } from '@flow/core';
 import { useState } from 'react';
 import { DEV_TEXT_DEBOUNCE_MS } from '../DevText';
 import { useDebouncedText, useDebouncedValue } from '../../text/useDebouncedText';
@@ -114,4 +114,48 @@ export function SecretInput({ id, field, target, describedBy }: InputProps) {
       </button>
     </div>
   );
+}
+
+/**
+ * A JSON value (an object or array of a workflow step's config), edited as text; what does not
+ * parse shows 'Invalid JSON format' and is not saved (spec section 5).
+ */
+export function JsonInput({ id, field, target, describedBy }: InputProps) {
+  const [invalid, setInvalid] = useState(false);
+  const text = useDebouncedText(JSON.stringify(target.value ?? null, null, 2), FIELD_TEXT_DEBOUNCE_MS, (next) => {
+    const parsed = parseJson(next);
+    setInvalid(parsed === undefined);
+    if (parsed !== undefined) target.update(() => parsed);
+  });
+  return (
+    <>
+      <textarea
+        id={id}
+        className="textarea mono-text"
+        rows={4}
+        spellCheck={false}
+        value={text.text}
+        onChange={text.onChange}
+        onBlur={text.onBlur}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        placeholder={field.placeholder}
+      />
+      {invalid ? (
+        <p className="field-error" role="alert">
+          {messages.invalidJsonFormat}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function parseJson(text: string): JsonValue | undefined {
+  try {
+    // JSON.parse yields exactly the JSON values.
+    const value: JsonValue = JSON.parse(text);
+    return value;
+  } catch {
+    return undefined;
+  }
 }
