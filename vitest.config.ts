@@ -15,5 +15,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Browser tests poll for what a person would see; under load one second can be too short.
+    expect: { poll: { timeout: 5000 } },
   },
 });
