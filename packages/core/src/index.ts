@@ -36,6 +36,8 @@ export * from './model/metadata.js';
 export * from './model/paths.js';
 export * from './model/fields.js';
 export * from './model/emoji.js';
+export * from './model/ids.js';
+export * from './model/relativeTime.js';
 export * from './model/secretText.js';
 export * from './functions/FunctionDefinition.js';
 export * from './functions/registry.js';

@@ -1,15 +1,8 @@
+import { ID_RULE, RESERVED_WORDS, isId } from '@flow/core';
 import { HttpError } from './http/HttpError.js';
 
-/** Plan ids, version names, workflow ids and session ids: what may become a file name. */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-
-/** Words that name the prototype machinery of JavaScript objects: never an id, never a key. */
-export const RESERVED_WORDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** True when a value is a safe id. */
-export function isId(value: unknown): value is string {
-  return typeof value === 'string' && ID_PATTERN.test(value) && !RESERVED_WORDS.has(value);
-}
+// The id rule is the core's, so the editor checks a new plan id exactly as the provider does.
+export { ID_PATTERN, RESERVED_WORDS, isId } from '@flow/core';
 
 function reserved(field: string): HttpError {
   return new HttpError(400, 'INVALID_ID', `Invalid ${field}: __proto__, constructor and prototype are reserved words`);
@@ -19,7 +12,7 @@ function reserved(field: string): HttpError {
 export function requireId(value: unknown, field: string): string {
   if (isId(value)) return value;
   if (typeof value === 'string' && RESERVED_WORDS.has(value)) throw reserved(field);
-  throw new HttpError(400, 'INVALID_ID', `Invalid ${field}: use 1 to 64 letters, digits, '-' or '_', starting with a letter or digit`);
+  throw new HttpError(400, 'INVALID_ID', `Invalid ${field}: ${ID_RULE}`);
 }
 
 /** Throws 400 INVALID_ID when a value (a function uuid, say) is one of the reserved words. */

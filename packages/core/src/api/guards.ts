@@ -152,13 +152,21 @@ export function isFlowDocument(value: unknown): value is FlowDocument {
 export interface PlanSummary {
   planId: string;
   versions: string[];
+  /** When the plan last changed (ISO 8601), when the provider says. */
+  updatedAt?: string | null;
+  /** Nodes of its production version, when the provider says. */
+  nodeCount?: number | null;
 }
+
+const optional = (value: unknown, type: 'string' | 'number'): boolean => value === undefined || value === null || typeof value === type;
 
 const isPlanSummary = (value: unknown): value is PlanSummary =>
   isRecord(value) &&
   typeof value.planId === 'string' &&
   Array.isArray(value.versions) &&
-  value.versions.every((version: unknown) => typeof version === 'string');
+  value.versions.every((version: unknown) => typeof version === 'string') &&
+  optional(value.updatedAt, 'string') &&
+  optional(value.nodeCount, 'number');
 
 /** `[{ planId, versions }]`, bare or wrapped as `{ plans: […] }`. */
 export function isPlanList(value: unknown): value is PlanSummary[] | { plans: PlanSummary[] } {

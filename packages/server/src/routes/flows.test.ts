@@ -148,6 +148,17 @@ describe('GET /api/plans', () => {
     expect(plans.map((p) => p.planId)).toEqual(['lead-qualifier', 'onboarding-coach', 'support-desk']);
     expect(plans.find((p) => p.planId === 'support-desk')?.versions).toEqual(['production', 'staging']);
   });
+
+  it("says when each plan last changed and how many nodes its production version has", async () => {
+    const before = Date.now();
+    await server.call('PUT', '/api/flows/support-desk/staging', { json: sampleFlow('support-desk', 'staging', 1) });
+    const plans: { planId: string; updatedAt: string | null; nodeCount: number | null }[] = await (await server.call('GET', '/api/plans')).json();
+    const desk = plans.find((p) => p.planId === 'support-desk');
+    const production = await (await server.call('GET', '/api/flows/support-desk/production')).json();
+    expect(desk?.nodeCount).toBe(production.nodes.length);
+    // The staging write just now is the plan's last change.
+    expect(Date.parse(desk?.updatedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+  });
 });
 
 describe('the API client against the flow calls', () => {

@@ -64,7 +64,7 @@ describe('a clean start', () => {
       const dotFiles = [...(await readdir(paths.plan('a'))), ...(await readdir(paths.plan('b')))].filter((name) => name.startsWith('.'));
       expect(dotFiles).toEqual([]);
       expect(logs.some((line) => line.includes('.journal-v.json'))).toBe(true);
-      expect(await (await server.call('GET', '/api/plans')).json()).toEqual([
+      expect(await (await server.call('GET', '/api/plans')).json()).toMatchObject([
         { planId: 'a', versions: ['v'] },
         { planId: 'b', versions: ['v'] },
       ]);

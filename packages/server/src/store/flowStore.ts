@@ -22,10 +22,14 @@ export interface StoredFlow {
 /** A loaded flow whose document is known to be valid. */
 export type ValidFlow = StoredFlow & { doc: FlowDocument };
 
-/** A plan and its version names, as GET /api/plans lists them. */
+/** A plan and its version names, as GET /api/plans lists them, with what the home page shows. */
 export interface PlanSummary {
   planId: string;
   versions: string[];
+  /** When a version of the plan last changed (ISO 8601); null when none can be read. */
+  updatedAt: string | null;
+  /** Nodes of the production version, else of the first version; null when it is not a valid flow. */
+  nodeCount: number | null;
 }
 
 /** Files written in the same atomic change as a flow, and what the caller makes of them. */
@@ -180,7 +184,11 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
           .map((name) => name.slice(0, -FLOW_SUFFIX.length))
           .filter(isId)
           .sort();
-        plans.push({ planId, versions });
+        const times = await Promise.all(versions.map((v) => stat(paths.flow(planId, v)).then((s) => s.mtimeMs, () => 0)));
+        const latest = Math.max(0, ...times);
+        const shown = versions.includes('production') ? 'production' : versions[0];
+        const doc = shown === undefined ? null : (await read(planId, shown)).doc;
+        plans.push({ planId, versions, updatedAt: latest > 0 ? new Date(latest).toISOString() : null, nodeCount: doc?.nodes.length ?? null });
       }
       return plans.sort((a, b) => (a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0));
     },

@@ -75,6 +75,6 @@ describe('one server per data folder', () => {
     const server = await start();
     expect((await server.call('PUT', '/api/flows/plan-a/v1', { json: emptyFlow('plan-a', 'v1') })).status).toBe(200);
     await writeFile(join(dir, 'plan-a', '.journal-v2.json'), '{}');
-    expect(await (await server.call('GET', '/api/plans')).json()).toEqual([{ planId: 'plan-a', versions: ['v1'] }]);
+    expect(await (await server.call('GET', '/api/plans')).json()).toMatchObject([{ planId: 'plan-a', versions: ['v1'] }]);
   });
 });
