@@ -1,6 +1,6 @@
 // Takes the pictures of the editor shown in the README and docs/: the main screen with the
 // support-desk example, the palette open, a node's context menu open, and a Custom GPT node's
-// properties.
+// properties, and the plan home at '/'.
 // Run: pnpm --filter @flow/editor screenshots (after pnpm build).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +44,11 @@ try {
   await page.locator('.function-properties').waitFor();
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(docs, 'editor-properties.png') });
-  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png'].map((f) => join('docs', f)).join(', ')}`);
+  await page.goto(`${server.url}/`);
+  await page.getByTestId('plan-home').locator('.plan-row').first().waitFor();
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(docs, 'editor-home.png') });
+  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png', 'editor-home.png'].map((f) => join('docs', f)).join(', ')}`);
 } finally {
   await browser.close();
   await server.close();

@@ -52,6 +52,9 @@ export function App({ planId, versionName }: { planId: string; versionName: stri
     };
   }, [store, relay, planId, versionName]);
   useEffect(() => {
+    document.title = planId ? `${planId} · ${versionName} — Flow` : 'Flow';
+  }, [planId, versionName]);
+  useEffect(() => {
     void store.getState().loadPlan();
     // Text typed in the last moments is still pending in its field: settle it, then save.
     const flush = () => {

@@ -106,6 +106,14 @@ export const flowMessages = {
   addFunction: (name: string) => `Add ${name}`,
   openWorkflowSelector: 'Open workflow selector',
   seeWebsiteDescription: 'Open a website (coming soon)',
+  // Home: the plans of the provider
+  plansTitle: 'Plans',
+  loadingPlans: 'Loading plans...',
+  noPlans: 'No plans yet: create the first one.',
+  newPlan: 'New plan',
+  invalidPlanId: (rule: string) => `Invalid plan id: ${rule}`,
+  planExists: (planId: string) => `A plan named "${planId}" already exists`,
+  nodeCount: (n: number) => `${n} ${n === 1 ? 'node' : 'nodes'}`,
   // Properties panel (issue 10)
   functionSaved: (name: string) => `Function saved: ${name}`,
   unsavedChanges: 'Unsaved changes',

@@ -6,11 +6,13 @@ import type { EditorState } from '../store/types';
 import { BottomBar } from './BottomBar';
 import { FlowCanvas } from './FlowCanvas';
 import { PlanBar } from './PlanBar';
+import { PlanHome } from './PlanHome';
 import { PlanMissing } from './PlanMissing';
 import './canvas.css';
 
 const loadingSelector = (s: EditorState) => s.loading;
 const missingSelector = (s: EditorState) => s.planMissing;
+const homeSelector = (s: EditorState) => s.planId === '';
 
 /** The canvas column: plan and quick functions on top, the flow, the bottom bar, help and spinner. */
 export function CanvasArea() {
@@ -18,6 +20,7 @@ export function CanvasArea() {
   const store = useEditorStoreApi();
   const loading = useEditor(loadingSelector);
   const planMissing = useEditor(missingSelector);
+  const home = useEditor(homeSelector);
   useKeyboardShortcuts(ref);
   return (
     <div className="canvas-area" ref={ref}>
@@ -25,6 +28,7 @@ export function CanvasArea() {
       <div className="canvas-flow">
         <FlowCanvas />
         {planMissing ? <PlanMissing /> : null}
+        {home ? <PlanHome /> : null}
       </div>
       <BottomBar />
       <button type="button" className="btn canvas-help" onClick={() => store.getState().setDialog('helpOpen', true)}>
