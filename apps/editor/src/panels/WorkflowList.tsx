@@ -1,3 +1,4 @@
+import { exactTime, relativeTime } from '@flow/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
@@ -47,7 +48,11 @@ export function WorkflowList() {
             <li key={w.id} className="card workflow-card">
               <div className="card-text">
                 <span className="card-name">{w.name}</span>
-                {w.updated_at ? <span className="card-date">{new Date(w.updated_at).toLocaleDateString()}</span> : null}
+                {w.updated_at ? (
+                  <time className="card-date" dateTime={w.updated_at} title={exactTime(w.updated_at)}>
+                    {relativeTime(w.updated_at)}
+                  </time>
+                ) : null}
                 <span className="card-desc">{w.description || 'No description'}</span>
               </div>
               <button type="button" className="btn" onClick={() => store.getState().addWorkflowNode(w)}>

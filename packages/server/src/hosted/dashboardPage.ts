@@ -1,5 +1,5 @@
 import type { PublishEntry } from '../store/publishStore.js';
-import { html, page, type Html } from './html.js';
+import { html, page, timeHtml, type Html } from './html.js';
 
 /** The text shown when a version has never been published. */
 export const NOTHING_PUBLISHED = 'Nothing published yet';
@@ -11,7 +11,7 @@ function texts(entry: PublishEntry): Html {
 <h3>Suffix (agent notes and style)</h3><pre>${entry.system_message_suffix || '(empty)'}</pre>`;
 }
 
-const when = (entry: PublishEntry): Html => html`<time datetime="${entry.publishedAt}">${entry.publishedAt}</time>`;
+const when = (entry: PublishEntry): Html => timeHtml(entry.publishedAt);
 
 /** The dashboard of a plan version: the published prompt, when, and the earlier publishes (newest first). */
 export function dashboardPage(planId: string, versionName: string, entries: readonly PublishEntry[]): { html: string; nonce: string } {

@@ -82,6 +82,7 @@ describe('hosted pages', () => {
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(html).toMatch(/<ol><li class="card"><strong>&lt;script&gt;.* step<\/strong> <span class="muted">email<\/span><pre>/);
     expect(html).toContain('&quot;note&quot;');
+    expect(html).toMatch(/started <time datetime="[^"]+" title="[^"]+">just now<\/time>/);
     expect((await server.call('GET', '/hosted/session/support-desk/unknown')).status).toBe(404);
   });
 
@@ -105,7 +106,10 @@ describe('hosted pages', () => {
     expect(html).not.toContain('Nothing published yet');
     expect(html).not.toContain('<script>alert');
     const current = html.slice(html.indexOf('id="published"'), html.indexOf('Earlier publishes'));
-    expect(current).toContain(`Published <time datetime="${times[1]}">`);
+    expect(current).toContain(`Published <time datetime="${times[1]}"`);
+    // Dates read as people say them, the exact time on hover; the ISO form only in the attribute.
+    expect(current).toMatch(/<time datetime="[^"]+" title="[^"]*\d{4}, \d{2}:\d{2}:\d{2} \([^)]+\)">just now<\/time>/);
+    expect(html.replace(/datetime="[^"]*"/g, '')).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(current).toContain('Second &lt;script&gt;');
     expect(current).toContain('Prefix of Second');
     expect(current).toContain('Suffix');

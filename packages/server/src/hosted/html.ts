@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { exactTime, relativeTime } from '@flow/core';
 import { sendBody } from '../http/respond.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -29,6 +30,15 @@ export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
     out += strings[i + 1] ?? '';
   });
   return new Html(out);
+}
+
+/**
+ * A date as people read it: '5 minutes ago', with the exact time (UTC) on hover; never a raw ISO
+ * string. The machine-readable value stays in `datetime`.
+ */
+export function timeHtml(iso: string, now = Date.now()): Html {
+  const exact = `${exactTime(iso, 'en-GB')} (${Intl.DateTimeFormat().resolvedOptions().timeZone})`;
+  return html`<time datetime="${iso}" title="${exact}">${relativeTime(iso, now) || iso}</time>`;
 }
 
 const STYLE = `

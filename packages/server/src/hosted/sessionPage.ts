@@ -1,6 +1,6 @@
 import type { WorkflowStep } from '@flow/core';
 import type { Session } from '../store/workflowStore.js';
-import { html, page, type Html } from './html.js';
+import { html, page, timeHtml, type Html } from './html.js';
 
 function stepItem(step: WorkflowStep): Html {
   const config = Object.keys(step.config).length === 0 ? html`<p class="muted">No configuration</p>` : html`<pre>${JSON.stringify(step.config, null, 2)}</pre>`;
@@ -14,7 +14,7 @@ export function sessionPage(session: Session): { html: string; nonce: string } {
   const list = steps.length === 0 ? html`<p class="muted">This workflow has no steps.</p>` : html`<ol>${steps.map(stepItem)}</ol>`;
   const body = html`
 <h1>${workflow.name}</h1>
-<p class="muted">Session ${session.id} · started <time datetime="${session.createdAt}">${session.createdAt}</time> · plan ${session.planId}</p>
+<p class="muted">Session ${session.id} · started ${timeHtml(session.createdAt)} · plan ${session.planId}</p>
 <p>${workflow.description || 'No description'}</p>
 <h2>Steps</h2>
 ${list}`;
