@@ -64,9 +64,14 @@ describe('opening', () => {
     const website = card(page, 'See a Website');
     expect(await website.getAttribute('aria-disabled')).toBe('true');
     expect(await website.getAttribute('title')).toBe('Coming soon');
-    expect(await website.locator('.palette-card-desc').textContent()).toBe('Open a website (coming soon)');
-    expect(await website.locator('.palette-card-badge').textContent()).toBe('Coming soon');
-    expect(await website.getAttribute('draggable')).toBe('false');
+    // The card's button is named by the title and described by the rest of the card.
+    const websiteCard = palette(page).locator('.palette-card').filter({ has: page.getByRole('button', { name: 'See a Website', exact: true }) });
+    expect(await websiteCard.locator('.palette-card-desc').textContent()).toBe('Open a website (coming soon)');
+    expect(await websiteCard.locator('.palette-card-badge').textContent()).toBe('Coming soon');
+    const describedBy = (await website.getAttribute('aria-describedby'))?.split(' ') ?? [];
+    const description = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(description).toEqual(['Open a website (coming soon)', 'Coming soon']);
+    expect(await websiteCard.getAttribute('draggable')).toBe('false');
   });
 
   it('does not open with Space while typing in a text area: the space goes into the text', async () => {

@@ -30,6 +30,7 @@ export function PlanBar() {
       <div className="plan-bar-plan" data-testid="plan-label">
         {planId ? (
           <>
+            <h1 className="visually-hidden">{`${planId} · ${versionName}`}</h1>
             <strong>{planId}</strong>
             <span className="plan-bar-version">{versionName}</span>
           </>

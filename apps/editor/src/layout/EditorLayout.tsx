@@ -12,7 +12,7 @@ const widthSelector = (s: EditorState) => s.canvasWidth;
 export function EditorLayout() {
   const width = useEditor(widthSelector);
   return (
-    <div className="editor" data-testid="editor">
+    <main className="editor" data-testid="editor">
       <div className="editor-canvas" style={{ width: `${width}%` }}>
         <CanvasArea />
       </div>
@@ -21,6 +21,6 @@ export function EditorLayout() {
         <SidePanel />
       </div>
       <ModalRoot />
-    </div>
+    </main>
   );
 }

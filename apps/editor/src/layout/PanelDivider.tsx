@@ -1,10 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
-import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditorState } from '../store/types';
 import { CANVAS_WIDTH } from '../store/uiSlice';
+
+const widthSelector = (s: EditorState) => s.canvasWidth;
 
 /** The draggable divider between canvas and side panel (column-resize cursor while dragging). */
 export function PanelDivider() {
   const store = useEditorStoreApi();
+  const width = useEditor(widthSelector);
   const [dragging, setDragging] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
@@ -52,6 +56,7 @@ export function PanelDivider() {
       aria-label="Resize canvas and side panel"
       aria-valuemin={CANVAS_WIDTH.min}
       aria-valuemax={CANVAS_WIDTH.max}
+      aria-valuenow={Math.round(width)}
       tabIndex={0}
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}

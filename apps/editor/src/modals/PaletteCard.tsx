@@ -1,5 +1,5 @@
 import { messages } from '@flow/core';
-import { useRef, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useRef, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { CARD_MIME, type CardPayload } from './cardPayload';
 
 /** A card's drag: 'armed' from the press that may start one, 'dragging' once it has started. */
@@ -20,6 +20,7 @@ export interface PaletteCardProps {
 /** A function or workflow card: drag it onto the canvas, or click it / press Enter to add it. */
 export function PaletteCard({ icon, title, description, tooltip, disabled = false, payload, onActivate, onDragPhase }: PaletteCardProps) {
   const dragActive = useRef(false);
+  const id = useId();
   // The press already lets the canvas behind take pointer events, so the drop can land there.
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button === 0) onDragPhase('armed');
@@ -43,13 +44,12 @@ export function PaletteCard({ icon, title, description, tooltip, disabled = fals
     event.stopPropagation();
     if (!disabled) onActivate(payload);
   };
+  // The card is what one drags or clicks; its title is the button (the name a screen reader
+  // announces), the description describes it, so nothing is read twice.
+  const describedBy = disabled ? `${id}-desc ${id}-badge` : `${id}-desc`;
   return (
     <div
-      role="button"
-      tabIndex={0}
-      className="palette-card"
-      aria-label={title}
-      aria-disabled={disabled || undefined}
+      className={`palette-card${disabled ? ' disabled' : ''}`}
       title={tooltip}
       draggable={!disabled}
       onClick={disabled ? undefined : () => onActivate(payload)}
@@ -62,9 +62,17 @@ export function PaletteCard({ icon, title, description, tooltip, disabled = fals
         {icon}
       </span>
       <span className="palette-card-text">
-        <span className="palette-card-title">{title}</span>
-        <span className="palette-card-desc">{description}</span>
-        {disabled ? <span className="palette-card-badge">{messages.comingSoon}</span> : null}
+        <button type="button" className="palette-card-title" aria-describedby={describedBy} aria-disabled={disabled || undefined} title={tooltip}>
+          {title}
+        </button>
+        <span className="palette-card-desc" id={`${id}-desc`}>
+          {description}
+        </span>
+        {disabled ? (
+          <span className="palette-card-badge" id={`${id}-badge`}>
+            {messages.comingSoon}
+          </span>
+        ) : null}
       </span>
     </div>
   );

@@ -42,7 +42,7 @@ export function ReportBugBody() {
           <dd data-testid="bug-version">{versionName}</dd>
         </dl>
         <div className="bug-schema-label">Flow schema</div>
-        <pre className="bug-schema" data-testid="bug-schema">
+        <pre className="bug-schema" data-testid="bug-schema" tabIndex={0} role="region" aria-label="Flow schema">
           {schemaJson}
         </pre>
       </div>

@@ -13,10 +13,6 @@ function Cell({ label, value, save, multiline }: { label: string; value: string;
   return multiline ? <textarea className="textarea" rows={3} {...common} /> : <input className="input" type="text" {...common} />;
 }
 
-function capitalized(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
 /** A list of `{ name, value }` or `{ name, description }` items (headers, variables, output mapping). */
 export function KeyValueListInput({ id, field, target }: { id: string; field: FieldSpec; target: FieldTarget }) {
   const [first, second] = field.itemFields ?? ['name', 'value'];
@@ -57,7 +53,7 @@ export function KeyValueListInput({ id, field, target }: { id: string; field: Fi
         aria-label={flowMessages.addItem(field.label)}
         onClick={() => target.update((current) => [...listOf(current), { [first]: '', [second]: '' }])}
       >
-        + {capitalized(first)} and {second}
+        <span aria-hidden="true">+</span> Add
       </button>
     </div>
   );
@@ -94,7 +90,7 @@ export function TextListInput({ id, field, target }: { id: string; field: FieldS
         </div>
       ))}
       <button type="button" className="btn small" aria-label={flowMessages.addItem(field.label)} onClick={() => target.update((current) => [...listOf(current), ''])}>
-        + Add
+        <span aria-hidden="true">+</span> Add
       </button>
     </div>
   );
