@@ -206,7 +206,7 @@ describe('Erase Selected', () => {
     expect(await erase.getAttribute('aria-disabled')).toBe('false');
     await erase.click();
     const dialog = page.getByRole('alertdialog');
-    expect(await dialog.getByText('Are you sure you want to remove 2 selected node(s)?', { exact: true }).count()).toBe(1);
+    await dialog.getByText('Are you sure you want to remove 2 selected node(s)?', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await node(page, 'support-capture-order').count()).toBe(1);

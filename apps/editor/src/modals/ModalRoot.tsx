@@ -1,22 +1,49 @@
-import { ConfirmEraseDialog } from './ConfirmEraseDialog';
-import { ConfirmReloadDialog } from './ConfirmReloadDialog';
-import { CreateWorkflowDialog } from './CreateWorkflowDialog';
-import { FunctionPalette } from './FunctionPalette';
-import { HelpDialog } from './HelpDialog';
-import { ReportBugDialog } from './ReportBugDialog';
-import { SelectWorkflowModal } from './SelectWorkflowModal';
+import { lazyComponent } from '../lazy/lazyComponent';
+import { MountWhenOpened } from '../lazy/MountWhenOpened';
+import type { EditorState } from '../store/types';
+
+// Each dialog's code (and Radix's) is fetched when it first opens, not with the editor.
+const FunctionPalette = lazyComponent(() => import('./FunctionPalette').then((m) => m.FunctionPalette));
+const SelectWorkflowModal = lazyComponent(() => import('./SelectWorkflowModal').then((m) => m.SelectWorkflowModal));
+const ReportBugDialog = lazyComponent(() => import('./ReportBugDialog').then((m) => m.ReportBugDialog));
+const ConfirmEraseDialog = lazyComponent(() => import('./ConfirmEraseDialog').then((m) => m.ConfirmEraseDialog));
+const ConfirmReloadDialog = lazyComponent(() => import('./ConfirmReloadDialog').then((m) => m.ConfirmReloadDialog));
+const CreateWorkflowDialog = lazyComponent(() => import('./CreateWorkflowDialog').then((m) => m.CreateWorkflowDialog));
+const HelpDialog = lazyComponent(() => import('./HelpDialog').then((m) => m.HelpDialog));
+
+const paletteOpen = (s: EditorState) => s.palette.open;
+const selectWorkflowOpen = (s: EditorState) => s.selectWorkflowOpen;
+const reportBugOpen = (s: EditorState) => s.reportBugOpen;
+const confirmEraseOpen = (s: EditorState) => s.confirmEraseOpen;
+const confirmReloadOpen = (s: EditorState) => s.confirmReloadOpen;
+const createWorkflowOpen = (s: EditorState) => s.createWorkflowOpen;
+const helpOpen = (s: EditorState) => s.helpOpen;
 
 /** Every dialog of the editor, each opened from the store. */
 export function ModalRoot() {
   return (
     <>
-      <FunctionPalette />
-      <SelectWorkflowModal />
-      <ReportBugDialog />
-      <ConfirmEraseDialog />
-      <ConfirmReloadDialog />
-      <CreateWorkflowDialog />
-      <HelpDialog />
+      <MountWhenOpened opened={paletteOpen}>
+        <FunctionPalette />
+      </MountWhenOpened>
+      <MountWhenOpened opened={selectWorkflowOpen}>
+        <SelectWorkflowModal />
+      </MountWhenOpened>
+      <MountWhenOpened opened={reportBugOpen}>
+        <ReportBugDialog />
+      </MountWhenOpened>
+      <MountWhenOpened opened={confirmEraseOpen}>
+        <ConfirmEraseDialog />
+      </MountWhenOpened>
+      <MountWhenOpened opened={confirmReloadOpen}>
+        <ConfirmReloadDialog />
+      </MountWhenOpened>
+      <MountWhenOpened opened={createWorkflowOpen}>
+        <CreateWorkflowDialog />
+      </MountWhenOpened>
+      <MountWhenOpened opened={helpOpen}>
+        <HelpDialog />
+      </MountWhenOpened>
     </>
   );
 }

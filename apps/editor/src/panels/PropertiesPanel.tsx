@@ -1,8 +1,12 @@
+import { Suspense } from 'react';
+import { lazyComponent } from '../lazy/lazyComponent';
 import { PromptTextarea } from '../nodes/PromptTextarea';
 import { useEditor } from '../store/EditorStoreContext';
-import { FunctionProperties } from './FunctionProperties';
-import { WorkflowProperties } from './WorkflowProperties';
 import type { EditorState } from '../store/types';
+
+// The field editors are fetched when a function or workflow node is first selected.
+const FunctionProperties = lazyComponent(() => import('./FunctionProperties').then((m) => m.FunctionProperties));
+const WorkflowProperties = lazyComponent(() => import('./WorkflowProperties').then((m) => m.WorkflowProperties));
 
 const selectedNodeSelector = (s: EditorState) => {
   const id = s.selectedNodeIds.at(-1);
@@ -21,6 +25,9 @@ export function PropertiesPanel() {
       </div>
     );
   }
-  if (node.type === 'workflow') return <WorkflowProperties key={node.id} node={node} />;
-  return <FunctionProperties key={node.id} node={node} />;
+  return (
+    <Suspense fallback={<p className="empty">Loading…</p>}>
+      {node.type === 'workflow' ? <WorkflowProperties key={node.id} node={node} /> : <FunctionProperties key={node.id} node={node} />}
+    </Suspense>
+  );
 }

@@ -1,9 +1,13 @@
+import { Suspense } from 'react';
+import { lazyComponent } from '../lazy/lazyComponent';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState, PanelTab } from '../store/types';
-import { AdvancedPanel } from './AdvancedPanel';
 import { FunctionsPanel } from './FunctionsPanel';
 import { PropertiesPanel } from './PropertiesPanel';
 import './panels.css';
+
+// The Advanced panel (prompts, schema, the compiled prompt) is fetched when first shown.
+const AdvancedPanel = lazyComponent(() => import('./AdvancedPanel').then((m) => m.AdvancedPanel));
 
 const TABS: ReadonlyArray<{ id: PanelTab; label: string }> = [
   { id: 'functions', label: 'Functions' },
@@ -36,7 +40,15 @@ export function SidePanel() {
         ))}
       </div>
       <div className="side-panel-body" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`panel-tab-${tab}`}>
-        {tab === 'functions' ? <FunctionsPanel /> : tab === 'properties' ? <PropertiesPanel /> : <AdvancedPanel />}
+        {tab === 'functions' ? (
+          <FunctionsPanel />
+        ) : tab === 'properties' ? (
+          <PropertiesPanel />
+        ) : (
+          <Suspense fallback={<p className="empty">Loading…</p>}>
+            <AdvancedPanel />
+          </Suspense>
+        )}
       </div>
     </div>
   );
