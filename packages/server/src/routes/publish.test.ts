@@ -48,7 +48,7 @@ describe('POST /api/flows/{planId}/{versionName}/publish', () => {
       result: { system_message: 'System of One', system_message_prefix: 'Context of One', system_message_suffix: 'Notes of One' },
     });
     const dashboard = await (await server.call('GET', '/dashboard/support-desk/production')).text();
-    expect(dashboard).toContain(`<time datetime="${body.publishedAt}">`);
+    expect(dashboard).toContain(`<time datetime="${body.publishedAt}" title=`);
     expect(dashboard).toContain('System of One');
   });
 
