@@ -1,3 +1,4 @@
+import { EmojiPickerRoot } from '../emoji/EmojiPickerRoot';
 import { ConfirmEraseDialog } from './ConfirmEraseDialog';
 import { ConfirmReloadDialog } from './ConfirmReloadDialog';
 import { CreateWorkflowDialog } from './CreateWorkflowDialog';
@@ -17,6 +18,7 @@ export function ModalRoot() {
       <ConfirmReloadDialog />
       <CreateWorkflowDialog />
       <HelpDialog />
+      <EmojiPickerRoot />
     </>
   );
 }
