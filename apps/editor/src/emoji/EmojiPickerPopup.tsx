@@ -41,6 +41,14 @@ export function EmojiPickerPopup() {
     },
     [store, close],
   );
+  // Focus goes into the popup (the close button, then the picker's search field: this runs first), and back after.
+  useEffect(() => {
+    closeButton.current?.focus();
+    return () => {
+      if (returnFocus?.isConnected) returnFocus.focus();
+    };
+  }, [returnFocus]);
+
   useEmojiPickerElement(host, pick);
 
   // Measured before paint and whenever the popup or the window changes size, so it stays inside.
@@ -60,14 +68,6 @@ export function EmojiPickerPopup() {
       window.removeEventListener('resize', measure);
     };
   }, []);
-
-  // Focus goes into the popup at once (the search field once the picker is there), and back after.
-  useEffect(() => {
-    closeButton.current?.focus();
-    return () => {
-      if (returnFocus?.isConnected) returnFocus.focus();
-    };
-  }, [returnFocus]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key !== 'Escape') return;
