@@ -260,4 +260,33 @@ describe('emoji picker settings and states', () => {
     await picker(page).getByRole('button', { name: emojiPickerMessages.close }).click();
     await expect.poll(() => picker(page).count()).toBe(0);
   });
+
+  it("says 'Could not load emoji.' for data in the wrong format ('Emoji data is in the wrong format')", async () => {
+    const { page } = await h.openCopy();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.route(`**${DATA_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"emoji":[]}' }));
+    await badge(page, 'support-greet').click();
+    await message(page, emojiErrors.couldNotLoad).waitFor({ timeout: 10_000 });
+    await expect.poll(() => errors.some((e) => e.includes(emojiErrors.wrongDataFormat))).toBe(true);
+  });
+
+  it('only warns when the data comes without an ETag, and still shows the emoji', async () => {
+    const { page } = await h.openCopy();
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.route(`**${DATA_PATH}`, async (route) => {
+      const response = await route.fetch();
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name.toLowerCase() !== 'etag'));
+      await route.fulfill({ response, headers });
+    });
+    await badge(page, 'support-greet').click();
+    await pickerReady(page);
+    await expect.poll(() => warnings.some((w) => w.includes(emojiErrors.missingEtagWarning))).toBe(true);
+    expect(await message(page, emojiErrors.couldNotLoad).count()).toBe(0);
+  });
 });
