@@ -104,7 +104,7 @@ describe('emoji picker from a node badge', () => {
     // 8 columns, 400 px high, one row of favourites (of the 14 defaults).
     const element = picker(page).locator('emoji-picker');
     expect(await element.evaluate((el) => getComputedStyle(el).getPropertyValue('--num-columns').trim())).toBe(String(EMOJI_PICKER.columns));
-    expect((await box(element)).height).toBe(EMOJI_PICKER.heightPx);
+    expect(await box(element)).toMatchObject({ width: EMOJI_PICKER.widthPx, height: EMOJI_PICKER.heightPx });
     expect(await favorites(page).count()).toBe(EMOJI_PICKER.columns);
 
     // One character is not a search: the categories stay.
@@ -194,6 +194,8 @@ describe('emoji picker from the Trigger Text field', () => {
     await field.waitFor();
     await page.getByRole('button', { name: emojiPickerMessages.openFor('Trigger Text') }).click();
     await pickerReady(page);
+    // It opens beside the field, to its left, so the field stays in view.
+    expect((await box(picker(page))).x + (await box(picker(page))).width).toBeLessThanOrEqual((await box(field)).x);
     // Backspace and Delete go to the search field, not to the selected node.
     await search(page).fill('ro');
     await page.keyboard.press('Backspace');

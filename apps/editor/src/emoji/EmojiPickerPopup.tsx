@@ -12,8 +12,8 @@ const anchorSelector = (s: EditorState) => ({ x: s.emojiPicker.x, y: s.emojiPick
 
 const viewport = (): Size => ({ width: window.innerWidth, height: window.innerHeight });
 
-/** Before the first measure: the picker's height plus the header, at about its width. */
-const ESTIMATE: Size = { width: 340, height: EMOJI_PICKER.heightPx + 44 };
+/** Before the first measure: the picker's size plus the header. */
+const ESTIMATE: Size = { width: EMOJI_PICKER.widthPx, height: EMOJI_PICKER.heightPx + 44 };
 
 /**
  * The open emoji picker: a backdrop and a dialog at the requested place, kept inside the window,

@@ -7,6 +7,8 @@ export const EMOJI_PICKER = {
   /** Emoji per row, and so at most one row of favourites. */
   columns: 8,
   heightPx: 400,
+  /** The popup's width (the picker's, to fit 8 columns), so that it can open to the left of a field. */
+  widthPx: 340,
   /** Skin tones 0 (Default) to 5 (Dark). */
   skinToneCount: 6,
   defaultFavorites: 14,

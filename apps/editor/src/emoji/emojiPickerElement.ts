@@ -18,6 +18,7 @@ export function createEmojiPickerElement(container: HTMLElement, options: Picker
   picker.classList.add('light');
   picker.style.setProperty('--num-columns', String(EMOJI_PICKER.columns));
   picker.style.height = `${EMOJI_PICKER.heightPx}px`;
+  picker.style.width = `${EMOJI_PICKER.widthPx}px`;
   const onClick = (event: EmojiClickEvent) => {
     const emoji = event.detail.unicode ?? event.detail.name;
     if (emoji) onEmoji(emoji);

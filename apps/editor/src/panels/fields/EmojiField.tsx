@@ -16,9 +16,10 @@ interface EmojiFieldProps {
 export function EmojiField({ id, field, target, describedBy }: EmojiFieldProps) {
   const store = useEditorStoreApi();
   const open = (event: React.MouseEvent<HTMLButtonElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    // The popup is kept inside the window, so from the side panel it opens to the left as needed.
-    store.getState().openEmojiPicker(rect.left, rect.bottom + EMOJI_PICKER.gapPx, null, (emoji) => target.update(() => emoji));
+    // Beside the field, to its left (over the canvas), so that the field stays in view.
+    const rect = (event.currentTarget.closest('.field') ?? event.currentTarget).getBoundingClientRect();
+    const x = rect.left - EMOJI_PICKER.gapPx - EMOJI_PICKER.widthPx;
+    store.getState().openEmojiPicker(x, rect.top, null, (emoji) => target.update(() => emoji));
   };
   const label = emojiPickerMessages.openFor(field.label);
   return (
