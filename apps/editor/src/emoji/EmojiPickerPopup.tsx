@@ -49,7 +49,7 @@ export function EmojiPickerPopup() {
     };
   }, [returnFocus]);
 
-  useEmojiPickerElement(host, pick);
+  const focusPicker = useEmojiPickerElement(host, pick);
 
   // Measured before paint and whenever the popup or the window changes size, so it stays inside.
   useLayoutEffect(() => {
@@ -75,12 +75,11 @@ export function EmojiPickerPopup() {
     event.stopPropagation();
     close();
   };
-  // Tab stays in the popup: the guards at both ends send focus round to the other end.
+  // Tab stays in the popup: Tab past the picker's last stop comes round to the close button, and
+  // Shift+Tab before the close button goes into the picker (its search field).
   const toStart = () => closeButton.current?.focus();
   const toEnd = () => {
-    const picker = host.current?.querySelector('emoji-picker');
-    const search = picker?.shadowRoot?.querySelector<HTMLInputElement>('input[type="search"]');
-    (search ?? closeButton.current)?.focus();
+    if (!focusPicker()) closeButton.current?.focus();
   };
 
   const { x, y } = placeEmojiPicker(anchor, size, view);
