@@ -1,6 +1,6 @@
 // Takes the pictures of the editor shown in the README and docs/: the main screen with the
-// support-desk example, the palette open, a node's context menu open, and a Custom GPT node's
-// properties, and the plan home at '/'.
+// support-desk example, the palette open, a node's context menu open, a Custom GPT node's
+// properties, the emoji picker open beside a node, and the plan home at '/'.
 // Run: pnpm --filter @flow/editor screenshots (after pnpm build).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,17 +38,29 @@ try {
   await page.keyboard.press('Escape');
 
   await page.goto(`${server.url}/lead-qualifier/production`);
-  await page.locator('.react-flow__node[data-id="lead-score"]').waitFor({ state: 'attached' });
+  // Nodes outside the view are not rendered: fit the flow in view first.
+  await page.locator('.react-flow__node').first().waitFor();
   await page.locator('.react-flow__controls-fitview').click();
+  await page.locator('.react-flow__node[data-id="lead-score"]').waitFor();
   await page.locator('.react-flow__node[data-id="lead-score"] .flow-node-name').click();
   await page.locator('.function-properties').waitFor();
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(docs, 'editor-properties.png') });
+  // The emoji picker, opened from a node's badge beside the node (its data from the provider).
+  await page.goto(`${server.url}/support-desk/production`);
+  await page.locator('.react-flow__node[data-id="support-greet"]').waitFor();
+  await page.locator('.react-flow__controls-fitview').click();
+  await page.locator('.react-flow__node[data-id="support-lookup-order"]').getByRole('button', { name: 'Change emoji' }).click();
+  await page.getByRole('dialog', { name: 'Choose an emoji' }).getByRole('menu', { name: 'Favorites' }).getByRole('menuitem').first().waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(docs, 'editor-emoji-picker.png') });
+  await page.keyboard.press('Escape');
+
   await page.goto(`${server.url}/`);
   await page.getByTestId('plan-home').locator('.plan-row').first().waitFor();
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(docs, 'editor-home.png') });
-  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png', 'editor-home.png'].map((f) => join('docs', f)).join(', ')}`);
+  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png', 'editor-emoji-picker.png', 'editor-home.png'].map((f) => join('docs', f)).join(', ')}`);
 } finally {
   await browser.close();
   await server.close();

@@ -7,7 +7,7 @@ import { shortcutFor, type ShortcutAction } from './shortcuts';
 /** Runs a shortcut; returns false when it did not apply (so the browser keeps the key). */
 function run(store: EditorStore, action: ShortcutAction, pointerOver: boolean): boolean {
   const s = store.getState();
-  const modalOpen = s.palette.open || s.reportBugOpen || s.selectWorkflowOpen || s.createWorkflowOpen || s.helpOpen || s.confirmEraseOpen;
+  const modalOpen = s.palette.open || s.reportBugOpen || s.selectWorkflowOpen || s.createWorkflowOpen || s.helpOpen || s.confirmEraseOpen || s.emojiPicker.visible;
   if (action === 'escape') {
     if (s.contextMenu) s.closeContextMenu();
     else if (s.palette.open) s.closePalette();

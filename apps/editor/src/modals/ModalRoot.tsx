@@ -1,3 +1,4 @@
+import { EmojiPickerRoot } from '../emoji/EmojiPickerRoot';
 import { lazyComponent } from '../lazy/lazyComponent';
 import { MountWhenOpened } from '../lazy/MountWhenOpened';
 import type { EditorState } from '../store/types';
@@ -44,6 +45,7 @@ export function ModalRoot() {
       <MountWhenOpened opened={helpOpen}>
         <HelpDialog />
       </MountWhenOpened>
+      <EmojiPickerRoot />
     </>
   );
 }

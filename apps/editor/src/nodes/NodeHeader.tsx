@@ -1,4 +1,5 @@
 import { memo, useCallback } from 'react';
+import { EMOJI_PICKER } from '../emoji/emojiMessages';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { badgeText } from './badgeText';
 
@@ -16,8 +17,9 @@ export const NodeHeader = memo(function NodeHeader({ id, name, triggerText, sele
   const openPicker = useCallback(
     (event: React.MouseEvent<HTMLButtonElement>) => {
       event.stopPropagation();
-      const rect = event.currentTarget.getBoundingClientRect();
-      store.getState().openEmojiPicker(rect.right + 8, rect.top, id);
+      // Beside the node, not over it: to the right of the whole node, level with its top.
+      const rect = (event.currentTarget.closest('.react-flow__node') ?? event.currentTarget).getBoundingClientRect();
+      store.getState().openEmojiPicker(rect.right + EMOJI_PICKER.gapPx, rect.top, id);
     },
     [store, id],
   );

@@ -30,6 +30,8 @@ export interface EmojiPickerState {
   x: number;
   y: number;
   targetNodeId: string | null;
+  /** Without a target node, what a picked emoji goes to (a Properties emoji field). */
+  onPick: ((emoji: string) => void) | null;
 }
 
 /** Toasts and alerts, given to the store so that actions can tell the person what happened. */
@@ -111,7 +113,8 @@ export interface UiSlice {
   ): void;
   /** Send Workflow: opens the workflow search; the chosen workflow becomes a send_workflow function node. */
   openSendWorkflow(newChain?: boolean): void;
-  openEmojiPicker(x: number, y: number, targetNodeId: string | null): void;
+  /** Opens the emoji picker at (x, y): a pick sets the target node's trigger_text, or goes to `onPick`. */
+  openEmojiPicker(x: number, y: number, targetNodeId: string | null, onPick?: (emoji: string) => void): void;
   closeEmojiPicker(): void;
   setCanvasWidth(percent: number): void;
 }

@@ -17,7 +17,7 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   helpOpen: false,
   confirmEraseOpen: false,
   confirmReloadOpen: false,
-  emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null },
+  emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null, onPick: null },
   canvasWidth: CANVAS_WIDTH.initial,
 
   setPanelTab: (panelTab) => set({ panelTab }),
@@ -37,8 +37,9 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   closeContextMenu: () => set({ contextMenu: null }),
   setDialog: (name, open) => set({ [name]: open, contextMenu: null }),
   openSendWorkflow: (newChain = false) => set({ selectWorkflowOpen: true, sendWorkflowNewChain: newChain, contextMenu: null }),
-  openEmojiPicker: (x, y, targetNodeId) => set({ emojiPicker: { visible: true, x, y, targetNodeId } }),
-  closeEmojiPicker: () => set({ emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null } }),
+  openEmojiPicker: (x, y, targetNodeId, onPick) =>
+    set({ emojiPicker: { visible: true, x, y, targetNodeId, onPick: onPick ?? null }, contextMenu: null }),
+  closeEmojiPicker: () => set({ emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null, onPick: null } }),
   setCanvasWidth: (percent) =>
     set({ canvasWidth: Math.min(CANVAS_WIDTH.max, Math.max(CANVAS_WIDTH.min, Math.round(percent * 10) / 10)) }),
 });

@@ -1,5 +1,6 @@
 import { flowMessages, normalizeModelId, type FieldOption, type FieldSpec } from '@flow/core';
 import { useId } from 'react';
+import { EmojiField } from './EmojiField';
 import type { FieldChoices, FieldTarget } from './FieldTarget';
 import { KeyValueListInput, TextListInput } from './ListInputs';
 import { JsonInput, NumberInput, SecretInput, SliderInput, TextInput } from './TextInputs';
@@ -31,8 +32,9 @@ function Control({ id, field, target, choices, describedBy }: FieldProps & { id:
   const props = { id, field, target, describedBy };
   switch (field.kind) {
     case 'text':
-    case 'emoji':
       return <TextInput {...props} />;
+    case 'emoji':
+      return <EmojiField {...props} />;
     case 'textarea':
       return <TextInput {...props} multiline />;
     case 'json':
