@@ -29,7 +29,7 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
     await expectAccessible(page);
   });
 
-  it('the palette on both tabs, and a context menu', async () => {
+  it('the palette on both tabs, a context menu and the emoji picker', async () => {
     const { page } = await h.openCopy('lead-qualifier');
     await page.locator('.react-flow__pane').click({ position: { x: 40, y: 300 } });
     await page.keyboard.press('Space');
@@ -42,6 +42,12 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
     await page.keyboard.press('Escape');
     await nodeEl(page, 'lead-capture-profile').locator('.flow-node-name').click({ button: 'right' });
     await page.getByTestId('context-menu').waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await nodeEl(page, 'lead-capture-profile').getByRole('button', { name: 'Change emoji' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose an emoji' });
+    await picker.waitFor();
+    await expect.poll(() => picker.locator('emoji-picker').evaluate((el) => el.shadowRoot?.querySelectorAll('[role="option"], [role="menuitem"]').length ?? 0)).toBeGreaterThan(0);
     await expectAccessible(page);
   });
 
