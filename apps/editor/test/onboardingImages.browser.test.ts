@@ -1,0 +1,130 @@
+// The onboarding's pictures are screenshots of the editor doing what each step teaches, taken at
+// the spec's image size (1200x675) and written as .jpg and .webp into public/onboarding/, so
+// they stay true to the product. Each picture is taken only after the UI state is checked.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { editorRoot } from './browser';
+import { barButton, edge, handle, node, nodes, rightClickEdge, toast } from './canvasKit';
+import { useEditorHarness } from './harness';
+
+const h = useEditorHarness();
+const folder = join(editorRoot, 'public', 'onboarding');
+const SIZE = { width: 1200, height: 675 };
+
+/** Saves the page as public/onboarding/{name}.jpg and .webp (encoded by the page's canvas, quality 0.8). */
+async function picture(page: Page, name: string): Promise<void> {
+  const jpg = await page.screenshot({ type: 'jpeg', quality: 80 });
+  const png = await page.screenshot({ type: 'png' });
+  const webp = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    ctx.drawImage(img, 0, 0);
+    return canvas.toDataURL('image/webp', 0.8);
+  }, png.toString('base64'));
+  expect(webp.startsWith('data:image/webp;base64,')).toBe(true);
+  writeFileSync(join(folder, `${name}.jpg`), jpg);
+  writeFileSync(join(folder, `${name}.webp`), Buffer.from(webp.slice(webp.indexOf(',') + 1), 'base64'));
+}
+
+async function openAtImageSize(example: 'support-desk' | 'lead-qualifier' | 'onboarding-coach'): Promise<Page> {
+  await h.page.setViewportSize(SIZE);
+  const { page } = await h.openCopy(example);
+  return page;
+}
+
+const sideTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).first();
+
+describe('onboarding pictures', () => {
+  it('welcome: the canvas with its chains and the side panel', async () => {
+    const page = await openAtImageSize('support-desk');
+    expect(await nodes(page).count()).toBe(8);
+    await sideTab(page, 'Functions').waitFor();
+    await picture(page, 'welcome');
+  });
+
+  it('add-function: Space over the canvas opens the palette on Functions, and a card adds a node', async () => {
+    const page = await openAtImageSize('support-desk');
+    await page.locator('.react-flow__pane').click({ position: { x: 600, y: 300 } });
+    await page.keyboard.press('Space');
+    const palette = page.getByTestId('function-palette');
+    await palette.waitFor();
+    await expect.poll(() => palette.getByRole('tab', { name: 'Functions' }).getAttribute('aria-selected')).toBe('true');
+    await palette.getByText('Capture Variable').first().waitFor();
+    await picture(page, 'add-function');
+    await palette.getByText('Capture Variable').first().click();
+    await expect.poll(() => nodes(page).count()).toBe(9);
+  });
+
+  it("new-chain: New Chain adds an Instruct node linked by a chain edge and says 'New Chain Created'", async () => {
+    const page = await openAtImageSize('support-desk');
+    await barButton(page, 'New Chain').click();
+    await toast(page, 'New Chain Created').waitFor();
+    await expect.poll(() => nodes(page).count()).toBe(9);
+    await expect.poll(() => page.locator('.react-flow__edge.animated').count()).toBeGreaterThan(2);
+    await picture(page, 'new-chain');
+  });
+
+  it('connect: dragging from a bottom handle to a top handle draws a node edge', async () => {
+    const page = await openAtImageSize('support-desk');
+    const id = 'edge-support-capture-order-to-support-lookup-order';
+    await rightClickEdge(page, id);
+    await page.getByRole('menuitem', { name: 'Delete Edge' }).click();
+    await expect.poll(() => edge(page, id).count()).toBe(0);
+    const from = await handle(page, 'support-capture-order', 'bottom').boundingBox();
+    const to = await handle(page, 'support-lookup-order', 'top').boundingBox();
+    if (!from || !to) throw new Error('handles not visible');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 30, { steps: 10 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
+    await page.locator('.react-flow__connectionline').waitFor();
+    await picture(page, 'connect');
+    await page.mouse.up();
+    await expect.poll(() => edge(page, id).count()).toBe(1);
+  });
+
+  it('properties: selecting a node opens its Properties with Save', async () => {
+    const page = await openAtImageSize('support-desk');
+    await node(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await expect.poll(() => sideTab(page, 'Properties').getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    await picture(page, 'properties');
+  });
+
+  it('play: Play compiles into the System Prompt and publishes to the dashboard', async () => {
+    const page = await openAtImageSize('support-desk');
+    await barButton(page, 'Play').click();
+    await toast(page, 'Changes are now published to Dashboard').waitFor();
+    await expect.poll(() => sideTab(page, 'Advanced').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('textbox', { name: 'System Prompt' }).inputValue()).toContain('## Chain 1');
+    await picture(page, 'play');
+  });
+
+  it('undo: a removed node comes back with Undo', async () => {
+    const page = await openAtImageSize('support-desk');
+    await node(page, 'support-create-return').locator('.flow-node-name').click();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => nodes(page).count()).toBe(7);
+    await expect.poll(() => barButton(page, 'Undo').isEnabled()).toBe(true);
+    await picture(page, 'undo');
+    await barButton(page, 'Undo').click();
+    await expect.poll(() => nodes(page).count()).toBe(8);
+  });
+
+  it("workflows: the palette's Workflows tab lists the plan's workflows", async () => {
+    const page = await openAtImageSize('lead-qualifier');
+    await barButton(page, 'Add (Space)').click();
+    const palette = page.getByTestId('function-palette');
+    await palette.getByRole('tab', { name: 'Workflows' }).click();
+    await palette.getByText('Book a demo').first().waitFor();
+    await picture(page, 'workflows');
+  });
+});
