@@ -1,6 +1,6 @@
 // Takes the pictures of the editor shown in the README and docs/: the main screen with the
 // support-desk example, the palette open, a node's context menu open, and a Custom GPT node's
-// properties, and the plan home at '/'.
+// properties, the plan home at '/', and the onboarding of 'How to use' as a first visit sees it.
 // Run: pnpm --filter @flow/editor screenshots (after pnpm build).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,17 @@ try {
   await page.getByTestId('plan-home').locator('.plan-row').first().waitFor();
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(docs, 'editor-home.png') });
-  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png', 'editor-home.png'].map((f) => join('docs', f)).join(', ')}`);
+
+  // A first visit: no 'Don't show again', so the onboarding opens by itself.
+  const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const first = await fresh.newPage();
+  await first.goto(`${server.url}/support-desk/production`);
+  await first.locator('.react-flow__node[data-id="support-greet"]').waitFor();
+  await first.locator('.onb-image[data-status="loaded"]').waitFor();
+  await first.waitForTimeout(300);
+  await first.screenshot({ path: join(docs, 'editor-onboarding.png') });
+  await fresh.close();
+  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png', 'editor-home.png', 'editor-onboarding.png'].map((f) => join('docs', f)).join(', ')}`);
 } finally {
   await browser.close();
   await server.close();
