@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorRoot } from './browser';
-import { barButton, edge, handle, node, nodes, rightClickEdge, toast } from './canvasKit';
+import { barButton, edge, handle, node, rightClickEdge, savedDoc, toast } from './canvasKit';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -34,24 +34,27 @@ async function picture(page: Page, name: string): Promise<void> {
   writeFileSync(join(folder, `${name}.webp`), Buffer.from(webp.slice(webp.indexOf(',') + 1), 'base64'));
 }
 
-async function openAtImageSize(example: 'support-desk' | 'lead-qualifier' | 'onboarding-coach'): Promise<Page> {
+async function openAtImageSize(example: 'support-desk' | 'lead-qualifier'): Promise<{ page: Page; plan: string }> {
   await h.page.setViewportSize(SIZE);
-  const { page } = await h.openCopy(example);
-  return page;
+  return h.openCopy(example);
 }
+
+/** Waits until the provider holds `count` nodes (the canvas draws only the visible ones). */
+const nodeCount = (plan: string, count: number) => savedDoc(h, plan, (doc) => doc.nodes.length === count);
 
 const sideTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).first();
 
 describe('onboarding pictures', () => {
   it('welcome: the canvas with its chains and the side panel', async () => {
-    const page = await openAtImageSize('support-desk');
-    expect(await nodes(page).count()).toBe(8);
-    await sideTab(page, 'Functions').waitFor();
+    const { page } = await openAtImageSize('support-desk');
+    await node(page, 'support-greet').waitFor();
+    await sideTab(page, 'Functions').click();
+    await page.getByPlaceholder('Search functions...').waitFor();
     await picture(page, 'welcome');
   });
 
   it('add-function: Space over the canvas opens the palette on Functions, and a card adds a node', async () => {
-    const page = await openAtImageSize('support-desk');
+    const { page, plan } = await openAtImageSize('support-desk');
     await page.locator('.react-flow__pane').click({ position: { x: 600, y: 300 } });
     await page.keyboard.press('Space');
     const palette = page.getByTestId('function-palette');
@@ -60,39 +63,46 @@ describe('onboarding pictures', () => {
     await palette.getByText('Capture Variable').first().waitFor();
     await picture(page, 'add-function');
     await palette.getByText('Capture Variable').first().click();
-    await expect.poll(() => nodes(page).count()).toBe(9);
+    await nodeCount(plan, 9);
   });
 
   it("new-chain: New Chain adds an Instruct node linked by a chain edge and says 'New Chain Created'", async () => {
-    const page = await openAtImageSize('support-desk');
+    const { page, plan } = await openAtImageSize('support-desk');
     await barButton(page, 'New Chain').click();
     await toast(page, 'New Chain Created').waitFor();
-    await expect.poll(() => nodes(page).count()).toBe(9);
-    await expect.poll(() => page.locator('.react-flow__edge.animated').count()).toBeGreaterThan(2);
+    await page.locator('.react-flow__node.selected').getByPlaceholder('Enter your instruction here...').waitFor();
+    // The toast has finished sliding in.
+    await expect.poll(() => page.locator('[data-sonner-toast]').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await picture(page, 'new-chain');
+    const doc = await nodeCount(plan, 9);
+    const link = doc.edges.find((e) => e.kind === 'chain' && e.source === 'support-wrap-up');
+    expect(doc.nodes.find((n) => n.id === link?.target)?.type).toBe('prompt');
   });
 
   it('connect: dragging from a bottom handle to a top handle draws a node edge', async () => {
-    const page = await openAtImageSize('support-desk');
-    const id = 'edge-support-capture-order-to-support-lookup-order';
+    const { page } = await openAtImageSize('support-desk');
+    const id = 'edge-support-capture-return-to-support-create-return';
     await rightClickEdge(page, id);
     await page.getByRole('menuitem', { name: 'Delete Edge' }).click();
     await expect.poll(() => edge(page, id).count()).toBe(0);
-    const from = await handle(page, 'support-capture-order', 'bottom').boundingBox();
-    const to = await handle(page, 'support-lookup-order', 'top').boundingBox();
+    const from = await handle(page, 'support-capture-return', 'bottom').boundingBox();
+    const to = await handle(page, 'support-create-return', 'top').boundingBox();
     if (!from || !to) throw new Error('handles not visible');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    const a = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const b = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+    await page.mouse.move(a.x, a.y);
     await page.mouse.down();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 30, { steps: 10 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
+    // Halfway, the new edge follows the pointer: that is the picture.
+    await page.mouse.move(a.x + 40, (a.y + b.y) / 2, { steps: 10 });
     await page.locator('.react-flow__connectionline').waitFor();
     await picture(page, 'connect');
+    await page.mouse.move(b.x, b.y, { steps: 6 });
     await page.mouse.up();
     await expect.poll(() => edge(page, id).count()).toBe(1);
   });
 
   it('properties: selecting a node opens its Properties with Save', async () => {
-    const page = await openAtImageSize('support-desk');
+    const { page } = await openAtImageSize('support-desk');
     await node(page, 'support-lookup-order').locator('.flow-node-name').click();
     await expect.poll(() => sideTab(page, 'Properties').getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
@@ -100,7 +110,7 @@ describe('onboarding pictures', () => {
   });
 
   it('play: Play compiles into the System Prompt and publishes to the dashboard', async () => {
-    const page = await openAtImageSize('support-desk');
+    const { page } = await openAtImageSize('support-desk');
     await barButton(page, 'Play').click();
     await toast(page, 'Changes are now published to Dashboard').waitFor();
     await expect.poll(() => sideTab(page, 'Advanced').getAttribute('aria-selected')).toBe('true');
@@ -109,18 +119,18 @@ describe('onboarding pictures', () => {
   });
 
   it('undo: a removed node comes back with Undo', async () => {
-    const page = await openAtImageSize('support-desk');
+    const { page, plan } = await openAtImageSize('support-desk');
     await node(page, 'support-create-return').locator('.flow-node-name').click();
     await page.keyboard.press('Delete');
-    await expect.poll(() => nodes(page).count()).toBe(7);
+    await nodeCount(plan, 7);
     await expect.poll(() => barButton(page, 'Undo').isEnabled()).toBe(true);
     await picture(page, 'undo');
     await barButton(page, 'Undo').click();
-    await expect.poll(() => nodes(page).count()).toBe(8);
+    await nodeCount(plan, 8);
   });
 
   it("workflows: the palette's Workflows tab lists the plan's workflows", async () => {
-    const page = await openAtImageSize('lead-qualifier');
+    const { page } = await openAtImageSize('lead-qualifier');
     await barButton(page, 'Add (Space)').click();
     const palette = page.getByTestId('function-palette');
     await palette.getByRole('tab', { name: 'Workflows' }).click();
