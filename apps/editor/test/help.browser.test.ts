@@ -44,6 +44,55 @@ describe("'How to use' onboarding", () => {
     expect(await button(page, 'Back').isEnabled()).toBe(true);
     await button(page, 'Finish').click();
     await expect.poll(() => help(page).count()).toBe(0);
+    // A finished tour starts again from the first step next time.
+    expect(await stored(page, 'onboarding:lastStep')).toBe('0');
+  });
+
+  it('is 720 px wide and 92% of the window high', async () => {
+    const page = await openPlan(h.page);
+    const box = await help(page).boundingBox();
+    expect(box?.width).toBe(720);
+    expect(Math.round(box?.height ?? 0)).toBe(Math.round(0.92 * 900));
+  });
+
+  it('works, without remembering, when local storage fails', async () => {
+    await h.context.addInitScript(() => {
+      const original = { get: Storage.prototype.getItem, set: Storage.prototype.setItem, remove: Storage.prototype.removeItem };
+      const deny = (key: string) => {
+        if (key.startsWith('onboarding:')) throw new DOMException('denied', 'SecurityError');
+      };
+      Storage.prototype.getItem = function (key) {
+        deny(key);
+        return original.get.call(this, key);
+      };
+      Storage.prototype.setItem = function (key, value) {
+        deny(key);
+        original.set.call(this, key, value);
+      };
+      Storage.prototype.removeItem = function (key) {
+        deny(key);
+        original.remove.call(this, key);
+      };
+    });
+    const errors: string[] = [];
+    h.page.on('pageerror', (e) => errors.push(e.message));
+    const page = await openPlan(h.page);
+    await button(page, 'Next').click();
+    await expect.poll(() => stepCount(page).textContent()).toBe(`Step 2 of ${N}`);
+    const box = help(page).getByRole('checkbox', { name: "Don't show again" });
+    await box.check();
+    expect(await box.isChecked()).toBe(true);
+    await button(page, 'Skip').click();
+    await expect.poll(() => help(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("does not open by itself on the plan list at '/'", async () => {
+    await h.open('/');
+    await h.page.getByTestId('plan-home').locator('.plan-row').first().waitFor();
+    // It would open 300 ms after load: check well after that.
+    await h.page.waitForFunction(() => performance.now() > 1500);
+    expect(await help(h.page).count()).toBe(0);
   });
 
   it('walks the steps by keyboard: ArrowRight and ArrowLeft move, Enter advances and finishes', async () => {
