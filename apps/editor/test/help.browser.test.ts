@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { KEYBINDINGS } from '../src/data/keybindings';
-import { editorRoot } from './browser';
+import { editorDist, editorRoot } from './browser';
 import { useEditorHarness } from './harness';
 
 // Fresh local storage: the onboarding shows by itself, as for a first visit.
@@ -250,5 +250,28 @@ describe('onboarding steps file', () => {
     await h.page.route('**/onboarding/steps.json', (route) => route.abort());
     const page = await openPlan(h.page);
     await help(page).getByTestId('onboarding-empty').waitFor();
+  });
+});
+
+describe('loading on demand', () => {
+  it('keeps markdown and the sanitizer out of the initial chunk and loads them when the modal opens', async () => {
+    const entry = /<script[^>]+src="\/?(assets\/index-[^"]+\.js)"/.exec(readFileSync(join(editorDist, 'index.html'), 'utf8'))?.[1];
+    expect(entry).toBeDefined();
+    const initial = readFileSync(join(editorDist, entry ?? ''), 'utf8');
+    expect(initial).not.toContain('ALLOWED_URI_REGEXP');
+    expect(initial).not.toContain('onboarding/steps.json');
+
+    await h.context.addInitScript(() => localStorage.setItem('onboarding:dontShowAgain', 'true'));
+    const scripts: string[] = [];
+    h.page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const plan = await h.plan('support-desk');
+    const page = await h.open(`/${plan}/production`);
+    await page.locator('.react-flow__node').first().waitFor();
+    expect(scripts.some((s) => s.includes('OnboardingTab'))).toBe(false);
+    await page.keyboard.press('F1');
+    await expect.poll(() => stepCount(page).textContent()).toBe(`Step 1 of ${N}`);
+    expect(scripts.some((s) => s.includes('OnboardingTab'))).toBe(true);
   });
 });
