@@ -1,42 +1,86 @@
 // The onboarding's pictures are screenshots of the editor doing what each step teaches, taken at
 // the spec's image size (1200x675) and written as .jpg and .webp into public/onboarding/, so
 // they stay true to the product. Each picture is taken only after the UI state is checked.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorRoot } from './browser';
-import { barButton, edge, handle, node, rightClickEdge, savedDoc, toast } from './canvasKit';
+import { barButton, edge, handle, node, rightClickEdge, savedDoc, seedPlan, toast } from './canvasKit';
 import { useEditorHarness } from './harness';
+import { waitSaved } from './pageHelpers';
 
 const h = useEditorHarness();
 const folder = join(editorRoot, 'public', 'onboarding');
 const SIZE = { width: 1200, height: 675 };
 
-/** Saves the page as public/onboarding/{name}.jpg and .webp (encoded by the page's canvas, quality 0.8). */
+/** Pixels (of 810,000) that must differ before a picture is rewritten: below it, only noise. */
+const CHANGED_PIXELS = 150;
+
+/**
+ * Saves the page as public/onboarding/{name}.jpg and .webp, both encoded by the page's canvas
+ * (quality 0.8) from one screenshot. A picture that looks the same as the one in the folder is
+ * left alone, so that running the tests does not rewrite the files for nothing
+ * (UPDATE_PICTURES=1 rewrites them all).
+ */
 async function picture(page: Page, name: string): Promise<void> {
-  const jpg = await page.screenshot({ type: 'jpeg', quality: 80 });
-  const png = await page.screenshot({ type: 'png' });
-  const webp = await page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    ctx.drawImage(img, 0, 0);
-    return canvas.toDataURL('image/webp', 0.8);
-  }, png.toString('base64'));
-  expect(webp.startsWith('data:image/webp;base64,')).toBe(true);
-  writeFileSync(join(folder, `${name}.jpg`), jpg);
-  writeFileSync(join(folder, `${name}.webp`), Buffer.from(webp.slice(webp.indexOf(',') + 1), 'base64'));
+  await waitSaved(page);
+  const png = await page.screenshot({ type: 'png', animations: 'disabled' });
+  const jpgPath = join(folder, `${name}.jpg`);
+  const before = existsSync(jpgPath) ? readFileSync(jpgPath).toString('base64') : null;
+  const out = await page.evaluate(
+    async ({ png, before }) => {
+      const load = async (src: string) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return img;
+      };
+      const draw = (img: HTMLImageElement) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const ctx = canvas.getContext('2d');
+        if (!ctx) throw new Error('no 2d context');
+        ctx.drawImage(img, 0, 0);
+        return { canvas, data: ctx.getImageData(0, 0, canvas.width, canvas.height).data };
+      };
+      const now = draw(await load(`data:image/png;base64,${png}`));
+      const jpg = now.canvas.toDataURL('image/jpeg', 0.8);
+      let changed = now.data.length / 4;
+      if (before) {
+        // Both sides as the same encoder leaves them, so that only the picture itself counts.
+        const a = draw(await load(`data:image/jpeg;base64,${before}`)).data;
+        const b = draw(await load(jpg)).data;
+        if (a.length === b.length) {
+          changed = 0;
+          for (let i = 0; i < a.length; i += 4) {
+            const d = Math.max(Math.abs((a[i] ?? 0) - (b[i] ?? 0)), Math.abs((a[i + 1] ?? 0) - (b[i + 1] ?? 0)), Math.abs((a[i + 2] ?? 0) - (b[i + 2] ?? 0)));
+            if (d > 64) changed++;
+          }
+        }
+      }
+      return { changed, width: now.canvas.width, height: now.canvas.height, jpg, webp: now.canvas.toDataURL('image/webp', 0.8) };
+    },
+    { png: png.toString('base64'), before },
+  );
+  expect({ width: out.width, height: out.height }).toEqual(SIZE);
+  expect(out.webp.startsWith('data:image/webp;base64,')).toBe(true);
+  if (out.changed <= CHANGED_PIXELS && !process.env.UPDATE_PICTURES) return;
+  const bytes = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+  writeFileSync(jpgPath, bytes(out.jpg));
+  writeFileSync(join(folder, `${name}.webp`), bytes(out.webp));
 }
 
-async function openAtImageSize(example: 'support-desk' | 'lead-qualifier'): Promise<{ page: Page; plan: string }> {
+/** Opens an example under its own name, freshly stored (the picture shows the plan id), fitted in view. */
+async function openAtImageSize(plan: 'support-desk' | 'lead-qualifier'): Promise<{ page: Page; plan: string }> {
   await h.page.setViewportSize(SIZE);
-  return h.openCopy(example);
+  await seedPlan(h, plan, plan);
+  const page = await h.open(`/${plan}/production`);
+  await page.locator('.react-flow__node').first().waitFor();
+  await page.locator('.react-flow__controls-fitview').click();
+  await waitSaved(page);
+  return { page, plan };
 }
 
 /** Waits until the provider holds `count` nodes (the canvas draws only the visible ones). */
