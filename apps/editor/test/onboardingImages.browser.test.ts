@@ -159,6 +159,8 @@ describe('onboarding pictures', () => {
     await toast(page, 'Changes are now published to Dashboard').waitFor();
     await expect.poll(() => sideTab(page, 'Advanced').getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.getByRole('textbox', { name: 'System Prompt' }).inputValue()).toContain('## Chain 1');
+    await expect.poll(() => barButton(page, 'Play').isEnabled()).toBe(true);
+    await page.mouse.move(600, 300); // off the button, which would show its hover colour
     await picture(page, 'play');
   });
 
