@@ -38,8 +38,10 @@ try {
   await page.keyboard.press('Escape');
 
   await page.goto(`${server.url}/lead-qualifier/production`);
-  await page.locator('.react-flow__node[data-id="lead-score"]').waitFor({ state: 'attached' });
+  // The canvas draws only the nodes in view: fit the flow first, then find the node.
+  await page.locator('.react-flow__node').first().waitFor();
   await page.locator('.react-flow__controls-fitview').click();
+  await page.locator('.react-flow__node[data-id="lead-score"]').waitFor();
   await page.locator('.react-flow__node[data-id="lead-score"] .flow-node-name').click();
   await page.locator('.function-properties').waitFor();
   await page.waitForTimeout(300);
