@@ -38,10 +38,13 @@ describe("'How to use' onboarding", () => {
       await expect.poll(() => stepCount(page).textContent()).toBe(`Step ${i} of ${N}`);
       expect(await help(page).locator('.onb-title').textContent()).toBe(STEPS.steps[i - 1]?.title);
       expect(await bar.getAttribute('aria-valuenow')).toBe(String(i));
+      expect(await help(page).locator('.onb-caption').textContent()).not.toContain('{{key:');
       if (i < N) await button(page, 'Next').click();
     }
     expect(await button(page, 'Next').count()).toBe(0);
     expect(await button(page, 'Back').isEnabled()).toBe(true);
+    // Keys in a caption come from the keybindings table.
+    expect(await help(page).locator('.onb-caption kbd').allTextContents()).toContain('F1');
     await button(page, 'Finish').click();
     await expect.poll(() => help(page).count()).toBe(0);
     // A finished tour starts again from the first step next time.

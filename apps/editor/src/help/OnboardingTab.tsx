@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isControl, isTyping } from '../keyboard/isTyping';
+import { withKeys } from './captionKeys';
 import { dontShowAgain, savedStep, saveStep, setDontShowAgain } from './onboardingStorage';
-import { loadSteps, type OnboardingStep } from './onboardingSteps';
+import { loadSteps } from './loadSteps';
+import type { OnboardingStep } from './onboardingSteps';
 import { renderCaption } from './renderCaption';
 import { StepImage } from './StepImage';
 
@@ -12,7 +14,7 @@ function arrowsFree(target: EventTarget | null): boolean {
 }
 
 function Step({ step, index, count, zoomed, onZoom }: { step: OnboardingStep; index: number; count: number; zoomed: boolean; onZoom: (open: boolean) => void }) {
-  const caption = useMemo(() => renderCaption(step.caption), [step.caption]);
+  const caption = useMemo(() => renderCaption(withKeys(step.caption)), [step.caption]);
   return (
     <div className="onb-step" data-testid="onboarding-step" data-step-id={step.id}>
       <p className="onb-count">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampStep } from './onboardingStorage';
+import { withKeys } from './captionKeys';
 import { parseSteps } from './onboardingSteps';
 
 const base = 'http://127.0.0.1:4321/onboarding/steps.json';
@@ -42,5 +43,15 @@ describe('clampStep', () => {
     expect(clampStep('x', 5)).toBe(0);
     expect(clampStep(null, 5)).toBe(0);
     expect(clampStep('3', 0)).toBe(0);
+  });
+});
+
+describe('withKeys', () => {
+  it('writes the keys of the keybindings table into a caption', () => {
+    expect(withKeys('Press {{key:help}}, then {{key:undo}}.')).toBe('Press <kbd>F1</kbd>, then <kbd>Ctrl+Z (Cmd+Z on Mac)</kbd>.');
+  });
+
+  it('leaves an unknown action as written', () => {
+    expect(withKeys('{{key:fly}}')).toBe('{{key:fly}}');
   });
 });
