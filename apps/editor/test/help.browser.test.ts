@@ -238,6 +238,8 @@ describe('onboarding steps file', () => {
     expect(await text.locator('a:not([href])', { hasText: 'link' }).count()).toBe(1);
     expect(await help(page).locator('a[href^="javascript"]').count()).toBe(0);
     expect(await text.getByRole('link', { name: 'ok' }).getAttribute('href')).toBe('https://example.com');
+    expect(await text.getByRole('link', { name: 'ok' }).getAttribute('target')).toBe('_blank');
+    expect(await text.getByRole('link', { name: 'ok' }).getAttribute('rel')).toBe('noopener noreferrer');
   });
 
   it('says so when the steps cannot be loaded; the Keybindings tab still works', async () => {
