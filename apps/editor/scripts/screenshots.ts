@@ -1,6 +1,7 @@
 // Takes the pictures of the editor shown in the README and docs/: the main screen with the
 // support-desk example, the palette open, a node's context menu open, a Custom GPT node's
-// properties, the emoji picker open beside a node, and the plan home at '/'.
+// properties, the emoji picker open beside a node, the plan home at '/', and the onboarding of
+// 'How to use' as a first visit sees it.
 // Run: pnpm --filter @flow/editor screenshots (after pnpm build).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,7 @@ try {
   await page.keyboard.press('Escape');
 
   await page.goto(`${server.url}/lead-qualifier/production`);
-  // Nodes outside the view are not rendered: fit the flow in view first.
+  // The canvas draws only the nodes in view: fit the flow first, then find the node.
   await page.locator('.react-flow__node').first().waitFor();
   await page.locator('.react-flow__controls-fitview').click();
   await page.locator('.react-flow__node[data-id="lead-score"]').waitFor();
@@ -60,7 +61,17 @@ try {
   await page.getByTestId('plan-home').locator('.plan-row').first().waitFor();
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(docs, 'editor-home.png') });
-  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png', 'editor-emoji-picker.png', 'editor-home.png'].map((f) => join('docs', f)).join(', ')}`);
+
+  // A first visit: no 'Don't show again', so the onboarding opens by itself.
+  const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const first = await fresh.newPage();
+  await first.goto(`${server.url}/support-desk/production`);
+  await first.locator('.react-flow__node[data-id="support-greet"]').waitFor();
+  await first.locator('.onb-image[data-status="loaded"]').waitFor();
+  await first.waitForTimeout(300);
+  await first.screenshot({ path: join(docs, 'editor-onboarding.png') });
+  await fresh.close();
+  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png', 'editor-emoji-picker.png', 'editor-home.png', 'editor-onboarding.png'].map((f) => join('docs', f)).join(', ')}`);
 } finally {
   await browser.close();
   await server.close();

@@ -128,6 +128,7 @@ describe('How to use', () => {
     await page.keyboard.press('F1');
     const help = page.getByTestId('help-dialog');
     await help.getByRole('heading', { name: 'How to use' }).waitFor();
+    await help.getByRole('tab', { name: 'Keybindings' }).click();
     await help.getByText('Duplicate the selected node').waitFor();
     expect(await help.locator('kbd', { hasText: 'Ctrl+D' }).count()).toBe(1);
     await page.keyboard.press('Escape');

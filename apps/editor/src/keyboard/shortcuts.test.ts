@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KEYBINDINGS } from '../data/keybindings';
 import { shortcutFor, type KeyLike } from './shortcuts';
 
 const press = (key: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
@@ -30,5 +31,36 @@ describe('shortcutFor', () => {
   it('ignores other keys', () => {
     expect(shortcutFor(press('x'))).toBeNull();
     expect(shortcutFor(press('q', { ctrlKey: true }))).toBeNull();
+  });
+
+  it('ignores Alt, and needs Ctrl or Cmd exactly where the table says', () => {
+    expect(shortcutFor(press('z', { ctrlKey: true, altKey: true }))).toBeNull();
+    expect(shortcutFor(press('Delete', { ctrlKey: true }))).toBeNull();
+    expect(shortcutFor(press('d'))).toBeNull();
+    expect(shortcutFor(press('Delete', { shiftKey: true }))).toBe('delete');
+  });
+
+  it('recognises Space by its code too', () => {
+    expect(shortcutFor(press('Unidentified', { code: 'Space' }))).toBe('palette');
+  });
+});
+
+describe('KEYBINDINGS', () => {
+  it('resolves every key press it lists to its own action, never to an earlier entry', () => {
+    for (const binding of KEYBINDINGS) {
+      for (const m of binding.match ?? []) {
+        const mod = m.mod ?? false;
+        const e = press(m.key ?? '', { code: m.code, ctrlKey: mod, shiftKey: m.shift ?? false });
+        expect(shortcutFor(e), binding.keys).toBe(binding.action);
+        if (mod) expect(shortcutFor({ ...e, ctrlKey: false, metaKey: true }), `${binding.keys} with Cmd`).toBe(binding.action);
+      }
+    }
+  });
+
+  it('gives a key and a way to recognise it for every action, and lists each keys label once', () => {
+    const actions = ['delete', 'duplicate', 'copy', 'paste', 'selectAll', 'undo', 'redo', 'palette', 'escape', 'help', 'edit'];
+    for (const action of actions) expect(KEYBINDINGS.find((b) => b.action === action)?.match?.length, action).toBeGreaterThan(0);
+    expect(new Set(KEYBINDINGS.map((b) => b.keys)).size).toBe(KEYBINDINGS.length);
+    for (const b of KEYBINDINGS) expect(b.action === undefined, b.keys).toBe(b.match === undefined);
   });
 });

@@ -1,3 +1,5 @@
+import { KEYBINDINGS, type KeyMatcher } from '../data/keybindings';
+
 /** What a key press asks for (spec section 9 keybinds). */
 export type ShortcutAction =
   | 'delete'
@@ -21,24 +23,19 @@ export interface KeyLike {
   altKey: boolean;
 }
 
-/** Maps a key press to an action; Ctrl on Linux/Windows and Cmd on Mac both count. */
+const normalKey = (key: string) => (key.length === 1 ? key.toLowerCase() : key);
+
+function matches(m: KeyMatcher, e: KeyLike): boolean {
+  if (e.altKey || (m.mod ?? false) !== (e.ctrlKey || e.metaKey)) return false;
+  if (m.shift !== undefined && m.shift !== e.shiftKey) return false;
+  if (m.key !== undefined) return normalKey(m.key) === normalKey(e.key);
+  return m.code !== undefined && m.code === e.code;
+}
+
+/** Maps a key press to an action of the keybindings table; Ctrl on Linux/Windows and Cmd on Mac both count. */
 export function shortcutFor(e: KeyLike): ShortcutAction | null {
-  const mod = e.ctrlKey || e.metaKey;
-  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-  if (mod && !e.altKey) {
-    if (key === 'z') return e.shiftKey ? 'redo' : 'undo';
-    if (key === 'y') return 'redo';
-    if (key === 'd') return 'duplicate';
-    if (key === 'c') return 'copy';
-    if (key === 'v') return 'paste';
-    if (key === 'a') return 'selectAll';
-    return null;
+  for (const binding of KEYBINDINGS) {
+    if (binding.action && binding.match?.some((m) => matches(m, e))) return binding.action;
   }
-  if (e.altKey) return null;
-  if (key === 'Delete' || key === 'Backspace') return 'delete';
-  if (key === ' ' || e.code === 'Space') return 'palette';
-  if (key === 'Escape') return 'escape';
-  if (key === 'F1') return 'help';
-  if (key === 'Enter') return 'edit';
   return null;
 }

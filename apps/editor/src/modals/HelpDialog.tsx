@@ -1,55 +1,71 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback } from 'react';
-import keybindings from '../data/keybindings.json';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { HelpTabs, panelId, tabId, type HelpTab } from '../help/HelpTabs';
+import { KeybindingsTab } from '../help/KeybindingsTab';
+import { useOnboardingAutoOpen } from '../help/useOnboardingAutoOpen';
+import { useSelectionLock } from '../help/useSelectionLock';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
+import '../help/help.css';
 import './modals.css';
 
-/** A keybind entry (spec section 3): keys, description, category. */
-export interface Keybind {
-  keys: string;
-  description: string;
-  category: string;
+// Markdown, sanitizer and steps load only when the modal opens: not in the initial chunk.
+const OnboardingTab = lazy(() => import('../help/OnboardingTab').then((m) => ({ default: m.OnboardingTab })));
+
+const openSelector = (s: EditorState) => s.helpOpen;
+const planPageSelector = (s: EditorState) => s.planId !== '';
+
+/** The modal's inside; mounted on each open, so the tab starts on Onboarding every time. */
+function HelpBody({ onClose }: { onClose: () => void }) {
+  const [tab, setTab] = useState<HelpTab>('onboarding');
+  return (
+    <>
+      <header className="modal-header">
+        <Dialog.Title className="modal-title">How to use</Dialog.Title>
+        <Dialog.Close className="modal-close" aria-label="Close">
+          ×
+        </Dialog.Close>
+      </header>
+      <HelpTabs tab={tab} onChange={setTab} />
+      <div className="help-panel" role="tabpanel" id={panelId('onboarding')} aria-labelledby={tabId('onboarding')} hidden={tab !== 'onboarding'}>
+        <Suspense fallback={<p className="onb-message">Loading…</p>}>
+          <OnboardingTab active={tab === 'onboarding'} onClose={onClose} />
+        </Suspense>
+      </div>
+      <div className="help-panel" role="tabpanel" id={panelId('keybindings')} aria-labelledby={tabId('keybindings')} hidden={tab !== 'keybindings'}>
+        <KeybindingsTab />
+      </div>
+    </>
+  );
 }
 
-const KEYBINDS: readonly Keybind[] = keybindings;
-const CATEGORIES = [...new Set(KEYBINDS.map((k) => k.category))];
-const openSelector = (s: EditorState) => s.helpOpen;
-
-/** 'How to use' (F1): the keybindings cheatsheet, read from the editor's data file. */
+/** 'How to use' (F1): the onboarding steps and the keybindings, in two tabs. */
 export function HelpDialog() {
   const store = useEditorStoreApi();
   const open = useEditor(openSelector);
-  const onOpenChange = useCallback((next: boolean) => store.getState().setDialog('helpOpen', next), [store]);
+  const planPage = useEditor(planPageSelector);
+  const content = useRef<HTMLDivElement>(null);
+  const setOpen = useCallback((next: boolean) => store.getState().setDialog('helpOpen', next), [store]);
+  const close = useCallback(() => setOpen(false), [setOpen]);
+  const show = useCallback(() => setOpen(true), [setOpen]);
+  useOnboardingAutoOpen(planPage, show);
+  useSelectionLock(open);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content className="modal help" aria-describedby={undefined} data-testid="help-dialog">
-          <header className="modal-header">
-            <Dialog.Title className="modal-title">How to use</Dialog.Title>
-            <Dialog.Close className="modal-close" aria-label="Close">
-              ×
-            </Dialog.Close>
-          </header>
-          <div className="modal-body help-body">
-            <h3 className="help-heading">Keybindings</h3>
-            {CATEGORIES.map((category) => (
-              <section key={category} className="help-section">
-                <h4>{category}</h4>
-                <dl className="help-keys">
-                  {KEYBINDS.filter((k) => k.category === category).map((k) => (
-                    <div key={k.keys} className="help-row">
-                      <dt>
-                        <kbd>{k.keys}</kbd>
-                      </dt>
-                      <dd>{k.description}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </section>
-            ))}
-          </div>
+        <Dialog.Content
+          ref={content}
+          className="modal help"
+          aria-describedby={undefined}
+          data-testid="help-dialog"
+          onOpenAutoFocus={(e) => {
+            // Focus the modal itself, so that Enter and the arrows drive the steps at once.
+            e.preventDefault();
+            content.current?.focus();
+          }}
+        >
+          <HelpBody onClose={close} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
