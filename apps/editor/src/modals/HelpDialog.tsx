@@ -2,7 +2,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { HelpTabs, panelId, tabId, type HelpTab } from '../help/HelpTabs';
 import { KeybindingsTab } from '../help/KeybindingsTab';
-import { useOnboardingAutoOpen } from '../help/useOnboardingAutoOpen';
 import { useSelectionLock } from '../help/useSelectionLock';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -13,7 +12,6 @@ import './modals.css';
 const OnboardingTab = lazy(() => import('../help/OnboardingTab').then((m) => ({ default: m.OnboardingTab })));
 
 const openSelector = (s: EditorState) => s.helpOpen;
-const planPageSelector = (s: EditorState) => s.planId !== '';
 
 /** The modal's inside; mounted on each open, so the tab starts on Onboarding every time. */
 function HelpBody({ onClose }: { onClose: () => void }) {
@@ -43,12 +41,9 @@ function HelpBody({ onClose }: { onClose: () => void }) {
 export function HelpDialog() {
   const store = useEditorStoreApi();
   const open = useEditor(openSelector);
-  const planPage = useEditor(planPageSelector);
   const content = useRef<HTMLDivElement>(null);
   const setOpen = useCallback((next: boolean) => store.getState().setDialog('helpOpen', next), [store]);
   const close = useCallback(() => setOpen(false), [setOpen]);
-  const show = useCallback(() => setOpen(true), [setOpen]);
-  useOnboardingAutoOpen(planPage, show);
   useSelectionLock(open);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

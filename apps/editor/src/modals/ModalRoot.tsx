@@ -1,6 +1,9 @@
+import { useCallback } from 'react';
 import { EmojiPickerRoot } from '../emoji/EmojiPickerRoot';
+import { useOnboardingAutoOpen } from '../help/useOnboardingAutoOpen';
 import { lazyComponent } from '../lazy/lazyComponent';
 import { MountWhenOpened } from '../lazy/MountWhenOpened';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 
 // Each dialog's code (and Radix's) is fetched when it first opens, not with the editor.
@@ -19,9 +22,15 @@ const confirmEraseOpen = (s: EditorState) => s.confirmEraseOpen;
 const confirmReloadOpen = (s: EditorState) => s.confirmReloadOpen;
 const createWorkflowOpen = (s: EditorState) => s.createWorkflowOpen;
 const helpOpen = (s: EditorState) => s.helpOpen;
+const planPage = (s: EditorState) => s.planId !== '';
 
 /** Every dialog of the editor, each opened from the store. */
 export function ModalRoot() {
+  const store = useEditorStoreApi();
+  const onPlanPage = useEditor(planPage);
+  // The onboarding opens by itself on a first visit; the help modal's code loads then.
+  const showHelp = useCallback(() => store.getState().setDialog('helpOpen', true), [store]);
+  useOnboardingAutoOpen(onPlanPage, showHelp);
   return (
     <>
       <MountWhenOpened opened={paletteOpen}>
