@@ -11,10 +11,12 @@ import {
   type NodeMouseHandler,
   type EdgeMouseHandler,
 } from '@xyflow/react';
+import { createNodeProblemsMemo } from '@flow/core';
 import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
 import { useCardDrop } from '../modals/useCardDrop';
+import { NodeProblemsContext } from '../nodes/NodeProblemsContext';
 import { nodeTypes } from '../nodes/nodeTypes';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -38,6 +40,9 @@ export function FlowCanvas() {
   const store = useEditorStoreApi();
   const { nodes, edges, selected, selectedEdgeId, measured } = useEditor(useShallow(graphSelector));
   const adapter = useMemo(createNodeAdapter, []);
+  // Problems come from the core rules, found again only when the graph changes (not text, not moves).
+  const problemsOf = useMemo(createNodeProblemsMemo, []);
+  const problems = useEditor(useCallback((s: EditorState) => problemsOf(s.doc), [problemsOf]));
   const { screenToFlowPosition } = useReactFlow();
   const { onDragOver, onDrop } = useCardDrop();
   useRevealAddedNode(nodes, selected, measured);
@@ -134,41 +139,43 @@ export function FlowCanvas() {
   const onNodeDragStop = useCallback(() => store.getState().commitMove(), [store]);
 
   return (
-    <ReactFlow<RFNode, RFEdge>
-      id="main-flow"
-      nodes={rfNodes}
-      edges={rfEdges}
-      nodeTypes={nodeTypes}
-      onNodesChange={onNodesChange}
-      onEdgesChange={onEdgesChange}
-      onConnect={onConnect}
-      onNodeContextMenu={onNodeContextMenu}
-      onEdgeContextMenu={onEdgeContextMenu}
-      onPaneContextMenu={onPaneContextMenu}
-      onSelectionContextMenu={onSelectionContextMenu}
-      onPaneClick={onPaneClick}
-      onNodeDragStop={onNodeDragStop}
-      onMoveStart={viewport.onMoveStart}
-      onMoveEnd={viewport.onMoveEnd}
-      onDragOver={onDragOver}
-      onDrop={onDrop}
-      defaultViewport={{ x: 0, y: 0, zoom: CANVAS.zoom }}
-      minZoom={CANVAS.minZoom}
-      maxZoom={CANVAS.maxZoom}
-      deleteKeyCode={null}
-      panActivationKeyCode={null}
-      selectionKeyCode={null}
-      multiSelectionKeyCode={MULTI_SELECT_KEYS}
-      onlyRenderVisibleElements
-      proOptions={{ hideAttribution: true }}
-    >
-      <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
-      <Controls position="top-right" showInteractive={false} showFitView={false}>
-        <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit(200)} title="Fit View" aria-label="Fit View">
-          <FitViewIcon />
-        </ControlButton>
-      </Controls>
-    </ReactFlow>
+    <NodeProblemsContext.Provider value={problems}>
+      <ReactFlow<RFNode, RFEdge>
+        id="main-flow"
+        nodes={rfNodes}
+        edges={rfEdges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onNodeContextMenu={onNodeContextMenu}
+        onEdgeContextMenu={onEdgeContextMenu}
+        onPaneContextMenu={onPaneContextMenu}
+        onSelectionContextMenu={onSelectionContextMenu}
+        onPaneClick={onPaneClick}
+        onNodeDragStop={onNodeDragStop}
+        onMoveStart={viewport.onMoveStart}
+        onMoveEnd={viewport.onMoveEnd}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+        defaultViewport={{ x: 0, y: 0, zoom: CANVAS.zoom }}
+        minZoom={CANVAS.minZoom}
+        maxZoom={CANVAS.maxZoom}
+        deleteKeyCode={null}
+        panActivationKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
+        onlyRenderVisibleElements
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
+        <Controls position="top-right" showInteractive={false} showFitView={false}>
+          <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit(200)} title="Fit View" aria-label="Fit View">
+            <FitViewIcon />
+          </ControlButton>
+        </Controls>
+      </ReactFlow>
+    </NodeProblemsContext.Provider>
   );
 }
 
