@@ -1,9 +1,13 @@
 // Canvas polish (issue 11): opening fits the flow and restores the last viewport, problems are
 // marked on the nodes, a replaced follow-up is said and undone in one step, typing is one undo
 // step per pause, paste lands at the cursor, and the layout holds at 800 px.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { flowMessages, messages } from '@flow/core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { exampleDoc, nodes, paneCorner, viewport, type ExamplePlan } from './canvasKit';
+import { repoRoot } from './browser';
+import { barButton, dragBetween, edge, exampleDoc, handle, node, nodes, paneCorner, savedDoc, seedPlan, toast, viewport, type ExamplePlan } from './canvasKit';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -35,6 +39,13 @@ async function nodesOutside(page: Page): Promise<string[]> {
   return boxes
     .filter((b) => b.left < area.left || b.top < area.top || b.right > area.right || b.bottom > area.bottom)
     .map((b) => b.id);
+}
+
+/** Saves a screenshot under test-results/ to look at. */
+async function picture(target: Page | Locator, name: string): Promise<void> {
+  const dir = join(repoRoot, 'test-results');
+  mkdirSync(dir, { recursive: true });
+  await target.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 /** Two viewports the same to what the page shows (its transform is rounded to 3 decimals). */
@@ -82,5 +93,97 @@ describe('opening a plan', () => {
     await page.reload();
     await nodes(page).first().waitFor();
     await expect.poll(async () => closeTo(await viewport(page), moved)).toBe(true);
+  });
+});
+
+describe('problems marked on the nodes', () => {
+  it("marks a node cut off from the start with 'Error: Disconnected @ : {name}', and Play refuses without compiling", async () => {
+    const plan = 'polish-disconnected';
+    // As a teammate might have stored it: the edge into 'Create return label' removed.
+    await seedPlan(h, 'support-desk', plan, (doc) => {
+      doc.edges = doc.edges.filter((e) => e.source !== 'support-capture-return');
+      const cut = doc.nodes.find((n) => n.id === 'support-capture-return');
+      if (cut) cut.data = { ...cut.data, post_action_type: 'none', post_action_function_id: '' };
+    });
+    const page = await h.open(`/${plan}/production`);
+    const cut = node(page, 'support-create-return');
+    const message = messages.disconnected('Create return label');
+    await expect.poll(() => cut.locator('.flow-node-problem').textContent()).toBe(message);
+    // The text describes the node, and its outline is red.
+    const described = await cut.locator('.flow-node').getAttribute('aria-describedby');
+    expect(described).not.toBeNull();
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe(message);
+    expect(await cut.locator('.flow-node').evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(220, 38, 38)');
+    // The wrap-up prompt after it is cut off too; the nodes before it are fine.
+    await expect.poll(() => node(page, 'support-wrap-up').locator('.flow-node-problem').textContent()).toBe(messages.disconnected('Instruct'));
+    expect(await node(page, 'support-capture-return').locator('.flow-node-problem').count()).toBe(0);
+    await picture(page.locator('#main-flow'), 'disconnected-node');
+
+    const compiles: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('generate_system_prompt')) compiles.push(request.url());
+    });
+    await barButton(page, '▶ Play').click();
+    await toast(page, message).waitFor();
+    expect(await toast(page, messages.compilingFlow).count()).toBe(0);
+    expect(compiles).toEqual([]);
+  });
+
+  it('marks the nodes of a loop with the cycle message', async () => {
+    const plan = 'polish-cycle';
+    // explain-status -> capture-order closes a loop; returns and everything after it are cut off.
+    await seedPlan(h, 'support-desk', plan, (doc) => {
+      doc.edges = doc.edges.filter((e) => e.source !== 'support-explain-status');
+      doc.edges.push({ id: 'edge-support-explain-status-to-support-capture-order', source: 'support-explain-status', target: 'support-capture-order', kind: 'node' });
+      doc.edges = doc.edges.filter((e) => e.target !== 'support-capture-order' || e.source === 'support-explain-status');
+      const last = doc.nodes.find((n) => n.id === 'support-explain-status');
+      if (last) last.data = { ...last.data, post_action_type: 'function', post_action_function_id: 'support-capture-order' };
+    });
+    const page = await h.open(`/${plan}/production`);
+    await expect.poll(() => node(page, 'support-lookup-order').locator('.flow-node-problem').textContent()).toBe(
+      flowMessages.cycleDetected('Look up order'),
+    );
+    await expect.poll(() => node(page, 'support-returns').locator('.flow-node-problem').textContent()).toBe(messages.disconnected('Instruct'));
+  });
+});
+
+describe('replacing a follow-up', () => {
+  it('replaces the old edge when a node with a follow-up is connected elsewhere, says so, and one Undo brings it back', async () => {
+    const plan = await h.plan('support-desk');
+    const page = await h.open(`/${plan}/production`);
+    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    // A new prompt node, on its own, from the canvas menu at a free spot right of the first chain.
+    const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
+    const returns = await box(node(page, 'support-returns'));
+    const free = await box(node(page, 'support-capture-order'));
+    await page.mouse.click(free.x + free.width + 20, returns.y + returns.height + 20, { button: 'right' });
+    await page.getByRole('menuitem', { name: 'Add Node', exact: true }).hover();
+    await page.getByRole('menuitem', { name: 'Prompt Node' }).click();
+    await expect.poll(() => nodes(page).count()).toBe(before.length + 1);
+    const added = (await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''))).find((id) => !before.includes(id));
+    if (!added) throw new Error('no node added');
+
+    const oldEdge = edge(page, 'edge-support-lookup-order-to-support-explain-status');
+    const newEdge = edge(page, `edge-support-lookup-order-to-${added}`);
+    await oldEdge.waitFor({ state: 'attached' });
+    await dragBetween(page, handle(page, 'support-lookup-order', 'bottom'), handle(page, added, 'top'));
+    await expect.poll(() => newEdge.count()).toBe(1);
+    expect(await oldEdge.count()).toBe(0);
+    await toast(page, flowMessages.followUpReplaced('Look up order', 'Explain order status', 'Instruct')).waitFor();
+    // Nothing is cut off unseen: the old follow-up says so.
+    await expect.poll(() => node(page, 'support-explain-status').locator('.flow-node-problem').textContent()).toBe(
+      messages.disconnected('Explain order status'),
+    );
+
+    await barButton(page, '↶ Undo').click();
+    await expect.poll(() => oldEdge.count()).toBe(1);
+    expect(await newEdge.count()).toBe(0);
+    expect(await node(page, 'support-explain-status').locator('.flow-node-problem').count()).toBe(0);
+    const saved = await savedDoc(h, plan, (doc) => doc.edges.some((e) => e.id === 'edge-support-lookup-order-to-support-explain-status'));
+    expect(saved.nodes.find((n) => n.id === 'support-lookup-order')?.data).toMatchObject({
+      post_action_type: 'function',
+      post_action_function_id: 'support-explain-status',
+    });
+    expect(saved.nodes.some((n) => n.id === added)).toBe(true);
   });
 });

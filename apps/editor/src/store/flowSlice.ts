@@ -5,6 +5,9 @@ import {
   copy,
   createHistory,
   duplicate,
+  flowMessages,
+  nodeIndex,
+  nodeName,
   paste,
   pushSnapshot,
   redo as redoHistory,
@@ -84,9 +87,19 @@ export const createFlowSlice = (doc: FlowDocument): StateCreator<EditorState, []
   },
 
   connectNodes: (source, target) => {
-    const result = connect(get().doc, source, target);
+    const before = get().doc;
+    const result = connect(before, source, target);
     if (!result.ok) return result.error;
-    if (result.doc !== get().doc) commit(set, get, result.doc, 'update');
+    if (result.doc === before) return null;
+    commit(set, get, result.doc, 'update');
+    // A node has one follow-up: the old one is replaced (one undo step brings it back); say which.
+    const replaced = before.edges.find((edge) => edge.source === source && edge.target !== target);
+    if (!replaced) return null;
+    const byId = nodeIndex(before.nodes);
+    const from = byId.get(source);
+    const old = byId.get(replaced.target);
+    const to = byId.get(target);
+    if (from && old && to) get().notify.info(flowMessages.followUpReplaced(nodeName(from), nodeName(old), nodeName(to)));
     return null;
   },
 
