@@ -187,3 +187,26 @@ describe('replacing a follow-up', () => {
     expect(saved.nodes.some((n) => n.id === added)).toBe(true);
   });
 });
+
+describe('typing in a prompt node', () => {
+  it('is one undo step per pause: Undo takes back the whole word typed last, and the text before it stays', async () => {
+    const plan = await h.plan('support-desk');
+    const page = await h.open(`/${plan}/production`);
+    const area = node(page, 'support-greet').locator('textarea');
+    await area.waitFor();
+    const original = await area.inputValue();
+    const undo = barButton(page, '↶ Undo');
+    await area.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Hello');
+    // The prompt autosaves 200 ms after the last change: then it is one step of the history.
+    await expect.poll(() => undo.isEnabled()).toBe(true);
+    await page.keyboard.type(' there');
+    await savedDoc(h, plan, (d) => d.nodes.some((n) => n.data.prompt === `${original} Hello there`));
+    await undo.click();
+    await expect.poll(() => area.inputValue()).toBe(`${original} Hello`);
+    await undo.click();
+    await expect.poll(() => area.inputValue()).toBe(original);
+    expect(await undo.isDisabled()).toBe(true);
+  });
+});
