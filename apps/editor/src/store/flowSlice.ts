@@ -5,6 +5,7 @@ import {
   copy,
   createHistory,
   duplicate,
+  duplicateSelection as duplicateNodes,
   flowMessages,
   nodeIndex,
   nodeName,
@@ -131,10 +132,16 @@ export const createFlowSlice = (doc: FlowDocument): StateCreator<EditorState, []
     return clipboard.nodes.length;
   },
 
-  pasteClipboard: () => {
+  duplicateSelection: () => {
+    const result = duplicateNodes(get().doc, get().selectedNodeIds, { currentChain: get().currentChain });
+    if (result.nodeIds.length === 0) return;
+    commit(set, get, result.doc, 'add', { currentChain: result.currentChain, selectedNodeIds: result.nodeIds, ...tabFor(result.nodeIds) });
+  },
+
+  pasteClipboard: (position) => {
     const { clipboard, doc: current, currentChain, selectedNodeIds } = get();
     if (!clipboard || clipboard.nodes.length === 0) return 0;
-    const result = paste(current, clipboard, { currentChain, selectedId: selectedNodeIds.at(-1) ?? null });
+    const result = paste(current, clipboard, { currentChain, selectedId: selectedNodeIds.at(-1) ?? null, position });
     commit(set, get, result.doc, 'add', { currentChain: result.currentChain, selectedNodeIds: result.nodeIds, ...tabFor(result.nodeIds) });
     return result.nodeIds.length;
   },
