@@ -210,3 +210,130 @@ describe('typing in a prompt node', () => {
     expect(await undo.isDisabled()).toBe(true);
   });
 });
+
+describe('paste at the cursor and duplicate in chain order', () => {
+  /** A free spot of the canvas: right of 'Capture order details', between the first two chains. */
+  async function freeSpot(page: Page): Promise<{ x: number; y: number }> {
+    const b = await box(node(page, 'support-capture-order'));
+    return { x: Math.round(b.x + b.width + 24), y: Math.round(b.y + 8) };
+  }
+
+  async function newIds(page: Page, before: readonly string[]): Promise<string[]> {
+    const now = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
+    return now.filter((id) => !before.includes(id));
+  }
+
+  it("pastes at the point of the canvas menu's Paste", async () => {
+    const plan = await h.plan('support-desk');
+    const page = await h.open(`/${plan}/production`);
+    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
+    await node(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await page.keyboard.press('Control+c');
+    const spot = await freeSpot(page);
+    await page.mouse.click(spot.x, spot.y, { button: 'right' });
+    await page.getByRole('menuitem', { name: 'Paste', exact: true }).click();
+    await expect.poll(async () => (await newIds(page, before)).length).toBe(1);
+    const [pasted] = await newIds(page, before);
+    const b = await box(node(page, pasted ?? ''));
+    expect(Math.abs(b.x - spot.x)).toBeLessThan(2);
+    expect(Math.abs(b.y - spot.y)).toBeLessThan(2);
+  });
+
+  it('pastes with Ctrl+V at the pointer, keeping the copied nodes where they were relative to each other', async () => {
+    const plan = await h.plan('support-desk');
+    const page = await h.open(`/${plan}/production`);
+    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
+    const capture = await box(node(page, 'support-capture-order'));
+    const lookup = await box(node(page, 'support-lookup-order'));
+    await node(page, 'support-capture-order').locator('.flow-node-name').click();
+    await node(page, 'support-lookup-order').locator('.flow-node-name').click({ modifiers: ['Shift'] });
+    await page.keyboard.press('Control+c');
+    const spot = await freeSpot(page);
+    await page.mouse.move(spot.x, spot.y, { steps: 4 });
+    await page.keyboard.press('Control+v');
+    await expect.poll(async () => (await newIds(page, before)).length).toBe(2);
+    const doc = await savedDoc(h, plan, (d) => d.nodes.length === before.length + 2);
+    const pasted = await newIds(page, before);
+    const named = (name: string) => pasted.find((id) => doc.nodes.find((n) => n.id === id)?.data.name === name) ?? '';
+    const first = await box(node(page, named('Capture order details')));
+    const second = await box(node(page, named('Look up order')));
+    expect(Math.abs(first.x - spot.x)).toBeLessThan(2);
+    expect(Math.abs(first.y - spot.y)).toBeLessThan(2);
+    expect(Math.abs(second.x - first.x - (lookup.x - capture.x))).toBeLessThan(2);
+    expect(Math.abs(second.y - first.y - (lookup.y - capture.y))).toBeLessThan(2);
+  });
+
+  it('duplicates a selection in one step, the copies in the same chain order as the originals', async () => {
+    const plan = await h.plan('support-desk');
+    const page = await h.open(`/${plan}/production`);
+    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    // Selected in the reverse of their chain order.
+    await node(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await node(page, 'support-capture-order').locator('.flow-node-name').click({ modifiers: ['Shift'] });
+    await node(page, 'support-capture-order').locator('.flow-node-name').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Duplicate Selection', exact: true }).click();
+    const doc = await savedDoc(h, plan, (d) => d.nodes.length === 10);
+    const next = (id: string) => doc.edges.find((e) => e.source === id)?.target ?? '';
+    const name = (id: string) => doc.nodes.find((n) => n.id === id)?.data.name;
+    const walk = ['support-greet'];
+    for (let i = 0; i < 5; i++) walk.push(next(walk.at(-1) ?? ''));
+    expect(walk.map(name)).toEqual(['Instruct', 'Capture order details', 'Look up order', 'Capture order details', 'Look up order', 'Explain order status']);
+    await barButton(page, '↶ Undo').click();
+    await expect.poll(() => nodes(page).count()).toBe(8);
+  });
+});
+
+describe('a narrow window (800 x 700)', () => {
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it('keeps the bars apart, the help button and every node in view, and opens the side panel as a drawer from a toggle', async () => {
+    await h.page.setViewportSize({ width: 800, height: 700 });
+    const plan = await h.plan('support-desk');
+    const page = await h.open(`/${plan}/production`);
+    await expect.poll(() => nodes(page).count()).toBe(exampleDoc('support-desk').nodes.length);
+    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    const panel = page.locator('#side-panel');
+    const show = page.getByRole('button', { name: 'Show side panel' });
+    await show.waitFor();
+    expect(await panel.isVisible()).toBe(false);
+    expect((await box(page.locator('.editor-canvas'))).width).toBe(800);
+
+    const parts: Record<string, Locator> = {
+      'top bar': page.getByTestId('plan-label'),
+      'quick functions': page.getByRole('toolbar', { name: 'Quick Functions' }),
+      'bottom bar': page.getByRole('toolbar', { name: 'Flow actions' }),
+      controls: page.locator('.react-flow__controls'),
+      help: page.getByRole('button', { name: 'How to use: F1' }),
+      toggle: show,
+    };
+    const boxes = await Promise.all(Object.entries(parts).map(async ([name, locator]) => ({ name, b: await box(locator) })));
+    for (const { name, b } of boxes) {
+      expect({ name, inside: b.x >= 0 && b.y >= 0 && b.x + b.width <= 800 && b.y + b.height <= 700 }).toEqual({ name, inside: true });
+    }
+    const crossing = boxes.flatMap((one, i) => boxes.slice(i + 1).filter((other) => overlaps(one.b, other.b)).map((other) => `${one.name} / ${other.name}`));
+    expect(crossing).toEqual([]);
+    await picture(page, 'layout-800');
+
+    await show.click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const hide = page.getByRole('button', { name: 'Hide side panel' });
+    expect(await hide.getAttribute('aria-expanded')).toBe('true');
+    await panel.getByRole('tab', { name: 'Functions' }).waitFor();
+    const drawer = await box(panel);
+    expect(drawer.x + drawer.width).toBe(800);
+    expect(overlaps(await box(hide), drawer)).toBe(false);
+    await picture(page, 'layout-800-drawer');
+    await hide.click();
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    await show.waitFor();
+  });
+
+  it('keeps the side panel beside the canvas, without a toggle, in a wide window', async () => {
+    const plan = await h.plan('support-desk');
+    const page = await h.open(`/${plan}/production`);
+    expect(await page.locator('#side-panel').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Show side panel' }).count()).toBe(0);
+  });
+});
