@@ -179,12 +179,19 @@ describe('replacing a follow-up', () => {
     await expect.poll(() => oldEdge.count()).toBe(1);
     expect(await newEdge.count()).toBe(0);
     expect(await node(page, 'support-explain-status').locator('.flow-node-problem').count()).toBe(0);
-    const saved = await savedDoc(h, plan, (doc) => doc.edges.some((e) => e.id === 'edge-support-lookup-order-to-support-explain-status'));
+    // Saved after the undo: the added node kept, the old edge back, the new one gone.
+    const saved = await savedDoc(
+      h,
+      plan,
+      (doc) =>
+        doc.nodes.some((n) => n.id === added) &&
+        doc.edges.some((e) => e.id === 'edge-support-lookup-order-to-support-explain-status') &&
+        !doc.edges.some((e) => e.id === `edge-support-lookup-order-to-${added}`),
+    );
     expect(saved.nodes.find((n) => n.id === 'support-lookup-order')?.data).toMatchObject({
       post_action_type: 'function',
       post_action_function_id: 'support-explain-status',
     });
-    expect(saved.nodes.some((n) => n.id === added)).toBe(true);
   });
 });
 

@@ -170,7 +170,7 @@ export function FlowCanvas() {
       >
         <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
         <Controls position="top-right" showInteractive={false} showFitView={false}>
-          <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit(200)} title="Fit View" aria-label="Fit View">
+          <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit()} title="Fit View" aria-label="Fit View">
             <FitViewIcon />
           </ControlButton>
         </Controls>

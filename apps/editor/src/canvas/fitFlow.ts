@@ -6,10 +6,10 @@ import { flowBounds } from './flowBounds';
 export const CANVAS = { zoom: 1.5, minZoom: 0.3, maxZoom: 3, gap: 20, dot: 3 } as const;
 
 /**
- * Room the canvas's floating parts take at its edges, in px: the bottom bar and the help button
- * below, the zoom controls on the right. Fitting keeps the nodes out of them.
+ * Room kept free at the canvas's edges when fitting, in px: the bottom bar and the help button
+ * below, the zoom controls on the right, and a margin of empty canvas to right-click on.
  */
-export const CANVAS_INSETS = { top: 24, right: 64, bottom: 104, left: 24 } as const;
+export const CANVAS_INSETS = { top: 72, right: 72, bottom: 104, left: 72 } as const;
 
 /**
  * The viewport that shows every node inside the free part of a canvas of the given size, at
