@@ -19,15 +19,12 @@ export function useOpeningViewport() {
   // After a first fit on estimated sizes, one more once every node has its measured size.
   const refit = useRef(false);
 
-  const fit = useCallback(
-    (duration = 0) => {
-      const { doc, measured } = store.getState();
-      const { width, height } = rf.getState();
-      const viewport = fitFlowViewport(doc.nodes, measured, width, height);
-      if (viewport) void setViewport(viewport, { duration });
-    },
-    [store, rf, setViewport],
-  );
+  const fit = useCallback(() => {
+    const { doc, measured } = store.getState();
+    const { width, height } = rf.getState();
+    const viewport = fitFlowViewport(doc.nodes, measured, width, height);
+    if (viewport) void setViewport(viewport);
+  }, [store, rf, setViewport]);
 
   useEffect(() => {
     const open = (state: EditorState) => {
