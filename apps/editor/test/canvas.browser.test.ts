@@ -39,9 +39,12 @@ describe('routes and layout', () => {
     expect(Math.round((((await canvas.boundingBox())?.width ?? 0) / editorWidth) * 100)).toBe(50);
   });
 
-  it('opens the canvas main-flow at zoom 1.5 on a dotted background', async () => {
+  it('opens the canvas main-flow at the default zoom 1.5 when the flow fits at it, on a dotted background', async () => {
     const plan = await h.plan('support-desk');
+    const doc = await storedFlow(h.server.url, plan);
+    await putFlow(h.server.url, { ...doc, nodes: doc.nodes.filter((n) => n.id === 'support-greet'), edges: [] });
     const page = await h.open(`/${plan}/production`);
+    await nodeEl(page, 'support-greet').waitFor();
     const transform = await page.locator('#main-flow .react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
     expect(transform).toMatch(/^matrix\(1\.5, 0, 0, 1\.5,/);
     expect(await page.locator('#main-flow .react-flow__background pattern circle').count()).toBeGreaterThan(0);

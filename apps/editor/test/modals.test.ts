@@ -68,7 +68,8 @@ describe('Quick Functions bar', () => {
 
   it('scrolls by 70% of the visible width per arrow click in a narrow window', async () => {
     const { page } = await h.openCopy('onboarding-coach');
-    await page.setViewportSize({ width: 560, height: 800 });
+    // A narrow window gives the canvas (and its bar) the whole width; 420 px leaves a long overflow.
+    await page.setViewportSize({ width: 420, height: 800 });
     const scroller = bar(page).locator('.qf-scroller');
     const right = bar(page).getByRole('button', { name: 'Scroll right' });
     await right.waitFor();

@@ -1,6 +1,6 @@
 // Routes, editor layout and the canvas frame (spec section 2: Routes, Editor layout, Canvas).
 import { describe, expect, it } from 'vitest';
-import { barButton, exampleDoc, node, nodes, openPlan, paneCorner, toast, viewport, zoomOut } from './canvasKit';
+import { barButton, exampleDoc, node, nodes, openPlan, paneCorner, seedPlan, toast, viewport, zoomOut } from './canvasKit';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -95,8 +95,12 @@ describe('editor layout', () => {
 });
 
 describe('canvas main-flow', () => {
-  it('opens at zoom 1.5 on a dotted background with gap 20 and dot size 3', async () => {
-    const page = await openPlan(h, 'support-desk');
+  it('opens a flow that fits at the default zoom 1.5 at 1.5, on a dotted background with gap 20 and dot size 3', async () => {
+    await seedPlan(h, 'support-desk', 'layout-one-node', (doc) => {
+      doc.nodes = doc.nodes.filter((n) => n.id === 'support-greet');
+      doc.edges = [];
+    });
+    const page = await openPlan(h, 'layout-one-node');
     expect((await viewport(page)).zoom).toBe(1.5);
     const pattern = page.locator('#main-flow .react-flow__background pattern');
     expect(await pattern.count()).toBe(1);

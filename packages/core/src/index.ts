@@ -55,5 +55,6 @@ export * from './format/parseFlow.js';
 export * from './format/serializeFlow.js';
 export * from './format/schema.js';
 export * from './rules/validateFlow.js';
+export * from './rules/nodeProblems.js';
 export * from './format/jsonPositions.js';
 export * from './format/jsonPath.js';

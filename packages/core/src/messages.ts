@@ -79,6 +79,8 @@ export const flowMessages = {
   plainSecret: 'Secret written in plain text: store it as { "env": "NAME" }',
   startNodeMissing: (id: string) => `Start node "${id}" is not a node of this flow`,
   cycleDetected: (name: string) => `Cycle detected at ${name}`,
+  followUpReplaced: (source: string, oldTarget: string, newTarget: string) =>
+    `Follow-up of ${source} replaced: ${oldTarget} → ${newTarget}`,
   missingFunction: (id: string) => `Missing function "${id}"`,
   // API client (calls the spec leaves unworded)
   versionNameRequired: 'Version name is required',

@@ -1,6 +1,7 @@
 import {
   Background,
   BackgroundVariant,
+  ControlButton,
   Controls,
   ReactFlow,
   useReactFlow,
@@ -10,20 +11,21 @@ import {
   type NodeMouseHandler,
   type EdgeMouseHandler,
 } from '@xyflow/react';
+import { createNodeProblemsMemo } from '@flow/core';
 import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
 import { useCardDrop } from '../modals/useCardDrop';
+import { NodeProblemsContext } from '../nodes/NodeProblemsContext';
 import { nodeTypes } from '../nodes/nodeTypes';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
+import { CANVAS } from './fitFlow';
 import { createNodeAdapter, toRFEdge, type RFEdge, type RFNode } from './rfElements';
+import { useOpeningViewport } from './useOpeningViewport';
 import { useRevealAddedNode } from './useRevealAddedNode';
 
-/** Canvas constants of spec section 9. */
-export const CANVAS = { zoom: 1.5, minZoom: 0.3, maxZoom: 3, gap: 20, dot: 3 } as const;
 const MULTI_SELECT_KEYS = ['Shift', 'Control', 'Meta'];
-const FIT_VIEW = { padding: 0.1, maxZoom: CANVAS.zoom } as const;
 
 const graphSelector = (s: EditorState) => ({
   nodes: s.doc.nodes,
@@ -38,9 +40,13 @@ export function FlowCanvas() {
   const store = useEditorStoreApi();
   const { nodes, edges, selected, selectedEdgeId, measured } = useEditor(useShallow(graphSelector));
   const adapter = useMemo(createNodeAdapter, []);
+  // Problems come from the core rules, found again only when the graph changes (not text, not moves).
+  const problemsOf = useMemo(createNodeProblemsMemo, []);
+  const problems = useEditor(useCallback((s: EditorState) => problemsOf(s.doc), [problemsOf]));
   const { screenToFlowPosition } = useReactFlow();
   const { onDragOver, onDrop } = useCardDrop();
   useRevealAddedNode(nodes, selected, measured);
+  const viewport = useOpeningViewport();
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const rfNodes = useMemo(() => adapter.toRF(nodes, selectedSet, measured), [adapter, nodes, selectedSet, measured]);
@@ -133,34 +139,51 @@ export function FlowCanvas() {
   const onNodeDragStop = useCallback(() => store.getState().commitMove(), [store]);
 
   return (
-    <ReactFlow<RFNode, RFEdge>
-      id="main-flow"
-      nodes={rfNodes}
-      edges={rfEdges}
-      nodeTypes={nodeTypes}
-      onNodesChange={onNodesChange}
-      onEdgesChange={onEdgesChange}
-      onConnect={onConnect}
-      onNodeContextMenu={onNodeContextMenu}
-      onEdgeContextMenu={onEdgeContextMenu}
-      onPaneContextMenu={onPaneContextMenu}
-      onSelectionContextMenu={onSelectionContextMenu}
-      onPaneClick={onPaneClick}
-      onNodeDragStop={onNodeDragStop}
-      onDragOver={onDragOver}
-      onDrop={onDrop}
-      defaultViewport={{ x: 0, y: 0, zoom: CANVAS.zoom }}
-      minZoom={CANVAS.minZoom}
-      maxZoom={CANVAS.maxZoom}
-      deleteKeyCode={null}
-      panActivationKeyCode={null}
-      selectionKeyCode={null}
-      multiSelectionKeyCode={MULTI_SELECT_KEYS}
-      onlyRenderVisibleElements
-      proOptions={{ hideAttribution: true }}
-    >
-      <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
-      <Controls position="top-right" showInteractive={false} fitViewOptions={FIT_VIEW} />
-    </ReactFlow>
+    <NodeProblemsContext.Provider value={problems}>
+      <ReactFlow<RFNode, RFEdge>
+        id="main-flow"
+        nodes={rfNodes}
+        edges={rfEdges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onNodeContextMenu={onNodeContextMenu}
+        onEdgeContextMenu={onEdgeContextMenu}
+        onPaneContextMenu={onPaneContextMenu}
+        onSelectionContextMenu={onSelectionContextMenu}
+        onPaneClick={onPaneClick}
+        onNodeDragStop={onNodeDragStop}
+        onMoveStart={viewport.onMoveStart}
+        onMoveEnd={viewport.onMoveEnd}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+        defaultViewport={{ x: 0, y: 0, zoom: CANVAS.zoom }}
+        minZoom={CANVAS.minZoom}
+        maxZoom={CANVAS.maxZoom}
+        deleteKeyCode={null}
+        panActivationKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
+        onlyRenderVisibleElements
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
+        <Controls position="top-right" showInteractive={false} showFitView={false}>
+          <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit()} title="Fit View" aria-label="Fit View">
+            <FitViewIcon />
+          </ControlButton>
+        </Controls>
+      </ReactFlow>
+    </NodeProblemsContext.Provider>
+  );
+}
+
+/** React Flow's fit-view icon (the library does not export it). */
+function FitViewIcon() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
+      <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
+    </svg>
   );
 }

@@ -1,11 +1,8 @@
 import type { FlowNode } from '@flow/core';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
-
-/** Room the floating bottom bar takes at the bottom of the canvas. */
-const BOTTOM_BAR_SPACE = 80;
-/** Size assumed for a node that has not been measured yet. */
-const UNMEASURED = { width: 220, height: 100 } as const;
+import { CANVAS_INSETS } from './fitFlow';
+import { estimatedSize } from './flowBounds';
 
 /**
  * A node the person just added (the single selected node that was not there before) is brought
@@ -29,10 +26,10 @@ export function useRevealAddedNode(
     if (!node || before.has(node.id)) return;
     const { width, height, transform } = rf.getState();
     const [tx, ty, zoom] = transform;
-    const size = measured.get(node.id) ?? UNMEASURED;
+    const size = measured.get(node.id) ?? estimatedSize(node);
     const left = node.position.x * zoom + tx;
     const top = node.position.y * zoom + ty;
-    const inView = left >= 0 && top >= 0 && left + size.width * zoom <= width && top + size.height * zoom <= height - BOTTOM_BAR_SPACE;
+    const inView = left >= 0 && top >= 0 && left + size.width * zoom <= width && top + size.height * zoom <= height - CANVAS_INSETS.bottom;
     if (inView) return;
     // A straight pan at the same zoom ('smooth' would zoom out and back in on the way).
     void setCenter(node.position.x + size.width / 2, node.position.y + size.height / 2, { zoom, duration: 200, interpolate: 'linear' });

@@ -63,7 +63,7 @@ export function CanvasMenuItems({ flowPosition }: { flowPosition: XYPosition }) 
         label="Paste"
         shortcut="Ctrl+V"
         disabled={!canPaste}
-        onSelect={act((s) => s.pasteClipboard())}
+        onSelect={act((s) => s.pasteClipboard(flowPosition))}
         onMouseEnter={closeNow}
       />
       <div role="none" className="ctx-subarea" onMouseEnter={openByHover} onMouseLeave={closeLater}>

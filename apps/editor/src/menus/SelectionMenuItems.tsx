@@ -8,18 +8,7 @@ export function SelectionMenuItems() {
   return (
     <>
       <MenuItem label="Copy Selection" shortcut="Ctrl+C" onSelect={act((s) => s.copySelection())} />
-      <MenuItem
-        label="Duplicate Selection"
-        onSelect={act((s, get) => {
-          // Each duplicate selects its copy; the copies together become the selection.
-          const copies: string[] = [];
-          for (const id of s.selectedNodeIds) {
-            s.duplicateNode(id);
-            copies.push(...get().selectedNodeIds);
-          }
-          if (copies.length > 0) s.setSelection(copies);
-        })}
-      />
+      <MenuItem label="Duplicate Selection" onSelect={act((s) => s.duplicateSelection())} />
       <MenuItem label="Group Nodes" disabled title={messages.comingSoon} />
       <div role="separator" className="ctx-separator" />
       <MenuItem label="Delete Selection" shortcut="Del" danger onSelect={act((s) => s.removeSelection())} />

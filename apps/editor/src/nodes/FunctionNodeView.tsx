@@ -2,7 +2,7 @@ import type { FunctionNodeData } from '@flow/core';
 import { functionDefinition } from '@flow/core';
 import type { NodeProps, Node } from '@xyflow/react';
 import { memo } from 'react';
-import { NodeHandles } from './NodeHandles';
+import { NodeFrame } from './NodeFrame';
 import { NodeHeader } from './NodeHeader';
 
 type FunctionRFNode = Node<FunctionNodeData, 'function'>;
@@ -11,9 +11,8 @@ type FunctionRFNode = Node<FunctionNodeData, 'function'>;
 export const FunctionNodeView = memo(function FunctionNodeView({ id, data, selected }: NodeProps<FunctionRFNode>) {
   const typeName = functionDefinition(data.type)?.name ?? data.type;
   return (
-    <div className={`flow-node flow-node-function${selected ? ' selected' : ''}${data.active ? '' : ' inactive'}`} data-testid={`node-${id}`}>
-      <NodeHandles />
+    <NodeFrame id={id} type="function" selected={selected} inactive={!data.active}>
       <NodeHeader id={id} name={data.name} triggerText={data.trigger_text} selected={selected} label={typeName} />
-    </div>
+    </NodeFrame>
   );
 });

@@ -2,7 +2,7 @@ import type { PromptNodeData } from '@flow/core';
 import type { Node, NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { PromptTextarea } from './PromptTextarea';
-import { NodeHandles } from './NodeHandles';
+import { NodeFrame } from './NodeFrame';
 import { NodeHeader } from './NodeHeader';
 
 type PromptRFNode = Node<PromptNodeData, 'prompt'>;
@@ -10,10 +10,9 @@ type PromptRFNode = Node<PromptNodeData, 'prompt'>;
 /** A prompt (Instruct) node: badge, name and the instruction text area. */
 export const PromptNodeView = memo(function PromptNodeView({ id, data, selected }: NodeProps<PromptRFNode>) {
   return (
-    <div className={`flow-node flow-node-prompt${selected ? ' selected' : ''}`} data-testid={`node-${id}`}>
-      <NodeHandles />
+    <NodeFrame id={id} type="prompt" selected={selected}>
       <NodeHeader id={id} name={data.name || 'Instruct'} triggerText={data.trigger_text} selected={selected} />
       <PromptTextarea nodeId={id} value={data.prompt} className="flow-node-textarea nodrag nowheel" rows={4} />
-    </div>
+    </NodeFrame>
   );
 });

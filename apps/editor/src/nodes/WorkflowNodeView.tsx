@@ -2,7 +2,7 @@ import type { WorkflowNodeData } from '@flow/core';
 import type { Node, NodeProps } from '@xyflow/react';
 import { memo, useCallback, useState } from 'react';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
-import { NodeHandles } from './NodeHandles';
+import { NodeFrame } from './NodeFrame';
 import { NodeHeader } from './NodeHeader';
 
 type WorkflowRFNode = Node<WorkflowNodeData, 'workflow'>;
@@ -26,8 +26,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
     [store, data.metadata.workflow_id],
   );
   return (
-    <div className={`flow-node flow-node-workflow${selected ? ' selected' : ''}`} data-testid={`node-${id}`}>
-      <NodeHandles />
+    <NodeFrame id={id} type="workflow" selected={selected}>
       <NodeHeader id={id} name={data.name} triggerText={data.trigger_text} selected={selected} label="Workflow" />
       <div className="flow-node-steps">
         <div className="flow-node-steps-title">Steps:</div>
@@ -40,6 +39,6 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
       <button type="button" className="btn btn-primary flow-node-run nodrag" onClick={run} disabled={running}>
         {running ? 'Loading...' : 'Run Workflow'}
       </button>
-    </div>
+    </NodeFrame>
   );
 });

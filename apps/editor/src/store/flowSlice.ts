@@ -5,6 +5,10 @@ import {
   copy,
   createHistory,
   duplicate,
+  duplicateSelection as duplicateNodes,
+  flowMessages,
+  nodeIndex,
+  nodeName,
   paste,
   pushSnapshot,
   redo as redoHistory,
@@ -84,9 +88,19 @@ export const createFlowSlice = (doc: FlowDocument): StateCreator<EditorState, []
   },
 
   connectNodes: (source, target) => {
-    const result = connect(get().doc, source, target);
+    const before = get().doc;
+    const result = connect(before, source, target);
     if (!result.ok) return result.error;
-    if (result.doc !== get().doc) commit(set, get, result.doc, 'update');
+    if (result.doc === before) return null;
+    commit(set, get, result.doc, 'update');
+    // A node has one follow-up: the old one is replaced (one undo step brings it back); say which.
+    const replaced = before.edges.find((edge) => edge.source === source && edge.target !== target);
+    if (!replaced) return null;
+    const byId = nodeIndex(before.nodes);
+    const from = byId.get(source);
+    const old = byId.get(replaced.target);
+    const to = byId.get(target);
+    if (from && old && to) get().notify.info(flowMessages.followUpReplaced(nodeName(from), nodeName(old), nodeName(to)));
     return null;
   },
 
@@ -118,10 +132,16 @@ export const createFlowSlice = (doc: FlowDocument): StateCreator<EditorState, []
     return clipboard.nodes.length;
   },
 
-  pasteClipboard: () => {
+  duplicateSelection: () => {
+    const result = duplicateNodes(get().doc, get().selectedNodeIds, { currentChain: get().currentChain });
+    if (result.nodeIds.length === 0) return;
+    commit(set, get, result.doc, 'add', { currentChain: result.currentChain, selectedNodeIds: result.nodeIds, ...tabFor(result.nodeIds) });
+  },
+
+  pasteClipboard: (position) => {
     const { clipboard, doc: current, currentChain, selectedNodeIds } = get();
     if (!clipboard || clipboard.nodes.length === 0) return 0;
-    const result = paste(current, clipboard, { currentChain, selectedId: selectedNodeIds.at(-1) ?? null });
+    const result = paste(current, clipboard, { currentChain, selectedId: selectedNodeIds.at(-1) ?? null, position });
     commit(set, get, result.doc, 'add', { currentChain: result.currentChain, selectedNodeIds: result.nodeIds, ...tabFor(result.nodeIds) });
     return result.nodeIds.length;
   },

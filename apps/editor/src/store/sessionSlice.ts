@@ -9,6 +9,7 @@ import {
   emptyFlow,
   flowMessages,
   messages,
+  nodeProblems,
   serializeFlow,
   type FunctionNodeData,
   type FlowDocument,
@@ -202,6 +203,12 @@ export const createSessionSlice =
       const { doc, plan, notify } = get();
       if (doc.nodes.length === 0) {
         notify.error(messages.noChainsInFlow);
+        return;
+      }
+      // A node cut off from the start or on a loop: the rules' message, and nothing is compiled.
+      const [problem] = [...nodeProblems(doc).values()].flat();
+      if (problem) {
+        notify.error(problem);
         return;
       }
       notify.info(messages.compilingFlow);

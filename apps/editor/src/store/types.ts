@@ -63,7 +63,10 @@ export interface FlowSlice {
   removeSelection(): number;
   duplicateNode(id: string): void;
   copySelection(): number;
-  pasteClipboard(): number;
+  /** Pastes after the selection (or at the end of the current chain); with a position, the nodes land there. */
+  pasteClipboard(position?: XYPosition): number;
+  /** Duplicates the selected nodes in one step, the copies in the originals' chain order. */
+  duplicateSelection(): void;
   selectNode(id: string, toggle?: boolean): void;
   setSelection(ids: readonly string[]): void;
   selectAll(): void;

@@ -20,6 +20,8 @@ export interface AddNodeOptions {
   position?: XYPosition;
   /** Add the node to the current chain without linking it (a drop with nothing selected). */
   detached?: boolean;
+  /** With `position`, leave the other nodes where they are (a paste at the cursor). */
+  keepLayout?: boolean;
 }
 
 export interface AddNodeResult {
@@ -82,7 +84,8 @@ export function addNode(doc: FlowDocument, input: NewNode, options: AddNodeOptio
   if (!anchor) throw new Error('unreachable: no anchor for a new node');
   const offset = selected ? offsetBelowSelected(selected) : offsetAfterLast(anchor);
   const node = placeNode(input, id, anchor.chain, options.position ?? { x: anchor.position.x, y: anchor.position.y + offset });
-  const nodes = selected
+  const pushDown = selected && !(options.keepLayout && options.position);
+  const nodes = pushDown
     ? doc.nodes.map((n) =>
         n.chain === anchor.chain && n.id !== anchor.id && n.position.y > anchor.position.y
           ? { ...n, position: { x: n.position.x, y: n.position.y + offset } }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testFlow, testFunction, testPrompt } from '../testing/flowBuilder.js';
 import { addNode } from './addNode.js';
-import { copy, duplicate, paste } from './clipboard.js';
+import { copy, duplicate, duplicateSelection, paste } from './clipboard.js';
+import { walkOrder } from './walk.js';
 import { invariantViolations } from './invariants.js';
 
 function sample() {
@@ -37,6 +38,41 @@ describe('paste', () => {
     expect(r.doc.edges.find((e) => e.source === second)?.target).toBe('a');
     expect(r.doc.nodes.find((n) => n.id === first)?.data).toMatchObject({ uuid: first, name: 'a' });
     expect(invariantViolations(r.doc)).toEqual([]);
+  });
+});
+
+describe('paste at a point', () => {
+  it('puts the first node at the point and the others where they were relative to it, moving no other node', () => {
+    const base = sample();
+    const at = (id: string) => base.doc.nodes.find((n) => n.id === id)?.position;
+    const clip = copy(base.doc, ['a', 'b']);
+    const r = paste(base.doc, clip, { currentChain: base.currentChain, selectedId: 'p', newId: ids, position: { x: 900, y: 40 } });
+    const [first, second] = r.nodeIds.map((id) => r.doc.nodes.find((n) => n.id === id)?.position);
+    const a = at('a');
+    const b = at('b');
+    if (!a || !b) throw new Error('sample changed');
+    expect(first).toEqual({ x: 900, y: 40 });
+    expect(second).toEqual({ x: 900 + b.x - a.x, y: 40 + b.y - a.y });
+    for (const node of base.doc.nodes) expect(r.doc.nodes.find((n) => n.id === node.id)?.position).toEqual(node.position);
+    expect(r.doc.edges.find((e) => e.source === 'p')?.target).toBe(r.nodeIds[0]);
+    expect(invariantViolations(r.doc)).toEqual([]);
+  });
+});
+
+describe('duplicateSelection', () => {
+  it('adds the copies in the originals\' walk order right after the last of them, whatever the selection order', () => {
+    const base = sample();
+    const r = duplicateSelection(base.doc, ['b', 'p'], { currentChain: base.currentChain, newId: ids });
+    const order = walkOrder(r.doc).map((n) => n.id);
+    expect(order.slice(0, 3)).toEqual(['p', 'a', 'b']);
+    expect(order.slice(3)).toEqual(r.nodeIds);
+    expect(r.nodeIds.map((id) => r.doc.nodes.find((n) => n.id === id)?.type)).toEqual(['prompt', 'function']);
+    expect(invariantViolations(r.doc)).toEqual([]);
+  });
+
+  it('does nothing without known nodes', () => {
+    const base = sample();
+    expect(duplicateSelection(base.doc, ['zzz'], { currentChain: '1' }).doc).toBe(base.doc);
   });
 });
 

@@ -144,7 +144,7 @@ describe('validateFlow', () => {
     ]);
   });
 
-  it('reports a loop cut off from the start as disconnected, without looping itself', () => {
+  it('reports the nodes of a loop cut off from the start as a cycle, without looping itself', () => {
     const doc = buildFlow([[promptNode('s'), functionNode('x'), functionNode('y')]]);
     const loop = validateFlow({
       ...doc,
@@ -152,12 +152,30 @@ describe('validateFlow', () => {
       nodes: mapNodes(doc, (n) => (n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: n.id === 'x' ? 'y' : 'x' } } : n)).nodes,
     });
     expect(loop).toEqual([
-      { ...error('$.nodes[1]', messages.disconnected('Function x')), code: 'incomplete' },
-      { ...error('$.nodes[2]', messages.disconnected('Function y')), code: 'incomplete' },
+      { ...error('$.nodes[1]', flowMessages.cycleDetected('Function x')), code: 'incomplete' },
+      { ...error('$.nodes[2]', flowMessages.cycleDetected('Function y')), code: 'incomplete' },
     ]);
+  });
+
+  it('reports a loop through the start node as a cycle, and a tail leading into a loop as disconnected', () => {
     const alone = buildFlow([[functionNode('x'), functionNode('y')]]);
     const closed = { ...alone, edges: [...alone.edges, edge('y', 'x')] };
-    expect(validateFlow(mapNodes(closed, (n) => (n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: n.id === 'x' ? 'y' : 'x' } } : n)))).toEqual([]);
+    const linked = (doc: FlowDocument) =>
+      mapNodes(doc, (n) => {
+        const target = doc.edges.find((e) => e.source === n.id)?.target;
+        return n.type === 'function' && target ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: target } } : n;
+      });
+    expect(validateFlow(linked(closed))).toEqual([
+      { ...error('$.nodes[0]', flowMessages.cycleDetected('Function x')), code: 'incomplete' },
+      { ...error('$.nodes[1]', flowMessages.cycleDetected('Function y')), code: 'incomplete' },
+    ]);
+    // s -> a -> b -> c -> b: the loop b, c is reached from the start; nothing else is cut off.
+    const tail = buildFlow([[promptNode('s'), functionNode('a'), functionNode('b'), functionNode('c')]]);
+    const looped = linked({ ...tail, edges: [...tail.edges, edge('c', 'b')] });
+    expect(validateFlow(looped).filter((f) => f.code === 'incomplete')).toEqual([
+      { ...error('$.nodes[2]', flowMessages.cycleDetected('Function b')), code: 'incomplete' },
+      { ...error('$.nodes[3]', flowMessages.cycleDetected('Function c')), code: 'incomplete' },
+    ]);
   });
 
   it('runs extra rules on a well-formed document and sorts all findings by path', () => {

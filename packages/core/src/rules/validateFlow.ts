@@ -103,17 +103,47 @@ function functionFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, FlowE
   return findings;
 }
 
-/** Nodes not reached walking from the first node of chain "1" along outgoing edges. */
-function disconnectedFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, FlowEdge>): Finding[] {
-  const start = chainEnds(doc, '1')?.first ?? walkOrder(doc)[0];
+/** Ids of the nodes on a loop of follow-ups (each node has at most one, so a walk finds every loop). */
+function cycleMembers(doc: FlowDocument, outgoing: ReadonlyMap<string, FlowEdge>): Set<string> {
+  const done = new Set<string>();
+  const onCycle = new Set<string>();
+  for (const node of doc.nodes) {
+    const path: string[] = [];
+    const onPath = new Set<string>();
+    let id: string | undefined = node.id;
+    while (id !== undefined && !done.has(id) && !onPath.has(id)) {
+      onPath.add(id);
+      path.push(id);
+      id = outgoing.get(id)?.target;
+    }
+    if (id !== undefined && onPath.has(id)) for (const member of path.slice(path.indexOf(id))) onCycle.add(member);
+    for (const visited of path) done.add(visited);
+  }
+  return onCycle;
+}
+
+/**
+ * Nodes on a loop of follow-ups ('Cycle detected at {name}'), and nodes not reached walking from
+ * the start node along outgoing edges ('Error: Disconnected @ : {name}'). Both leave a
+ * flow that can be stored but not compiled.
+ */
+function reachFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, FlowEdge>): Finding[] {
+  // The flow's start node; without one, the first node of chain "1" (ids decide between loose ends).
+  const start = doc.nodes.find((n) => n.id === doc.startNodeId) ?? chainEnds(doc, '1')?.first ?? walkOrder(doc)[0];
   if (!start) return [];
   const reached = new Set<string>();
   for (let id: string | undefined = start.id; id !== undefined && !reached.has(id); id = outgoing.get(id)?.target) {
     reached.add(id);
   }
+  const cycle = cycleMembers(doc, outgoing);
   const findings: Finding[] = [];
   doc.nodes.forEach((node, i) => {
-    if (!reached.has(node.id)) findings.push({ ...error(`$.nodes[${i}]`, messages.disconnected(nodeName(node))), code: 'incomplete' });
+    const message = cycle.has(node.id)
+      ? flowMessages.cycleDetected(nodeName(node))
+      : reached.has(node.id)
+        ? null
+        : messages.disconnected(nodeName(node));
+    if (message) findings.push({ ...error(`$.nodes[${i}]`, message), code: 'incomplete' });
   });
   return findings;
 }
@@ -132,7 +162,7 @@ export function flowInvariantFindings(doc: FlowDocument): Finding[] {
     ...nodeFindings(doc, byId),
     ...edgeFindings(doc, byId),
     ...functionFindings(doc, outgoing),
-    ...disconnectedFindings(doc, outgoing),
+    ...reachFindings(doc, outgoing),
   ];
 }
 
