@@ -334,6 +334,11 @@ describe('a narrow window (800 x 700)', () => {
     await picture(page, 'layout-800-drawer');
     await hide.click();
     await expect.poll(() => panel.isVisible()).toBe(false);
+    // Esc closes it too.
+    await show.click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.isVisible()).toBe(false);
     await show.waitFor();
   });
 

@@ -3,6 +3,7 @@ import { useReactFlow } from '@xyflow/react';
 import { useEffect, type RefObject } from 'react';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorStore } from '../store/createEditorStore';
+import { isModalOpen } from '../store/modalOpen';
 import { isControl, isTyping } from './isTyping';
 import { shortcutFor, type ShortcutAction } from './shortcuts';
 
@@ -15,7 +16,7 @@ interface PointerPlace {
 /** Runs a shortcut; returns false when it did not apply (so the browser keeps the key). */
 function run(store: EditorStore, action: ShortcutAction, pointer: PointerPlace): boolean {
   const s = store.getState();
-  const modalOpen = s.palette.open || s.reportBugOpen || s.selectWorkflowOpen || s.createWorkflowOpen || s.helpOpen || s.confirmEraseOpen || s.emojiPicker.visible;
+  const modalOpen = isModalOpen(s);
   if (action === 'escape') {
     if (s.contextMenu) s.closeContextMenu();
     else if (s.palette.open) s.closePalette();

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CanvasArea } from '../canvas/CanvasArea';
 import { SidePanel } from '../panels/SidePanel';
-import { useEditor } from '../store/EditorStoreContext';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import { isModalOpen } from '../store/modalOpen';
 import type { EditorState } from '../store/types';
 import { ModalRoot } from '../modals/ModalRoot';
 import { PanelDivider } from './PanelDivider';
@@ -15,8 +16,19 @@ const widthSelector = (s: EditorState) => s.canvasWidth;
  * from a toggle button.
  */
 export function EditorLayout() {
+  const store = useEditorStoreApi();
   const width = useEditor(widthSelector);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    // Esc closes the drawer, unless a dialog or menu above it takes the key (seen before they close).
+    const onKeyDown = (event: KeyboardEvent) => {
+      const s = store.getState();
+      if (event.key === 'Escape' && !isModalOpen(s) && !s.contextMenu) setDrawerOpen(false);
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [drawerOpen, store]);
   return (
     <main className="editor" data-testid="editor">
       <div className="editor-canvas" style={{ width: `${width}%` }}>
