@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import { startServer, type RunningServer } from '@flow/server';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
+import { viewportKey } from '../../apps/editor/src/canvas/viewportStorage.js';
 import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from '../../apps/editor/test/browser.js';
 import { generateFlow } from '../core/generateFlow.js';
 import type { FlowDocument } from '../../packages/core/src/model/types.js';
@@ -111,6 +112,11 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
     }
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript({ content: "localStorage.setItem('onboarding:dontShowAgain', 'true')" });
+    // A plan opens where this browser left it: here at the bare page's view (origin, zoom 1.5), so
+    // both pages paint the same nodes (a first visit would fit the whole flow instead).
+    const sameView = JSON.stringify({ x: 0, y: 0, zoom: ZOOM });
+    const keep = Object.keys(flows).map((size) => `localStorage.setItem(${JSON.stringify(viewportKey(`bench-${size}`, 'production'))}, ${JSON.stringify(sameView)});`);
+    await context.addInitScript({ content: keep.join('\n') });
 
     // The editor's pane size decides which nodes are visible; the bare page gets the same pane.
     const sizer = await context.newPage();
