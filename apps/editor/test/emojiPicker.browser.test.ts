@@ -38,13 +38,32 @@ async function pickerReady(page: Page): Promise<void> {
   await favorites(page).first().waitFor({ timeout: 20_000 });
 }
 
-/** Searches and picks the first result; answers the emoji picked. */
+/** The first emoji the picker's own database finds for a query: what its results list shows first. */
+async function firstMatch(page: Page, query: string): Promise<string> {
+  return picker(page)
+    .locator('emoji-picker')
+    .evaluate(async (element, q) => {
+      const database: unknown = Reflect.get(element, 'database');
+      if (typeof database !== 'object' || database === null || !('getEmojiBySearchQuery' in database)) throw new Error('no emoji database');
+      const search: unknown = database.getEmojiBySearchQuery;
+      if (typeof search !== 'function') throw new Error('no emoji search');
+      const found: unknown = await search.call(database, q);
+      const first: unknown = Array.isArray(found) ? found[0] : undefined;
+      const unicode: unknown = typeof first === 'object' && first !== null && 'unicode' in first ? first.unicode : undefined;
+      if (typeof unicode !== 'string') throw new Error(`nothing found for ${q}`);
+      return unicode;
+    }, query);
+}
+
+/**
+ * Searches and picks the first result once the list shows this query's results (the list of an
+ * earlier query can still be on screen for a moment); answers the emoji picked.
+ */
 async function pickFirst(page: Page, query: string): Promise<string> {
   await search(page).fill(query);
+  const emoji = await firstMatch(page, query);
   const first = results(page).first();
-  await first.waitFor();
-  const emoji = (await first.textContent()) ?? '';
-  expect(emoji).not.toBe('');
+  await expect.poll(() => first.textContent()).toBe(emoji);
   await first.click();
   return emoji;
 }
