@@ -63,6 +63,20 @@ describe('flowctl validate', () => {
     expect(result.stdout).toMatch(/✖ \d+ errors? in 1 of 1 file\n$/);
   });
 
+  it('prints each finding of a function rule once, in text and --json', async () => {
+    const file = 'broken/slider-range.flow.json';
+    const fixture = BROKEN_FIXTURES.find((f) => f.name === 'slider-range');
+    if (!fixture) throw new Error('fixture');
+    const result = await runCli(['validate', file], { cwd: dir });
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+:\\d+  ${fixture.path.replace(/[.$[\]]/g, '\\$&')}  ${fixture.message}$`));
+    expect(lines[1]).toBe('✖ 1 error in 1 of 1 file');
+    const json = await runCli(['validate', file, '--json'], { cwd: dir });
+    expect(list(list(parseJson(json), 'files')[0], 'findings').map((f) => at(f, 'message'))).toEqual([fixture.message]);
+  });
+
   it('prints GitHub annotations with --format github', async () => {
     const result = await runCli(['validate', 'broken/self-edge.flow.json', 'broken/plain-secret.flow.json', '--format', 'github'], { cwd: dir });
     expect(result.code).toBe(1);
