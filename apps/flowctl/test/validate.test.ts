@@ -25,7 +25,7 @@ afterAll(removeTempDirs);
 function findingMatches(finding: unknown, fixture: BrokenFixture): boolean {
   const message = at(finding, 'message');
   const textOk = typeof message === 'string' && (fixture.partial ? message.includes(fixture.message) : message === fixture.message);
-  return textOk && at(finding, 'path') === fixture.path && at(finding, 'severity') === fixture.severity;
+  return textOk && at(finding, 'code') === fixture.code && at(finding, 'path') === fixture.path && at(finding, 'severity') === fixture.severity;
 }
 
 describe('flowctl validate', () => {
@@ -34,7 +34,7 @@ describe('flowctl validate', () => {
     expect(result).toMatchObject({ code: 0, stdout: '✔ 1 file valid\n' });
   });
 
-  it('reports every broken fixture of a folder with the right path and message, exit 1', async () => {
+  it('reports every broken fixture of a folder with the right code, path and message, exit 1', async () => {
     const result = await runCli(['validate', 'broken', '--json'], { cwd: dir });
     expect(result.code).toBe(1);
     const report = parseJson(result);

@@ -18,13 +18,13 @@ describe('parseFlow', () => {
     const broken = canonical.replace('"planId": "plan-1",', '"planId": "plan-1"');
     expect(parseFlow(broken)).toEqual({
       ok: false,
-      findings: [{ path: '$', severity: 'error', message: flowMessages.invalidJson("expected ',' or '}'"), line: 4, column: 3 }],
+      findings: [{ code: 'invalid-json', path: '$', severity: 'error', message: flowMessages.invalidJson("expected ',' or '}'"), line: 4, column: 3 }],
     });
   });
 
   it('reports an empty file as an unexpected end', () => {
     expect(parseFlow('').findings).toEqual([
-      { path: '$', severity: 'error', message: flowMessages.invalidJson('unexpected end of file'), line: 1, column: 1 },
+      { code: 'invalid-json', path: '$', severity: 'error', message: flowMessages.invalidJson('unexpected end of file'), line: 1, column: 1 },
     ]);
   });
 
@@ -50,7 +50,7 @@ describe('parseFlow', () => {
   it('names another format', () => {
     const result = parseFlow(canonical.replace('"format": "flow/1"', '"format": "flow/9"'));
     expect(result.findings).toEqual([
-      { path: '$.format', severity: 'error', message: flowMessages.wrongFormat('flow/9'), line: 2, column: 13 },
+      { code: 'wrong-format', path: '$.format', severity: 'error', message: flowMessages.wrongFormat('flow/9'), line: 2, column: 13 },
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('parseFlow', () => {
   it('places a missing property at the object that lacks it', () => {
     const text = canonical.replace('"agentNotes": "Be brief.",\n', '');
     expect(parseFlow(text).findings).toEqual([
-      { path: '$', severity: 'error', message: 'must have required property "agentNotes"', line: 1, column: 1 },
+      { code: 'schema', path: '$', severity: 'error', message: 'must have required property "agentNotes"', line: 1, column: 1 },
     ]);
   });
 
