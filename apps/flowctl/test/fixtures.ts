@@ -268,4 +268,26 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
     message: flowMessages.startNodeMissing('nowhere'),
     severity: error,
   },
+  {
+    name: 'cycle',
+    code: 'cycle',
+    text: broken((d) => {
+      d.edges.push({ id: 'edge-capture-to-intro', source: 'capture', target: 'intro', kind: 'chain' });
+      functionNode(d, 'capture').data.post_action_type = 'function';
+      functionNode(d, 'capture').data.post_action_function_id = 'intro';
+      return d;
+    }),
+    path: `$.nodes[${nodeIndex(sample, 'capture')}]`,
+    message: flowMessages.cycleDetected('Capture email'),
+    severity: error,
+  },
+  {
+    name: 'duplicate-key',
+    code: 'duplicate-key',
+    text: text(sample).replace('"versionName": "production",', '"versionName": "production",\n  "versionName": "staging",'),
+    path: '$.versionName',
+    message: flowMessages.duplicateKey('versionName'),
+    severity: error,
+  },
+  { name: 'bom', code: 'bom', text: `\uFEFF${text(sample)}`, path: '$', message: flowMessages.byteOrderMark, severity: warning },
 ];
