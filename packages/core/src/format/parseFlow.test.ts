@@ -92,6 +92,15 @@ describe('parseFlow', () => {
     });
   });
 
+  it('does not take a colon after an escaped quote in a string for a key', () => {
+    const text = '{ "a": "say \\": here", "b\\\\": "\\\\", "c": ["\\":", { "d": 1 }] }';
+    expect(parseFlow(text).findings.filter((f) => f.code === 'duplicate-key')).toEqual([]);
+    const repeated = '{ "a\\"": 1, "a\\u0022": 2 }';
+    expect(parseFlow(repeated).findings.filter((f) => f.code === 'duplicate-key').map((f) => [f.message, f.column])).toEqual([
+      [flowMessages.duplicateKey('a"'), 13],
+    ]);
+  });
+
   it('finds repeated keys at any depth and tells apart keys that only look alike', () => {
     const text = '{\n  "a": { "x": 1, "y": { "x": 2 }, "x": 3 },\n  "b": [{ "k": 1 }, { "k": 2, "\\u006b": 3 }],\n  "c": { "x": 1, "X": 2 }\n}\n';
     expect(parseFlow(text).findings.filter((f) => f.code === 'duplicate-key')).toEqual([

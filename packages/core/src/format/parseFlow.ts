@@ -49,6 +49,32 @@ function duplicateKeyFindings(text: string, duplicates: readonly DuplicateKey[])
   }));
 }
 
+// A key is the only string that a colon may follow; a quote inside a string is always escaped.
+const KEY_END = /"[ \t\n\r]*:/g;
+
+/** How many keys the text writes: quotes followed by a colon, unless the quote is escaped. */
+function keysInText(text: string): number {
+  let count = 0;
+  for (const match of text.matchAll(KEY_END)) {
+    let backslashes = 0;
+    for (let i = match.index - 1; text.charCodeAt(i) === 0x5c; i -= 1) backslashes += 1;
+    if (backslashes % 2 === 0) count += 1;
+  }
+  return count;
+}
+
+/** How many properties a parsed value holds, at any depth (without recursion). */
+function keysInValue(value: unknown): number {
+  let count = 0;
+  const stack: object[] = typeof value === 'object' && value !== null ? [value] : [];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const children: unknown[] = Array.isArray(item) ? item : Object.values(item);
+    if (!Array.isArray(item)) count += children.length;
+    for (const child of children) if (typeof child === 'object' && child !== null) stack.push(child);
+  }
+  return count;
+}
+
 /**
  * The value of a JSON text and the findings about the text itself (a BOM, repeated keys), or the
  * finding that says where and why it is not JSON.
@@ -65,9 +91,13 @@ export function parseJsonText(text: string): { ok: true; value: unknown; finding
     return { ok: false, finding };
   }
   const findings: Finding[] = hasBom ? [{ ...ruleFinding('bom', '$', flowMessages.byteOrderMark), line: 1, column: 1 }] : [];
-  const duplicates: DuplicateKey[] = [];
-  scanJson(text, undefined, { duplicates });
-  if (duplicates.length > 0) findings.push(...duplicateKeyFindings(text, duplicates));
+  // JSON.parse keeps one property per repeated key: fewer properties than keys written means a
+  // repeat, and only then is the text scanned to say where (a full scan on every file costs too much).
+  if (keysInText(text) !== keysInValue(value)) {
+    const duplicates: DuplicateKey[] = [];
+    scanJson(text, undefined, { duplicates });
+    findings.push(...duplicateKeyFindings(text, duplicates));
+  }
   return { ok: true, value, findings };
 }
 
