@@ -84,6 +84,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: [
       { flags: '-o, --output <file>', description: 'write the prompt to a file instead of stdout' },
       { flags: '--remote', description: "compile with the provider's generate_system_prompt" },
+      { flags: '--force', description: 'compile a flow that has findings of severity error' },
     ],
     example: 'flowctl compile flows/support/production.flow.json -o prompt.txt',
     load: () => import('./commands/compile.js'),

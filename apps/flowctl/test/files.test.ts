@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowDocument } from '@flow/core';
+import { flowMessages, type FlowDocument } from '@flow/core';
 import { ensureCliBuilt } from './helpers/build.js';
 import { flowText, sampleFlow, removeTempDirs, tempDir } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
@@ -172,6 +172,35 @@ describe('flowctl compile (offline)', () => {
     const result = await runCli(['compile', 'a.flow.json', '-o', 'out/prompt.txt'], { cwd: dir });
     expect(result).toMatchObject({ code: 0, stdout: '' });
     expect(readFileSync(join(dir, 'out', 'prompt.txt'), 'utf8')).toBe(printed.stdout);
+  });
+
+  it('refuses an invalid flow with the findings validate prints, exit 1, and compiles it with --force', async () => {
+    const dir = tempDir();
+    const text = flowText({ ...sampleFlow(), startNodeId: 'nowhere' });
+    writeFileSync(join(dir, 'bad.flow.json'), text);
+    const lines = text.split('\n');
+    const row = lines.findIndex((l) => l.includes('"startNodeId"')) + 1;
+    const column = (lines[row - 1] ?? '').indexOf('"nowhere"') + 1;
+    const message = 'bad.flow.json is not a valid flow (1 error): fix it, or compile anyway with --force';
+    const refused = await runCli(['compile', 'bad.flow.json'], { cwd: dir });
+    expect(refused).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `bad.flow.json:${row}:${column}  $.startNodeId  ${flowMessages.startNodeMissing('nowhere')}\nerror: ${message}\n`,
+    });
+    const json = await runCli(['compile', 'bad.flow.json', '--json'], { cwd: dir });
+    expect(json.code).toBe(1);
+    expect(parseJson(json)).toEqual({
+      error: {
+        code: 'INVALID_FLOW',
+        message,
+        findings: [{ file: 'bad.flow.json', code: 'start-node-missing', path: '$.startNodeId', severity: 'error', message: flowMessages.startNodeMissing('nowhere'), line: row, column }],
+      },
+    });
+    const forced = await runCli(['compile', 'bad.flow.json', '--force'], { cwd: dir });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout.startsWith('You are a test agent.\n\n')).toBe(true);
+    expect(forced.stdout.endsWith('\n\nBe brief.\n')).toBe(true);
   });
 
   it("fails with the spec's message on a flow without chains", async () => {

@@ -1,9 +1,11 @@
-import { flowMessages, messages, type FlowDocument, type FunctionNode } from '@flow/core';
+import { flowMessages, messages, type FlowDocument, type FunctionNode, type RuleCode } from '@flow/core';
 import { sampleFlow } from './helpers/flows.js';
 
 /** A broken flow file: its text and the finding `validate` must report for it. */
 export interface BrokenFixture {
   name: string;
+  /** The stable code of the finding. */
+  code: RuleCode;
   text: string;
   path: string;
   message: string;
@@ -34,10 +36,11 @@ const warning = 'warning' as const;
 
 /** One fixture per rule: bad files, the schema, every invariant and the function rules. */
 export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
-  { name: 'not-json', text: '{\n  "format": "flow/1",\n  nope\n}\n', path: '$', message: 'Invalid JSON', severity: error, partial: true },
-  { name: 'wrong-format', text: broken((d) => ({ ...d, format: 'flow/2' })), path: '$.format', message: flowMessages.wrongFormat('flow/2'), severity: error },
+  { name: 'not-json', code: 'invalid-json', text: '{\n  "format": "flow/1",\n  nope\n}\n', path: '$', message: 'Invalid JSON', severity: error, partial: true },
+  { name: 'wrong-format', code: 'wrong-format', text: broken((d) => ({ ...d, format: 'flow/2' })), path: '$.format', message: flowMessages.wrongFormat('flow/2'), severity: error },
   {
     name: 'schema-missing-field',
+    code: 'schema',
     text: broken((d) => {
       const { planId: _planId, ...rest } = d;
       return rest;
@@ -48,6 +51,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'schema-chain-pattern',
+    code: 'schema',
     text: broken((d) => {
       const node = d.nodes[0];
       if (node) node.chain = 'one';
@@ -57,9 +61,10 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
     message: 'must be a chain number written with digits, such as "1"',
     severity: error,
   },
-  { name: 'no-chains', text: broken((d) => ({ ...d, nodes: [], edges: [], startNodeId: '' })), path: '$.nodes', message: messages.noChainsInFlow, severity: error },
+  { name: 'no-chains', code: 'no-chains', text: broken((d) => ({ ...d, nodes: [], edges: [], startNodeId: '' })), path: '$.nodes', message: messages.noChainsInFlow, severity: error },
   {
     name: 'self-edge',
+    code: 'self-edge',
     text: broken((d) => {
       d.edges.push({ id: 'edge-capture-to-capture', source: 'capture', target: 'capture', kind: 'node' });
       return d;
@@ -70,6 +75,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'second-incoming-edge',
+    code: 'second-incoming-edge',
     text: broken((d) => {
       d.edges.push({ id: 'edge-capture-to-wrap', source: 'capture', target: 'wrap', kind: 'chain' });
       functionNode(d, 'capture').data.post_action_type = 'function';
@@ -82,6 +88,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'second-outgoing-edge',
+    code: 'second-outgoing-edge',
     text: broken((d) => {
       d.edges.push({ id: 'edge-answer-to-capture', source: 'answer', target: 'capture', kind: 'chain' });
       return d;
@@ -92,6 +99,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'dangling-edge',
+    code: 'orphan-edge',
     text: broken((d) => {
       d.edges.push({ id: 'edge-capture-to-ghost', source: 'capture', target: 'ghost', kind: 'node' });
       functionNode(d, 'capture').data.post_action_type = 'function';
@@ -104,6 +112,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'edge-id-form',
+    code: 'edge-id-form',
     text: broken((d) => {
       const edge = d.edges[edgeIndex(d, 'answer')];
       if (edge) edge.id = 'answer-wrap';
@@ -115,6 +124,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'edge-kind',
+    code: 'edge-kind',
     text: broken((d) => {
       const edge = d.edges[edgeIndex(d, 'wrap')];
       if (edge) edge.kind = 'node';
@@ -126,6 +136,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'chain-gap',
+    code: 'chain-numbers',
     text: broken((d) => {
       const node = d.nodes[nodeIndex(d, 'capture')];
       if (node) node.chain = '3';
@@ -137,6 +148,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'post-action-target',
+    code: 'post-action-target',
     text: broken((d) => {
       functionNode(d, 'answer').data.post_action_function_id = 'capture';
       return d;
@@ -147,6 +159,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'post-action-type',
+    code: 'post-action-type',
     text: broken((d) => {
       functionNode(d, 'answer').data.post_action_type = 'none';
       return d;
@@ -157,6 +170,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'post-action-without-edge',
+    code: 'post-action-without-edge',
     text: broken((d) => {
       functionNode(d, 'capture').data.post_action_type = 'function';
       return d;
@@ -167,6 +181,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'uuid-mismatch',
+    code: 'uuid-mismatch',
     text: broken((d) => {
       functionNode(d, 'wrap').data.uuid = 'other';
       return d;
@@ -177,6 +192,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'duplicate-node-id',
+    code: 'duplicate-node-id',
     text: broken((d) => {
       const copy = structuredClone(d.nodes[nodeIndex(d, 'capture')]);
       if (copy) d.nodes.push(copy);
@@ -188,6 +204,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'disconnected',
+    code: 'disconnected',
     text: broken((d) => {
       d.edges = d.edges.filter((e) => e.source !== 'wrap');
       functionNode(d, 'wrap').data.post_action_type = 'none';
@@ -200,6 +217,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'slider-range',
+    code: 'out-of-range',
     text: broken((d) => {
       functionNode(d, 'answer').data.metadata.temperature = 3;
       return d;
@@ -210,6 +228,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'select-option',
+    code: 'not-an-option',
     text: broken((d) => {
       functionNode(d, 'answer').data.metadata.output = { type: 'xml', raw: '', json: [] };
       return d;
@@ -221,6 +240,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'unknown-function-type',
+    code: 'unknown-function-type',
     text: broken((d) => {
       functionNode(d, 'wrap').data.type = 'teleport';
       return d;
@@ -231,6 +251,7 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'plain-secret',
+    code: 'plain-secret',
     text: broken((d) => {
       functionNode(d, 'answer').data.metadata.api_key = { key: 'sk-live-123' };
       return d;
@@ -241,9 +262,32 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
   },
   {
     name: 'start-node-missing',
+    code: 'start-node-missing',
     text: broken((d) => ({ ...d, startNodeId: 'nowhere' })),
     path: '$.startNodeId',
     message: flowMessages.startNodeMissing('nowhere'),
-    severity: warning,
+    severity: error,
   },
+  {
+    name: 'cycle',
+    code: 'cycle',
+    text: broken((d) => {
+      d.edges.push({ id: 'edge-capture-to-intro', source: 'capture', target: 'intro', kind: 'chain' });
+      functionNode(d, 'capture').data.post_action_type = 'function';
+      functionNode(d, 'capture').data.post_action_function_id = 'intro';
+      return d;
+    }),
+    path: `$.nodes[${nodeIndex(sample, 'capture')}]`,
+    message: flowMessages.cycleDetected('Capture email'),
+    severity: error,
+  },
+  {
+    name: 'duplicate-key',
+    code: 'duplicate-key',
+    text: text(sample).replace('"versionName": "production",', '"versionName": "production",\n  "versionName": "staging",'),
+    path: '$.versionName',
+    message: flowMessages.duplicateKey('versionName'),
+    severity: error,
+  },
+  { name: 'bom', code: 'bom', text: `\uFEFF${text(sample)}`, path: '$', message: flowMessages.byteOrderMark, severity: warning },
 ];

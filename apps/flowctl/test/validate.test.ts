@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowMessages } from '@flow/core';
 import { BROKEN_FIXTURES, type BrokenFixture } from './fixtures.js';
 import { ensureCliBuilt, REPO } from './helpers/build.js';
 import { flowText, sampleFlow, removeTempDirs, tempDir } from './helpers/flows.js';
@@ -25,7 +26,7 @@ afterAll(removeTempDirs);
 function findingMatches(finding: unknown, fixture: BrokenFixture): boolean {
   const message = at(finding, 'message');
   const textOk = typeof message === 'string' && (fixture.partial ? message.includes(fixture.message) : message === fixture.message);
-  return textOk && at(finding, 'path') === fixture.path && at(finding, 'severity') === fixture.severity;
+  return textOk && at(finding, 'code') === fixture.code && at(finding, 'path') === fixture.path && at(finding, 'severity') === fixture.severity;
 }
 
 describe('flowctl validate', () => {
@@ -34,7 +35,7 @@ describe('flowctl validate', () => {
     expect(result).toMatchObject({ code: 0, stdout: '✔ 1 file valid\n' });
   });
 
-  it('reports every broken fixture of a folder with the right path and message, exit 1', async () => {
+  it('reports every broken fixture of a folder with the right code, path and message, exit 1', async () => {
     const result = await runCli(['validate', 'broken', '--json'], { cwd: dir });
     expect(result.code).toBe(1);
     const report = parseJson(result);
@@ -61,6 +62,68 @@ describe('flowctl validate', () => {
     const column = (lines[line - 1] ?? '').indexOf('{') + 1;
     expect(result.stdout).toContain(`${file}:${line}:${column}  ${fixture.path}  ${fixture.message}\n`);
     expect(result.stdout).toMatch(/✖ \d+ errors? in 1 of 1 file\n$/);
+  });
+
+  it('prints each finding of a function rule once, in text and --json', async () => {
+    const file = 'broken/slider-range.flow.json';
+    const fixture = BROKEN_FIXTURES.find((f) => f.name === 'slider-range');
+    if (!fixture) throw new Error('fixture');
+    const result = await runCli(['validate', file], { cwd: dir });
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+:\\d+  ${fixture.path.replace(/[.$[\]]/g, '\\$&')}  ${fixture.message}$`));
+    expect(lines[1]).toBe('✖ 1 error in 1 of 1 file');
+    const json = await runCli(['validate', file, '--json'], { cwd: dir });
+    expect(list(list(parseJson(json), 'files')[0], 'findings').map((f) => at(f, 'message'))).toEqual([fixture.message]);
+  });
+
+  // The rules of issue 12: the exact line a user sees, at the place the finding names.
+  it.each([
+    { name: 'start-node-missing', line: '"startNodeId": "nowhere"', token: '"nowhere"', summary: '✖ 1 error in 1 of 1 file', code: 1 },
+    { name: 'dangling-edge', line: '"target": "ghost"', token: '"ghost"', summary: '✖ 1 error in 1 of 1 file', code: 1 },
+    { name: 'unknown-function-type', line: '"type": "teleport"', token: '"teleport"', summary: '✔ 1 file valid (1 warning)', code: 0 },
+    { name: 'duplicate-key', line: '"versionName": "staging"', token: '"versionName"', summary: '✖ 1 error in 1 of 1 file', code: 1 },
+    { name: 'bom', line: '{', token: '\uFEFF', summary: '✔ 1 file valid (1 warning)', code: 0 },
+  ])('reports $name once, at its line and column, exit $code', async ({ name, line, token, summary, code }) => {
+    const fixture = BROKEN_FIXTURES.find((f) => f.name === name);
+    if (!fixture) throw new Error(name);
+    const file = join('broken', fileName(fixture));
+    const lines = fixture.text.split('\n');
+    const row = lines.findIndex((l) => l.includes(line));
+    const column = (lines[row] ?? '').indexOf(token) + 1;
+    const result = await runCli(['validate', file], { cwd: dir });
+    const message = fixture.severity === 'warning' ? `warning: ${fixture.message}` : fixture.message;
+    expect(result).toMatchObject({ code, stdout: `${file}:${row + 1}:${column}  ${fixture.path}  ${message}\n${summary}\n` });
+    const json = await runCli(['validate', file, '--json'], { cwd: dir });
+    expect(list(list(parseJson(json), 'files')[0], 'findings')).toEqual([
+      { file, code: fixture.code, path: fixture.path, severity: fixture.severity, message: fixture.message, line: row + 1, column },
+    ]);
+  });
+
+  it('reports a cycle with its code, at the node, exit 1', async () => {
+    const fixture = BROKEN_FIXTURES.find((f) => f.name === 'cycle');
+    if (!fixture) throw new Error('cycle');
+    const file = join('broken', fileName(fixture));
+    const lines = fixture.text.split('\n');
+    const row = lines.findIndex((l) => l.includes('"id": "capture"')) - 1;
+    const column = (lines[row] ?? '').indexOf('{') + 1;
+    const result = await runCli(['validate', file], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n')).toContain(`${file}:${row + 1}:${column}  ${fixture.path}  ${fixture.message}`);
+    const findings = list(list(parseJson(await runCli(['validate', file, '--json'], { cwd: dir })), 'files')[0], 'findings');
+    expect(findings).toContainEqual({ file, code: 'cycle', path: fixture.path, severity: 'error', message: fixture.message, line: row + 1, column });
+  });
+
+  it('refuses a file that is not UTF-8, at the first bad byte', async () => {
+    const bytes = Buffer.concat([Buffer.from('{\n  "planId": "caf', 'utf8'), Buffer.from([0xe9]), Buffer.from('"\n}\n', 'utf8')]);
+    writeFileSync(join(dir, 'latin1.flow.json'), bytes);
+    const result = await runCli(['validate', 'latin1.flow.json'], { cwd: dir });
+    expect(result).toMatchObject({ code: 1, stdout: `latin1.flow.json:2:17  $  ${flowMessages.notUtf8}\n✖ 1 error in 1 of 1 file\n` });
+    const json = await runCli(['validate', 'latin1.flow.json', '--json'], { cwd: dir });
+    expect(list(list(parseJson(json), 'files')[0], 'findings')).toEqual([
+      { file: 'latin1.flow.json', code: 'not-utf8', path: '$', severity: 'error', message: flowMessages.notUtf8, line: 2, column: 17 },
+    ]);
   });
 
   it('prints GitHub annotations with --format github', async () => {

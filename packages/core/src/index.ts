@@ -55,6 +55,7 @@ export * from './format/parseFlow.js';
 export * from './format/serializeFlow.js';
 export * from './format/schema.js';
 export * from './rules/validateFlow.js';
+export * from './rules/ruleCodes.js';
 export * from './rules/nodeProblems.js';
 export * from './format/jsonPositions.js';
 export * from './format/jsonPath.js';

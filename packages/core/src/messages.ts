@@ -61,6 +61,9 @@ export const messages = {
 /** Messages of our own, for rules the spec implies but does not word. */
 export const flowMessages = {
   invalidJson: (detail: string) => `Invalid JSON: ${detail}`,
+  notUtf8: 'Not UTF-8 text: save the file as UTF-8',
+  byteOrderMark: 'The file starts with a byte order mark (BOM): save it as UTF-8 without one (flowctl fmt does)',
+  duplicateKey: (key: string) => `Duplicate key "${key}": JSON keeps only the last one`,
   wrongFormat: (found: string) => `Unsupported format "${found}": expected "flow/1"`,
   duplicateNodeId: (id: string) => `Duplicate node id "${id}"`,
   duplicateEdgeId: (id: string) => `Duplicate edge id "${id}"`,

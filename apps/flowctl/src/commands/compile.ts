@@ -1,8 +1,8 @@
-import { FlowError, compileFlow, messages, nodeSchema, walkOrder, type SystemPromptResponse } from '@flow/core';
+import { FlowError, compileFlow, messages, nodeSchema, validateFlowText, walkOrder, type SystemPromptResponse } from '@flow/core';
 import { argument, flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
-import { EXIT } from '../errors.js';
-import { requireFlowFile } from '../files/readFlowFile.js';
+import { CliError, EXIT } from '../errors.js';
+import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
 
 export interface CompileReport extends SystemPromptResponse {
@@ -19,14 +19,20 @@ export function promptText(prompt: SystemPromptResponse): string {
   return `${parts.filter((part) => part.trim() !== '').join('\n\n')}\n`;
 }
 
-/** `flowctl compile <file>`: the system prompt, with the core compiler or the provider's. */
+/** `flowctl compile <file>`: the system prompt, with the core compiler or the provider's; an invalid flow only with `--force`. */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const file = argument(invocation, 0, 'file');
   const remote = flagOption(invocation, 'remote');
   const output = stringOption(invocation, 'output');
-  const { doc } = await requireFlowFile(file, ctx.io.cwd);
+  const force = flagOption(invocation, 'force');
+  const { text, doc } = await requireFlowFile(file, ctx.io.cwd);
   // Both ways fail alike on an empty flow: 'Error: No chains in flow'.
   if (doc.nodes.length === 0) throw new FlowError('NO_CHAINS', messages.noChainsInFlow);
+  const findings = inFile(file, validateFlowText(text));
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  if (errors > 0 && !force) {
+    throw new CliError('INVALID_FLOW', `${file} is not a valid flow (${errors} ${errors === 1 ? 'error' : 'errors'}): fix it, or compile anyway with --force`, EXIT.findings, findings);
+  }
   let prompt: SystemPromptResponse;
   if (remote) {
     const client = await ctx.client();

@@ -4,7 +4,6 @@ import type { Context } from '../context.js';
 import { EXIT, type FileFinding } from '../errors.js';
 import { expandFiles } from '../files/expandFiles.js';
 import { inFile, readText } from '../files/readFlowFile.js';
-import { FLOW_RULES } from '../flowRules.js';
 
 const OPEN_FILES = 32;
 
@@ -32,7 +31,7 @@ export interface ValidateReport {
 /** Schema, invariants and rules of one file; a bad file gives one finding naming it. */
 export async function validateFile(file: string, cwd: string): Promise<FileReport> {
   const read = await readText(file, cwd);
-  const findings = read.ok ? inFile(file, validateFlowText(read.text, { rules: FLOW_RULES })) : [read.finding];
+  const findings = read.ok ? inFile(file, validateFlowText(read.text)) : [read.finding];
   return { file, ok: findings.every((f) => f.severity !== 'error'), findings };
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseFlow, type FlowDocument, type Finding } from '@flow/core';
+import { decodeFlowBytes, parseFlow, ruleFinding, type FlowDocument, type Finding } from '@flow/core';
 import { fileError, type FileFinding } from '../errors.js';
 
 /** A flow file read and parsed: the document, or the findings that say why there is none. */
@@ -20,15 +20,18 @@ export function inFile(file: string, findings: readonly Finding[]): FileFinding[
   return findings.map((finding) => ({ file, ...finding }));
 }
 
-/** The text of a file, or the finding that says why it cannot be read. */
+/** The text of a file, or the finding that says why it cannot be read (or is not UTF-8). */
 export async function readText(file: string, cwd: string): Promise<{ ok: true; text: string } | { ok: false; finding: FileFinding }> {
+  let bytes: Uint8Array;
   try {
-    return { ok: true, text: await readFile(resolve(cwd, file), 'utf8') };
+    bytes = await readFile(resolve(cwd, file));
   } catch (error) {
     const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
     const reason = READ_ERRORS[code] ?? (error instanceof Error ? error.message : String(error));
-    return { ok: false, finding: { file, path: '$', severity: 'error', message: `Cannot read file: ${reason}` } };
+    return { ok: false, finding: { file, ...ruleFinding('unreadable-file', '$', `Cannot read file: ${reason}`) } };
   }
+  const decoded = decodeFlowBytes(bytes);
+  return decoded.ok ? decoded : { ok: false, finding: { file, ...decoded.finding } };
 }
 
 /** Reads and parses a flow file; never throws. */

@@ -36,7 +36,7 @@ describe('parentJsonPath', () => {
 describe('sortFindingsByPath', () => {
   it('orders findings as their paths occur in the document, the root first', () => {
     const doc = { format: 'flow/1', nodes: [{ id: 'a', data: { name: 'x' } }, { id: 'b' }], edges: [{ id: 'e' }] };
-    const finding = (path: string): Finding => ({ path, severity: 'error', message: path });
+    const finding = (path: string): Finding => ({ code: 'schema', path, severity: 'error', message: path });
     const paths = ['$.edges[0]', '$.nodes[1].id', '$.nodes[0].data.name', '$', '$.nodes[0]', '$.format', '$.nodes[10]'];
     expect(sortFindingsByPath(paths.map(finding), doc).map((f) => f.path)).toEqual([
       '$',

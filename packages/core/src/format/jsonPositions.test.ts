@@ -92,8 +92,8 @@ describe('withPositions', () => {
   it('gives a finding the position of its path, or of the nearest enclosing value', () => {
     const findings = withPositions(
       [
-        { path: '$.a[1].b', severity: 'error', message: 'x' },
-        { path: '$.a[1].missing', severity: 'error', message: 'y' },
+        { code: 'schema', path: '$.a[1].b', severity: 'error', message: 'x' },
+        { code: 'schema', path: '$.a[1].missing', severity: 'error', message: 'y' },
       ],
       text,
     );

@@ -90,6 +90,13 @@ function skipWhitespace(text: string, i: number): number {
   }
 }
 
+/** A key that repeats one earlier in the same object: where the key and its value start. */
+export interface DuplicateKey {
+  key: string;
+  keyOffset: number;
+  valueOffset: number;
+}
+
 /** Which value starts to record while scanning. */
 export interface ScanRecording {
   /** Path -> offset where its value starts. */
@@ -98,12 +105,21 @@ export interface ScanRecording {
   within?: ReadonlySet<string>;
 }
 
+/** What to look for besides syntax errors. */
+export interface ScanOptions {
+  /** Filled with every repeated key (the second and later ones). */
+  duplicates?: DuplicateKey[];
+}
+
 /**
  * Scans a JSON text without recursion, so any depth is safe. When `recording` is given, records
  * where values start, by JSON path. Returns the first syntax error, if any.
  */
-export function scanJson(text: string, recording?: ScanRecording): JsonScanError | undefined {
+export function scanJson(text: string, recording?: ScanRecording, options: ScanOptions = {}): JsonScanError | undefined {
   const offsets = recording?.offsets;
+  const duplicates = options.duplicates;
+  // The keys seen so far in each open object (undefined for arrays); only when looking for duplicates.
+  const keySets: (Set<string> | undefined)[] = [];
   const within = recording?.within;
   const n = text.length;
   const segments = new Map<string, string>();
@@ -118,6 +134,7 @@ export function scanJson(text: string, recording?: ScanRecording): JsonScanError
     kinds.pop();
     paths.pop();
     indexes.pop();
+    if (duplicates) keySets.pop();
   };
   const expected = (message: string): ScanStop => (i >= n ? new ScanStop(n, END_OF_FILE) : new ScanStop(i, message));
   try {
@@ -153,10 +170,16 @@ export function scanJson(text: string, recording?: ScanRecording): JsonScanError
         }
         if (c !== 0x22) throw expected('expected a property name in double quotes');
         const parent = paths[depth - 1] ?? '';
-        const { end, value: key } = readString(text, i, parent !== '');
+        const keyOffset = i;
+        const { end, value: key } = readString(text, i, parent !== '' || duplicates !== undefined);
         i = skipWhitespace(text, end);
         if (text.charCodeAt(i) !== 0x3a) throw expected("expected ':' after property name");
         i += 1;
+        const keys = duplicates && keySets[depth - 1];
+        if (keys) {
+          if (keys.has(key)) duplicates.push({ key, keyOffset, valueOffset: skipWhitespace(text, i) });
+          else keys.add(key);
+        }
         if (parent === '') path = '';
         else {
           let segment = segments.get(key);
@@ -180,6 +203,7 @@ export function scanJson(text: string, recording?: ScanRecording): JsonScanError
           kinds.push(isArray);
           paths.push(tracked ? path : '');
           indexes.push(0);
+          if (duplicates) keySets.push(isArray ? undefined : new Set<string>());
           if (isArray) path = tracked ? `${path}[0]` : '';
           state = isArray ? FIRST_ITEM : FIRST_KEY;
           i += 1;

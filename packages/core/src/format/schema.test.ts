@@ -24,7 +24,7 @@ describe('checkFlowShape', () => {
 
   it('gives one clear error for an unknown node type', () => {
     expect(checkFlowShape(withNode(1, (n) => ({ ...n, type: 'decision' }))).findings).toEqual([
-      { path: '$.nodes[1].type', severity: 'error', message: 'must be one of function, prompt, workflow' },
+      { code: 'schema', path: '$.nodes[1].type', severity: 'error', message: 'must be one of function, prompt, workflow' },
     ]);
     expect(lines(withNode(1, (n) => ({ ...n, type: 7 })))).toEqual(['$.nodes[1].type: must be one of function, prompt, workflow']);
   });
@@ -36,8 +36,8 @@ describe('checkFlowShape', () => {
       nodes: doc.nodes.map((n, i) => (i === 0 ? { ...n, data: { prompt: 1, name: 'Instruct' } } : i === 1 ? { ...n, data: { ...n.data, name: undefined } } : n)),
     };
     expect(checkFlowShape(broken).findings).toEqual([
-      { path: '$.nodes[0].data.prompt', severity: 'error', message: 'must be string' },
-      { path: '$.nodes[1].data', severity: 'error', message: 'must have required property "name"' },
+      { code: 'schema', path: '$.nodes[0].data.prompt', severity: 'error', message: 'must be string' },
+      { code: 'schema', path: '$.nodes[1].data', severity: 'error', message: 'must have required property "name"' },
     ]);
   });
 
@@ -52,15 +52,15 @@ describe('checkFlowShape', () => {
 
   it('requires the workflow id of a workflow node', () => {
     expect(checkFlowShape(withNode(3, (n) => ({ ...n, data: { name: 'W', metadata: {}, steps: [] } }))).findings).toEqual([
-      { path: '$.nodes[3].data.metadata', severity: 'error', message: 'must have required property "workflow_id"' },
+      { code: 'schema', path: '$.nodes[3].data.metadata', severity: 'error', message: 'must have required property "workflow_id"' },
     ]);
   });
 
   it('refuses volatile UI fields on edges and unknown edge kinds', () => {
     expect(checkFlowShape(withEdge(0, (e) => ({ ...e, selected: true, animated: false, kind: 'dashed' }))).findings).toEqual([
-      { path: '$.edges[0].kind', severity: 'error', message: 'must be one of node, chain' },
-      { path: '$.edges[0].selected', severity: 'error', message: 'property "selected" is not allowed' },
-      { path: '$.edges[0].animated', severity: 'error', message: 'property "animated" is not allowed' },
+      { code: 'schema', path: '$.edges[0].kind', severity: 'error', message: 'must be one of node, chain' },
+      { code: 'schema', path: '$.edges[0].selected', severity: 'error', message: 'property "selected" is not allowed' },
+      { code: 'schema', path: '$.edges[0].animated', severity: 'error', message: 'property "animated" is not allowed' },
     ]);
   });
 
@@ -81,21 +81,21 @@ describe('checkFlowShape', () => {
 
   it('reports another format once, without checking the rest', () => {
     expect(checkFlowShape({ format: 'flow/2', nodes: 3 }).findings).toEqual([
-      { path: '$.format', severity: 'error', message: flowMessages.wrongFormat('flow/2') },
+      { code: 'wrong-format', path: '$.format', severity: 'error', message: flowMessages.wrongFormat('flow/2') },
     ]);
     expect(checkFlowShape({ format: 1 }).findings[0]?.message).toBe(flowMessages.wrongFormat('1'));
   });
 
   it('reports a value that is not an object at the root', () => {
     for (const value of [null, [], 3, 'flow', true, undefined]) {
-      expect(checkFlowShape(value).findings).toEqual([{ path: '$', severity: 'error', message: 'must be object' }]);
+      expect(checkFlowShape(value).findings).toEqual([{ code: 'schema', path: '$', severity: 'error', message: 'must be object' }]);
     }
   });
 
   it('lists every missing top-level field and checks the viewport', () => {
     const findings = checkFlowShape({ format: 'flow/1', viewport: { x: 0, y: 0, zoom: 0 } }).findings;
     expect(findings.map((f) => f.message)).toContain('must have required property "planId"');
-    expect(findings).toContainEqual({ path: '$.viewport.zoom', severity: 'error', message: 'must be greater than 0' });
+    expect(findings).toContainEqual({ code: 'schema', path: '$.viewport.zoom', severity: 'error', message: 'must be greater than 0' });
   });
 
   it('is a draft-07 schema', () => {

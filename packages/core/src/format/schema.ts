@@ -3,6 +3,7 @@ import flowSchema from '../../schema/flow.schema.json' with { type: 'json' };
 import { flowMessages } from '../messages.js';
 import { FLOW_FORMAT, type FlowDocument, type Finding } from '../model/types.js';
 import { isRecord } from '../api/guards.js';
+import { ruleFinding } from '../rules/ruleCodes.js';
 import { pathSegment, pointerToJsonPath, sortFindingsByPath } from './jsonPath.js';
 
 /** The JSON Schema of format `flow/1`: the single description of the format. */
@@ -28,7 +29,7 @@ function words(values: unknown, separator = ', '): string {
 /** One ajv error as a finding: where (a JSON path) and what, in words. */
 function toFinding(error: ErrorObject): Finding {
   const at = pointerToJsonPath(error.instancePath);
-  const finding = (message: string, path = at): Finding => ({ path, severity: 'error', message });
+  const finding = (message: string, path = at): Finding => ruleFinding('schema', path, message);
   const p: Record<string, unknown> = error.params;
   switch (error.keyword) {
     case 'required':
@@ -67,7 +68,7 @@ export function checkFlowShape(value: unknown): ShapeResult {
   if (isRecord(value) && 'format' in value && value['format'] !== FLOW_FORMAT) {
     const found = value['format'];
     const message = flowMessages.wrongFormat(typeof found === 'string' ? found : JSON.stringify(found) ?? String(found));
-    return { ok: false, findings: [{ path: '$.format', severity: 'error', message }] };
+    return { ok: false, findings: [ruleFinding('wrong-format', '$.format', message)] };
   }
   const validate = flowValidator();
   if (validate(value)) return { ok: true, doc: value, findings: [] };

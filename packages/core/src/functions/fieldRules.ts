@@ -4,6 +4,7 @@ import { isKnownModel } from '../model/models.js';
 import { getAtPath, toJsonPath } from '../model/paths.js';
 import type { Finding, JsonObject } from '../model/types.js';
 import type { FunctionDefinition } from './FunctionDefinition.js';
+import { ruleFinding, type RuleCode } from '../rules/ruleCodes.js';
 
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
@@ -16,23 +17,23 @@ function isOption(field: FieldSpec, value: unknown): boolean {
 /** Findings of one field's value; empty (missing or null) values take their default and pass. */
 export function fieldFindings(field: FieldSpec, value: unknown, path: string): Finding[] {
   if (value === undefined || value === null) return [];
-  const error = (message: string, at = path): Finding => ({ path: at, severity: 'error', message });
+  const error = (message: string, at = path, code: RuleCode = 'not-an-option'): Finding => ruleFinding(code, at, message);
   switch (field.kind) {
     case 'slider': {
       const range = field.range;
       if (range === undefined) return [];
       const inRange = typeof value === 'number' && value >= range.min && value <= range.max;
-      return inRange ? [] : [error(flowMessages.outOfRange(field.label, range.min, range.max))];
+      return inRange ? [] : [error(flowMessages.outOfRange(field.label, range.min, range.max), path, 'out-of-range')];
     }
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? [] : [error(flowMessages.notANumber(field.label))];
+      return typeof value === 'number' && Number.isFinite(value) ? [] : [error(flowMessages.notANumber(field.label), path, 'not-a-number')];
     case 'select':
       return isOption(field, value) ? [] : [error(flowMessages.notAnOption(field.label, shown(value)))];
     case 'model':
       // A model we do not list may still exist at the provider: warn, do not fail.
       return typeof value === 'string' && isKnownModel(value)
         ? []
-        : [{ path, severity: 'warning', message: flowMessages.notAnOption(field.label, shown(value)) }];
+        : [ruleFinding('unknown-model', path, flowMessages.notAnOption(field.label, shown(value)))];
     case 'multiSelect':
       if (!Array.isArray(value)) return [error(flowMessages.notAnOption(field.label, shown(value)))];
       return value.flatMap((item, i) =>

@@ -1,6 +1,7 @@
 import { flowMessages } from '../messages.js';
 import { getAtPath } from '../model/paths.js';
 import type { Finding, JsonObject } from '../model/types.js';
+import { ruleFinding } from '../rules/ruleCodes.js';
 
 // `{token}` or `{{token}}`: a template filled at run time, not a secret.
 const PLACEHOLDER = /^\{\{?[^{}]+\}?\}$/;
@@ -10,7 +11,7 @@ function isPlainCredential(value: string): boolean {
   return credential !== '' && !PLACEHOLDER.test(credential);
 }
 
-const plainSecret = (path: string): Finding => ({ path, severity: 'warning', message: flowMessages.plainSecret });
+const plainSecret = (path: string): Finding => ruleFinding('plain-secret', path, flowMessages.plainSecret);
 
 /** A secret field (`{ key }`, or a bare string of an old flow) written in plain text. */
 export function plainSecretFindings(metadata: JsonObject, key: string, path: string): Finding[] {

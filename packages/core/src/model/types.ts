@@ -1,3 +1,4 @@
+import type { RuleCode } from '../rules/ruleCodes.js';
 /** The function types of spec section 3: one definition each, in functions/registry.ts. */
 export type { FunctionType } from '../functions/registry.js';
 
@@ -200,11 +201,8 @@ export interface Finding {
   path: string;
   severity: Severity;
   message: string;
-  /**
-   * 'incomplete' marks a flow that is well-formed but cannot compile yet (no chains, a node not
-   * reached from the start): the editor may store it, `flowctl validate` reports it.
-   */
-  code?: 'incomplete';
+  /** The rule's stable code (rules/ruleCodes.ts), such as `orphan-edge`. */
+  code: RuleCode;
   /** 1-based, when the finding was made on source text. */
   line?: number;
   column?: number;

@@ -35,7 +35,7 @@ describe('functionDataFindings', () => {
   });
 
   describe.each(SLIDERS)('slider $key of $type', ({ type, key, at, min, max, step, message }) => {
-    const error = { path: `${PATH}.metadata.${at}`, severity: 'error', message };
+    const error = { code: 'out-of-range', path: `${PATH}.metadata.${at}`, severity: 'error', message };
 
     it('accepts the minimum and the maximum', () => {
       expect(functionDataFindings(make(type, key, min), PATH)).toEqual([]);
@@ -61,17 +61,17 @@ describe('functionDataFindings', () => {
 
   it('rejects a select value that is not an option', () => {
     expect(functionDataFindings(make('http_calls', 'apicalls.0.method', 'FETCH'), PATH)).toEqual([
-      { path: `${PATH}.metadata.apicalls[0].method`, severity: 'error', message: 'Method: "FETCH" is not one of the options' },
+      { code: 'not-an-option', path: `${PATH}.metadata.apicalls[0].method`, severity: 'error', message: 'Method: "FETCH" is not one of the options' },
     ]);
     expect(functionDataFindings(make('custom_gpt', 'output.type', 'xml'), PATH)).toEqual([
-      { path: `${PATH}.metadata.output.type`, severity: 'error', message: 'Output Type: "xml" is not one of the options' },
+      { code: 'not-an-option', path: `${PATH}.metadata.output.type`, severity: 'error', message: 'Output Type: "xml" is not one of the options' },
     ]);
     expect(functionDataFindings(make('see_website', 'viewport', 'custom'), PATH)).toEqual([]);
   });
 
   it('rejects a number field holding text', () => {
     expect(functionDataFindings(make('see_website', 'width', 'wide'), PATH)).toEqual([
-      { path: `${PATH}.metadata.width`, severity: 'error', message: 'Width must be a number' },
+      { code: 'not-a-number', path: `${PATH}.metadata.width`, severity: 'error', message: 'Width must be a number' },
     ]);
   });
 
@@ -79,6 +79,7 @@ describe('functionDataFindings', () => {
     const data = make('generate_knowledge_base', 'knowledge_base.content_types', ['video', 'tweet']);
     expect(functionDataFindings(data, PATH)).toEqual([
       {
+        code: 'not-an-option',
         path: `${PATH}.metadata.knowledge_base.content_types[1]`,
         severity: 'error',
         message: 'Content Types: "tweet" is not one of the options',
@@ -91,19 +92,20 @@ describe('functionDataFindings', () => {
     expect(functionDataFindings(make('custom_gpt', 'model', 'gpt-1-preview'), PATH)).toEqual([]);
     expect(functionDataFindings(make('custom_gpt', 'model', 'Custom Assistant'), PATH)).toEqual([]);
     expect(functionDataFindings(make('generate_gui', 'data.model', 'gpt-9'), PATH)).toEqual([
-      { path: `${PATH}.metadata.data.model`, severity: 'warning', message: 'Model: "gpt-9" is not one of the options' },
+      { code: 'unknown-model', path: `${PATH}.metadata.data.model`, severity: 'warning', message: 'Model: "gpt-9" is not one of the options' },
     ]);
   });
 
   it('warns about an unknown function type and checks nothing else of it', () => {
     const data = { ...make('custom_gpt', 'temperature', 5), type: 'teleport' };
     expect(functionDataFindings(data, PATH)).toEqual([
-      { path: `${PATH}.type`, severity: 'warning', message: 'Unknown function type "teleport"' },
+      { code: 'unknown-function-type', path: `${PATH}.type`, severity: 'warning', message: 'Unknown function type "teleport"' },
     ]);
   });
 
   describe('plain-text secrets', () => {
     const warning = (at: string) => ({
+      code: 'plain-secret',
       path: `${PATH}.metadata.${at}`,
       severity: 'warning',
       message: 'Secret written in plain text: store it as { "env": "NAME" }',

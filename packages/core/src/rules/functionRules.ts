@@ -2,6 +2,7 @@ import { metadataFindings } from '../functions/fieldRules.js';
 import { functionDefinition } from '../functions/registry.js';
 import { anySecretFindings } from '../functions/secretRules.js';
 import { flowMessages } from '../messages.js';
+import { ruleFinding } from './ruleCodes.js';
 import type { Finding, FunctionNodeData } from '../model/types.js';
 
 /**
@@ -12,7 +13,7 @@ import type { Finding, FunctionNodeData } from '../model/types.js';
 export function functionDataFindings(data: FunctionNodeData, path: string): Finding[] {
   const definition = functionDefinition(data.type);
   if (definition === undefined) {
-    const unknown: Finding = { path: `${path}.type`, severity: 'warning', message: flowMessages.unknownFunctionType(data.type) };
+    const unknown = ruleFinding('unknown-function-type', `${path}.type`, flowMessages.unknownFunctionType(data.type));
     return [unknown, ...anySecretFindings(data.metadata, `${path}.metadata`)];
   }
   return metadataFindings(definition, data.metadata, `${path}.metadata`);

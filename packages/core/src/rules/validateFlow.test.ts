@@ -4,9 +4,10 @@ import { serializeFlow } from '../format/serializeFlow.js';
 import { buildFlow, functionNode, promptNode, sampleFlow, workflowNode } from '../format/testFlows.js';
 import { flowMessages, messages } from '../messages.js';
 import type { FlowDocument, FlowEdge, FlowNode, Finding } from '../model/types.js';
+import { isIncomplete, ruleFinding, type RuleCode } from './ruleCodes.js';
 import { validateFlow, validateFlowText } from './validateFlow.js';
 
-const error = (path: string, message: string): Finding => ({ path, severity: 'error', message });
+const error = (path: string, message: string, code: RuleCode): Finding => ruleFinding(code, path, message);
 
 /** a -> b -> c in chain 1, d in chain 2: a valid flow to break. */
 function flow(): FlowDocument {
@@ -32,104 +33,104 @@ describe('validateFlow', () => {
   });
 
   it('needs at least one node', () => {
-    expect(validateFlow(buildFlow([]))).toEqual([{ ...error('$.nodes', messages.noChainsInFlow), code: 'incomplete' }]);
+    expect(validateFlow(buildFlow([]))).toEqual([error('$.nodes', messages.noChainsInFlow, 'no-chains')]);
   });
 
   it('reports a duplicate node id at the second node', () => {
     const doc = flow();
     const findings = validateFlow({ ...doc, nodes: [...doc.nodes, functionNode('b', '2')] });
-    expect(findings).toContainEqual(error('$.nodes[4].id', flowMessages.duplicateNodeId('b')));
+    expect(findings).toContainEqual(error('$.nodes[4].id', flowMessages.duplicateNodeId('b'), 'duplicate-node-id'));
   });
 
   it('reports a duplicate edge id', () => {
     const doc = flow();
     const findings = validateFlow({ ...doc, edges: [...doc.edges, { ...edge('c', 'd', 'chain'), id: 'edge-a-to-b' }] });
-    expect(findings).toContainEqual(error('$.edges[3].id', flowMessages.duplicateEdgeId('edge-a-to-b')));
+    expect(findings).toContainEqual(error('$.edges[3].id', flowMessages.duplicateEdgeId('edge-a-to-b'), 'duplicate-edge-id'));
   });
 
   it('reports edges whose ends are not nodes', () => {
     const doc = flow();
     const findings = validateFlow({ ...doc, edges: [...doc.edges, edge('ghost', 'phantom')] });
     expect(findings).toEqual([
-      error('$.edges[3].source', flowMessages.danglingEdge('source', 'ghost')),
-      error('$.edges[3].target', flowMessages.danglingEdge('target', 'phantom')),
+      error('$.edges[3].source', flowMessages.danglingEdge('source', 'ghost'), 'orphan-edge'),
+      error('$.edges[3].target', flowMessages.danglingEdge('target', 'phantom'), 'orphan-edge'),
     ]);
   });
 
   it("refuses a self edge with the spec's message", () => {
     const doc = mapNodes(flow(), (n) => n);
     const findings = validateFlow({ ...doc, edges: [...doc.edges, edge('d', 'd')] });
-    expect(findings).toEqual([error('$.edges[3]', 'Error: Cannot connect a node to itself')]);
+    expect(findings).toEqual([error('$.edges[3]', 'Error: Cannot connect a node to itself', 'self-edge')]);
   });
 
   it("refuses a second incoming edge with the spec's message naming the target", () => {
     const doc = flow();
     const findings = validateFlow({ ...doc, edges: [...doc.edges, edge('d', 'b', 'chain')] });
-    expect(findings).toContainEqual(error('$.edges[3]', 'Error: Node: Function b already has an incoming edge'));
+    expect(findings).toContainEqual(error('$.edges[3]', 'Error: Node: Function b already has an incoming edge', 'second-incoming-edge'));
   });
 
   it('names a node without a name by its id', () => {
     const doc = buildFlow([[functionNode('a'), { ...promptNode('p'), data: { ...promptNode('p').data, name: '' } }, functionNode('z')]]);
     const findings = validateFlow({ ...doc, edges: [...doc.edges, edge('z', 'p')] });
-    expect(findings).toContainEqual(error('$.edges[2]', messages.alreadyHasIncomingEdge('p')));
+    expect(findings).toContainEqual(error('$.edges[2]', messages.alreadyHasIncomingEdge('p'), 'second-incoming-edge'));
   });
 
   it('refuses a second outgoing edge', () => {
     const doc = flow();
     const twice = validateFlow({ ...doc, edges: [...doc.edges, edge('a', 'c')] });
-    expect(twice).toContainEqual(error('$.edges[3]', flowMessages.moreThanOneFollowUp('Function a')));
+    expect(twice).toContainEqual(error('$.edges[3]', flowMessages.moreThanOneFollowUp('Function a'), 'second-outgoing-edge'));
   });
 
   it('wants edge ids of the form edge-{source}-to-{target}', () => {
     const doc = flow();
     const findings = validateFlow({ ...doc, edges: doc.edges.map((e, i) => (i === 1 ? { ...e, id: 'e2' } : e)) });
-    expect(findings).toEqual([error('$.edges[1].id', flowMessages.edgeIdForm('edge-b-to-c'))]);
+    expect(findings).toEqual([error('$.edges[1].id', flowMessages.edgeIdForm('edge-b-to-c'), 'edge-id-form')]);
   });
 
   it('wants chain edges between chains and node edges within one', () => {
     const doc = flow();
     const findings = validateFlow({ ...doc, edges: doc.edges.map((e) => ({ ...e, kind: e.kind === 'node' ? 'chain' : 'node' })) });
     expect(findings).toEqual([
-      error('$.edges[0].kind', flowMessages.edgeKindMismatch('node')),
-      error('$.edges[1].kind', flowMessages.edgeKindMismatch('node')),
-      error('$.edges[2].kind', flowMessages.edgeKindMismatch('chain')),
+      error('$.edges[0].kind', flowMessages.edgeKindMismatch('node'), 'edge-kind'),
+      error('$.edges[1].kind', flowMessages.edgeKindMismatch('node'), 'edge-kind'),
+      error('$.edges[2].kind', flowMessages.edgeKindMismatch('chain'), 'edge-kind'),
     ]);
   });
 
   it('wants chains numbered 1, 2, … without gaps', () => {
     const doc = mapNodes(flow(), (n) => (n.id === 'd' ? { ...n, chain: '3' } : n));
-    expect(validateFlow(doc)).toEqual([error('$.nodes[3].chain', flowMessages.chainsNotContiguous('1, 3'))]);
+    expect(validateFlow(doc)).toEqual([error('$.nodes[3].chain', flowMessages.chainsNotContiguous('1, 3'), 'chain-numbers')]);
     const noFirst = buildFlow([[functionNode('a')]]);
     expect(validateFlow(mapNodes(noFirst, (n) => ({ ...n, chain: '2' })))).toEqual([
-      error('$.nodes[0].chain', flowMessages.chainsNotContiguous('2')),
+      error('$.nodes[0].chain', flowMessages.chainsNotContiguous('2'), 'chain-numbers'),
     ]);
   });
 
   it('wants a function with a follow-up to have post_action_type function', () => {
     const doc = mapNodes(flow(), (n) => (n.type === 'function' && n.id === 'a' ? { ...n, data: { ...n.data, post_action_type: 'none' } } : n));
-    expect(validateFlow(doc)).toEqual([error('$.nodes[0].data.post_action_type', flowMessages.postActionTypeMismatch('Function a'))]);
+    expect(validateFlow(doc)).toEqual([error('$.nodes[0].data.post_action_type', flowMessages.postActionTypeMismatch('Function a'), 'post-action-type')]);
   });
 
   it('wants post_action_function_id to be the target of the outgoing edge', () => {
     const doc = mapNodes(flow(), (n) => (n.type === 'function' && n.id === 'b' ? { ...n, data: { ...n.data, post_action_function_id: 'd' } } : n));
-    expect(validateFlow(doc)).toEqual([error('$.nodes[1].data.post_action_function_id', flowMessages.postActionMismatch('Function b'))]);
+    expect(validateFlow(doc)).toEqual([error('$.nodes[1].data.post_action_function_id', flowMessages.postActionMismatch('Function b'), 'post-action-target')]);
   });
 
   it('wants an outgoing edge for post_action_type function', () => {
     const doc = mapNodes(flow(), (n) =>
       n.type === 'function' && n.id === 'd' ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: 'a' } } : n,
     );
-    expect(validateFlow(doc)).toEqual([error('$.nodes[3].data.post_action_type', flowMessages.postActionWithoutEdge('Function d'))]);
+    expect(validateFlow(doc)).toEqual([error('$.nodes[3].data.post_action_type', flowMessages.postActionWithoutEdge('Function d'), 'post-action-without-edge')]);
   });
 
   it('wants the uuid of a function to be its node id', () => {
     const doc = mapNodes(flow(), (n) => (n.type === 'function' && n.id === 'd' ? { ...n, data: { ...n.data, uuid: 'other' } } : n));
-    expect(validateFlow(doc)).toEqual([error('$.nodes[3].data.uuid', flowMessages.uuidMismatch)]);
+    expect(validateFlow(doc)).toEqual([error('$.nodes[3].data.uuid', flowMessages.uuidMismatch, 'uuid-mismatch')]);
   });
 
-  it('warns when the start node is not a node, and only when it is set', () => {
+  it('refuses a start node that is not a node of the flow, and only when it is set', () => {
     expect(validateFlow({ ...flow(), startNodeId: '222' })).toEqual([
-      { path: '$.startNodeId', severity: 'warning', message: flowMessages.startNodeMissing('222') },
+      error('$.startNodeId', flowMessages.startNodeMissing('222'), 'start-node-missing'),
     ]);
     expect(validateFlow({ ...flow(), startNodeId: '' })).toEqual([]);
   });
@@ -138,9 +139,9 @@ describe('validateFlow', () => {
     const doc = flow();
     const findings = validateFlow({ ...doc, edges: doc.edges.filter((e) => e.id !== 'edge-b-to-c') });
     expect(findings).toEqual([
-      error('$.nodes[1].data.post_action_type', flowMessages.postActionWithoutEdge('Function b')),
-      { ...error('$.nodes[2]', 'Error: Disconnected @ : Instruct'), code: 'incomplete' },
-      { ...error('$.nodes[3]', 'Error: Disconnected @ : Function d'), code: 'incomplete' },
+      error('$.nodes[1].data.post_action_type', flowMessages.postActionWithoutEdge('Function b'), 'post-action-without-edge'),
+      error('$.nodes[2]', 'Error: Disconnected @ : Instruct', 'disconnected'),
+      error('$.nodes[3]', 'Error: Disconnected @ : Function d', 'disconnected'),
     ]);
   });
 
@@ -152,8 +153,8 @@ describe('validateFlow', () => {
       nodes: mapNodes(doc, (n) => (n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: n.id === 'x' ? 'y' : 'x' } } : n)).nodes,
     });
     expect(loop).toEqual([
-      { ...error('$.nodes[1]', flowMessages.cycleDetected('Function x')), code: 'incomplete' },
-      { ...error('$.nodes[2]', flowMessages.cycleDetected('Function y')), code: 'incomplete' },
+      error('$.nodes[1]', flowMessages.cycleDetected('Function x'), 'cycle'),
+      error('$.nodes[2]', flowMessages.cycleDetected('Function y'), 'cycle'),
     ]);
   });
 
@@ -166,31 +167,31 @@ describe('validateFlow', () => {
         return n.type === 'function' && target ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: target } } : n;
       });
     expect(validateFlow(linked(closed))).toEqual([
-      { ...error('$.nodes[0]', flowMessages.cycleDetected('Function x')), code: 'incomplete' },
-      { ...error('$.nodes[1]', flowMessages.cycleDetected('Function y')), code: 'incomplete' },
+      error('$.nodes[0]', flowMessages.cycleDetected('Function x'), 'cycle'),
+      error('$.nodes[1]', flowMessages.cycleDetected('Function y'), 'cycle'),
     ]);
     // s -> a -> b -> c -> b: the loop b, c is reached from the start; nothing else is cut off.
     const tail = buildFlow([[promptNode('s'), functionNode('a'), functionNode('b'), functionNode('c')]]);
     const looped = linked({ ...tail, edges: [...tail.edges, edge('c', 'b')] });
-    expect(validateFlow(looped).filter((f) => f.code === 'incomplete')).toEqual([
-      { ...error('$.nodes[2]', flowMessages.cycleDetected('Function b')), code: 'incomplete' },
-      { ...error('$.nodes[3]', flowMessages.cycleDetected('Function c')), code: 'incomplete' },
+    expect(validateFlow(looped).filter(isIncomplete)).toEqual([
+      error('$.nodes[2]', flowMessages.cycleDetected('Function b'), 'cycle'),
+      error('$.nodes[3]', flowMessages.cycleDetected('Function c'), 'cycle'),
     ]);
   });
 
   it('runs extra rules on a well-formed document and sorts all findings by path', () => {
-    const rule = (doc: FlowDocument): Finding[] => [{ path: '$.nodes[0].data.name', severity: 'warning', message: `rule saw ${doc.nodes.length}` }];
+    const rule = (doc: FlowDocument): Finding[] => [ruleFinding('plain-secret', '$.nodes[0].data.name', `rule saw ${doc.nodes.length}`)];
     const doc = { ...flow(), startNodeId: 'nobody' };
     expect(validateFlow(doc, { rules: [rule] })).toEqual([
-      { path: '$.startNodeId', severity: 'warning', message: flowMessages.startNodeMissing('nobody') },
-      { path: '$.nodes[0].data.name', severity: 'warning', message: 'rule saw 4' },
+      error('$.startNodeId', flowMessages.startNodeMissing('nobody'), 'start-node-missing'),
+      ruleFinding('plain-secret', '$.nodes[0].data.name', 'rule saw 4'),
     ]);
-    expect(validateFlow({ format: 'flow/1' }, { rules: [() => [error('$', 'never')]] }).map((f) => f.message)).not.toContain('never');
+    expect(validateFlow({ format: 'flow/1' }, { rules: [() => [error('$', 'never', 'schema')]] }).map((f) => f.message)).not.toContain('never');
   });
 
   it('gives schema findings instead of rule findings for a document of the wrong shape', () => {
     const doc = { ...flow(), nodes: [...flow().nodes, { ...workflowNode('w', '2'), type: 'loop' }] };
-    expect(validateFlow(doc)).toEqual([error('$.nodes[4].type', 'must be one of function, prompt, workflow')]);
+    expect(validateFlow(doc)).toEqual([error('$.nodes[4].type', 'must be one of function, prompt, workflow', 'schema')]);
   });
 
   it('never throws, whatever it is given', () => {
@@ -242,7 +243,7 @@ describe('validateFlowText', () => {
 
   it('reports malformed text with its position and nothing else', () => {
     expect(validateFlowText('{\n  "format": "flow/1",\n  "nodes": [\n')).toEqual([
-      error('$', flowMessages.invalidJson('unexpected end of file')),
+      error('$', flowMessages.invalidJson('unexpected end of file'), 'invalid-json'),
     ].map((f) => ({ ...f, line: 4, column: 1 })));
   });
 
@@ -259,7 +260,7 @@ describe('validateFlowText', () => {
   it('passes extra rules on and finds nothing in a valid file', () => {
     const text = serializeFlow(flow());
     expect(validateFlowText(text)).toEqual([]);
-    const findings = validateFlowText(text, { rules: [() => [error('$.nodes[3].data.metadata', 'checked')]] });
-    expect(findings).toEqual([{ ...error('$.nodes[3].data.metadata', 'checked'), line: expect.any(Number), column: 21 }]);
+    const findings = validateFlowText(text, { rules: [() => [error('$.nodes[3].data.metadata', 'checked', 'schema')]] });
+    expect(findings).toEqual([{ ...error('$.nodes[3].data.metadata', 'checked', 'schema'), line: expect.any(Number), column: 21 }]);
   });
 });

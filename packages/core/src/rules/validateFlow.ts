@@ -8,6 +8,7 @@ import { chainNumbers, walkOrder } from '../graph/walk.js';
 import { flowMessages, messages } from '../messages.js';
 import type { FlowDocument, FlowEdge, FlowNode, Finding } from '../model/types.js';
 import { functionDataFindings } from './functionRules.js';
+import { ruleFinding as error } from './ruleCodes.js';
 
 /** A rule over a well-formed document, such as the per-function-type rules. */
 export type FlowRule = (doc: FlowDocument) => Finding[];
@@ -16,8 +17,6 @@ export interface ValidateFlowOptions {
   /** Extra rules, run after the invariants on a document of the right shape. */
   rules?: readonly FlowRule[];
 }
-
-const error = (path: string, message: string): Finding => ({ path, severity: 'error', message });
 
 /** Node id -> the first node with that id and its index. */
 function indexNodes(nodes: readonly FlowNode[]): Map<string, { node: FlowNode; index: number }> {
@@ -31,7 +30,7 @@ function indexNodes(nodes: readonly FlowNode[]): Map<string, { node: FlowNode; i
 function nodeFindings(doc: FlowDocument, byId: ReadonlyMap<string, { node: FlowNode; index: number }>): Finding[] {
   const findings: Finding[] = [];
   doc.nodes.forEach((node, i) => {
-    if (byId.get(node.id)?.index !== i) findings.push(error(`$.nodes[${i}].id`, flowMessages.duplicateNodeId(node.id)));
+    if (byId.get(node.id)?.index !== i) findings.push(error('duplicate-node-id', `$.nodes[${i}].id`, flowMessages.duplicateNodeId(node.id)));
   });
   const chains = chainNumbers(doc.nodes);
   const expected = new Set(chains.map((_, i) => String(i + 1)));
@@ -39,10 +38,10 @@ function nodeFindings(doc: FlowDocument, byId: ReadonlyMap<string, { node: FlowN
   doc.nodes.forEach((node, i) => {
     if (expected.has(node.chain) || reported.has(node.chain)) return;
     reported.add(node.chain);
-    findings.push(error(`$.nodes[${i}].chain`, flowMessages.chainsNotContiguous(chains.join(', '))));
+    findings.push(error('chain-numbers', `$.nodes[${i}].chain`, flowMessages.chainsNotContiguous(chains.join(', '))));
   });
   if (doc.startNodeId !== '' && !byId.has(doc.startNodeId)) {
-    findings.push({ path: '$.startNodeId', severity: 'warning', message: flowMessages.startNodeMissing(doc.startNodeId) });
+    findings.push(error('start-node-missing', '$.startNodeId', flowMessages.startNodeMissing(doc.startNodeId)));
   }
   return findings;
 }
@@ -55,29 +54,29 @@ function edgeFindings(doc: FlowDocument, byId: ReadonlyMap<string, { node: FlowN
   const withOutgoing = new Set<string>();
   doc.edges.forEach((edge, i) => {
     const at = `$.edges[${i}]`;
-    if (ids.has(edge.id)) findings.push(error(`${at}.id`, flowMessages.duplicateEdgeId(edge.id)));
+    if (ids.has(edge.id)) findings.push(error('duplicate-edge-id', `${at}.id`, flowMessages.duplicateEdgeId(edge.id)));
     ids.add(edge.id);
     const source = byId.get(edge.source)?.node;
     const target = byId.get(edge.target)?.node;
-    if (!source) findings.push(error(`${at}.source`, flowMessages.danglingEdge('source', edge.source)));
-    if (!target) findings.push(error(`${at}.target`, flowMessages.danglingEdge('target', edge.target)));
+    if (!source) findings.push(error('orphan-edge', `${at}.source`, flowMessages.danglingEdge('source', edge.source)));
+    if (!target) findings.push(error('orphan-edge', `${at}.target`, flowMessages.danglingEdge('target', edge.target)));
     if (edge.source === edge.target) {
-      findings.push(error(at, messages.cannotConnectToItself));
+      findings.push(error('self-edge', at, messages.cannotConnectToItself));
     } else {
       const expectedId = edgeId(edge.source, edge.target);
-      if (edge.id !== expectedId) findings.push(error(`${at}.id`, flowMessages.edgeIdForm(expectedId)));
+      if (edge.id !== expectedId) findings.push(error('edge-id-form', `${at}.id`, flowMessages.edgeIdForm(expectedId)));
       if (target && withIncoming.has(edge.target)) {
-        findings.push(error(at, messages.alreadyHasIncomingEdge(nodeName(target))));
+        findings.push(error('second-incoming-edge', at, messages.alreadyHasIncomingEdge(nodeName(target))));
       }
       if (source && withOutgoing.has(edge.source)) {
-        findings.push(error(at, flowMessages.moreThanOneFollowUp(nodeName(source))));
+        findings.push(error('second-outgoing-edge', at, flowMessages.moreThanOneFollowUp(nodeName(source))));
       }
       withIncoming.add(edge.target);
       withOutgoing.add(edge.source);
     }
     if (source && target) {
       const kind = edgeKindBetween(source, target);
-      if (edge.kind !== kind) findings.push(error(`${at}.kind`, flowMessages.edgeKindMismatch(kind)));
+      if (edge.kind !== kind) findings.push(error('edge-kind', `${at}.kind`, flowMessages.edgeKindMismatch(kind)));
     }
   });
   return findings;
@@ -90,14 +89,14 @@ function functionFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, FlowE
     if (node.type !== 'function') return;
     const at = `$.nodes[${i}].data`;
     const { data } = node;
-    if (data.uuid !== node.id) findings.push(error(`${at}.uuid`, flowMessages.uuidMismatch));
+    if (data.uuid !== node.id) findings.push(error('uuid-mismatch', `${at}.uuid`, flowMessages.uuidMismatch));
     const edge = outgoing.get(node.id);
     if (edge && data.post_action_type !== 'function') {
-      findings.push(error(`${at}.post_action_type`, flowMessages.postActionTypeMismatch(nodeName(node))));
+      findings.push(error('post-action-type', `${at}.post_action_type`, flowMessages.postActionTypeMismatch(nodeName(node))));
     } else if (edge && data.post_action_function_id !== edge.target) {
-      findings.push(error(`${at}.post_action_function_id`, flowMessages.postActionMismatch(nodeName(node))));
+      findings.push(error('post-action-target', `${at}.post_action_function_id`, flowMessages.postActionMismatch(nodeName(node))));
     } else if (!edge && data.post_action_type === 'function') {
-      findings.push(error(`${at}.post_action_type`, flowMessages.postActionWithoutEdge(nodeName(node))));
+      findings.push(error('post-action-without-edge', `${at}.post_action_type`, flowMessages.postActionWithoutEdge(nodeName(node))));
     }
   });
   return findings;
@@ -138,12 +137,8 @@ function reachFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, FlowEdge
   const cycle = cycleMembers(doc, outgoing);
   const findings: Finding[] = [];
   doc.nodes.forEach((node, i) => {
-    const message = cycle.has(node.id)
-      ? flowMessages.cycleDetected(nodeName(node))
-      : reached.has(node.id)
-        ? null
-        : messages.disconnected(nodeName(node));
-    if (message) findings.push({ ...error(`$.nodes[${i}]`, message), code: 'incomplete' });
+    if (cycle.has(node.id)) findings.push(error('cycle', `$.nodes[${i}]`, flowMessages.cycleDetected(nodeName(node))));
+    else if (!reached.has(node.id)) findings.push(error('disconnected', `$.nodes[${i}]`, messages.disconnected(nodeName(node))));
   });
   return findings;
 }
@@ -151,7 +146,7 @@ function reachFindings(doc: FlowDocument, outgoing: ReadonlyMap<string, FlowEdge
 /** Every invariant of the flow document (ARCHITECTURE section 2) on a document of the right shape. */
 export function flowInvariantFindings(doc: FlowDocument): Finding[] {
   if (doc.nodes.length === 0) {
-    const findings: Finding[] = [{ ...error('$.nodes', messages.noChainsInFlow), code: 'incomplete' }];
+    const findings: Finding[] = [error('no-chains', '$.nodes', messages.noChainsInFlow)];
     return findings.concat(edgeFindings(doc, new Map()));
   }
   const byId = indexNodes(doc.nodes);
@@ -183,9 +178,9 @@ export function validateFlow(input: unknown, options: ValidateFlowOptions = {}):
   return sortFindingsByPath(findings, input);
 }
 
-/** Parses and validates the text of a flow file; findings carry the line and column of their path. */
+/** Parses and validates the text of a flow file (a BOM, repeated keys, then every rule); findings carry line and column. */
 export function validateFlowText(text: string, options: ValidateFlowOptions = {}): Finding[] {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return [parsed.finding];
-  return withPositions(validateFlow(parsed.value, options), text);
+  return [...parsed.findings, ...withPositions(validateFlow(parsed.value, options), text)];
 }

@@ -1,4 +1,4 @@
-import { checkFlowShape, flowInvariantFindings, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
+import { checkFlowShape, flowInvariantFindings, isIncomplete, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
 import type { IncomingMessage } from 'node:http';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { HttpError } from '../http/HttpError.js';
@@ -22,7 +22,7 @@ function canonicalText(doc: FlowDocument): string {
 }
 
 /** An empty flow or an unlinked node are states the editor passes through, so storing them is not refused. */
-const blocksSave = (finding: Finding): boolean => finding.severity === 'error' && finding.code !== 'incomplete';
+const blocksSave = (finding: Finding): boolean => finding.severity === 'error' && !isIncomplete(finding);
 
 function invalid(errors: Finding[]): HttpError {
   return new HttpError(422, 'INVALID_FLOW', `The flow is not valid: ${errors[0]?.message ?? 'wrong shape'}`, { extra: { findings: errors } });
