@@ -58,3 +58,5 @@ export * from './rules/validateFlow.js';
 export * from './rules/nodeProblems.js';
 export * from './format/jsonPositions.js';
 export * from './format/jsonPath.js';
+export * from './secrets/secretSlots.js';
+export * from './secrets/secretPolicy.js';

@@ -1,12 +1,26 @@
-import { PlanNotFoundError, compileFlow, createPlanSession, emptyFlow, messages, validateFlowText, type FlowDiff, type FlowDocument, type FlowSource } from '@flow/core';
+import {
+  PlanNotFoundError,
+  compileFlow,
+  createPlanSession,
+  emptyFlow,
+  messages,
+  missingSecretsMessage,
+  plainSecretPaths,
+  resolveSecrets,
+  secretMessages,
+  validateFlowText,
+  type FlowDiff,
+  type FlowDocument,
+  type FlowSource,
+} from '@flow/core';
 import { argument, flagOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
-import { CliError, EXIT, fileError } from '../errors.js';
+import { CliError, EXIT, fileError, usageError } from '../errors.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { FLOW_RULES } from '../flowRules.js';
 import { publishDiff } from '../diff/publishDiff.js';
 import { isLoopback } from '../provider.js';
-import { resolveFlowSecrets } from '../secrets.js';
+import { toCliError } from '../toCliError.js';
 
 export interface PublishReport {
   file: string;
@@ -31,24 +45,44 @@ export interface PublishReport {
 function publishedForm(doc: FlowDocument, ctx: Context): FlowDocument {
   const compiled = { ...doc, systemPrompt: compileFlow(doc).system_message };
   if (isLoopback(ctx.apiUrl)) return compiled;
-  const { doc: resolved, missing } = resolveFlowSecrets(compiled, ctx.io.env);
-  if (missing.length > 0) {
-    const names = [...new Set(missing.map((m) => m.env))].join(', ');
-    throw new CliError('MISSING_ENV', `Set ${names} in the environment: the flow keeps its secrets there`, EXIT.usage);
-  }
+  const { doc: resolved, missing } = resolveSecrets(compiled, ctx.io.env);
+  if (missing.length > 0) throw new CliError('MISSING_ENV', missingSecretsMessage(missing), EXIT.usage);
   return resolved;
 }
 
+/** A secret in plain text is never sent: each is a finding that names its field and the fix. */
+function refusePlainSecrets(file: string, doc: FlowDocument): void {
+  const findings = plainSecretPaths(doc).map((path) => ({ file, path, severity: 'error' as const, message: secretMessages.plainSecretRefused(path) }));
+  if (findings.length > 0) throw fileError(findings, 'PLAIN_SECRET');
+}
+
 /**
- * `flowctl publish <file> [--dry-run]`: validates the file, then (unless a dry run) publishes it
- * through the core's plan session, as the editor's Play does.
+ * `flowctl publish <file> [--dry-run [--detailed-exitcode]]`: validates the file, then (unless a
+ * dry run) publishes it through the core's plan session, as the editor's Play does. With
+ * `--detailed-exitcode` a dry run exits 0 for no change, 2 for changes and 1 for any error, as
+ * `terraform plan` does.
  */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
+  const detailed = flagOption(invocation, 'detailedExitcode');
+  if (detailed && !flagOption(invocation, 'dryRun')) throw usageError('--detailed-exitcode goes with --dry-run');
+  if (!detailed) return publish(invocation, ctx);
+  try {
+    const outcome = await publish(invocation, ctx);
+    // 2 means changes here (the number of a usage error elsewhere), as in terraform plan.
+    return outcome.kind === 'publish' && !outcome.data.changes.same ? { ...outcome, exitCode: EXIT.usage } : outcome;
+  } catch (error) {
+    const failure = toCliError(error, ctx.apiUrl);
+    throw new CliError(failure.code, failure.message, EXIT.findings, failure.findings);
+  }
+}
+
+async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const file = argument(invocation, 0, 'file');
   const dryRun = flagOption(invocation, 'dryRun');
   const { text, doc } = await requireFlowFile(file, ctx.io.cwd);
   const errors = inFile(file, validateFlowText(text, { rules: FLOW_RULES })).filter((f) => f.severity === 'error');
   if (errors.length > 0) throw fileError(errors, 'INVALID_FLOW');
+  refusePlainSecrets(file, doc);
   const next = publishedForm(doc, ctx);
   const { planId, versionName } = doc;
   const client = await ctx.client();
