@@ -38,16 +38,17 @@ export interface PublishReport {
 
 /**
  * The flow exactly as a publish sends it: the prompt compiled, and for a remote provider the
- * secrets read from the environment (one not set is an error). The local provider runs no agent
- * and its data folder is often the repository's own flows folder, so it gets the `{ "env" }`
- * references as they are: secrets never land in files.
+ * secrets read from the environment. A publish needs every variable the flow names, whatever the
+ * provider (one not set is an error naming it); a dry run needs them only to compare with a remote
+ * provider. The local provider runs no agent and its data folder is often the repository's own
+ * flows folder, so it gets the `{ "env" }` references as they are: secrets never land in files.
  */
-function publishedForm(doc: FlowDocument, ctx: Context): FlowDocument {
+function publishedForm(doc: FlowDocument, ctx: Context, dryRun: boolean): FlowDocument {
   const compiled = { ...doc, systemPrompt: compileFlow(doc).system_message };
-  if (isLoopback(ctx.apiUrl)) return compiled;
+  const local = isLoopback(ctx.apiUrl);
   const { doc: resolved, missing } = resolveSecrets(compiled, ctx.io.env);
-  if (missing.length > 0) throw new CliError('MISSING_ENV', missingSecretsMessage(missing), EXIT.usage);
-  return resolved;
+  if (missing.length > 0 && !(local && dryRun)) throw new CliError('MISSING_ENV', missingSecretsMessage(missing), EXIT.usage);
+  return local ? compiled : resolved;
 }
 
 /** A secret in plain text is never sent: each is a finding that names its field and the fix. */
@@ -83,7 +84,7 @@ async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const errors = inFile(file, validateFlowText(text, { rules: FLOW_RULES })).filter((f) => f.severity === 'error');
   if (errors.length > 0) throw fileError(errors, 'INVALID_FLOW');
   refusePlainSecrets(file, doc);
-  const next = publishedForm(doc, ctx);
+  const next = publishedForm(doc, ctx, dryRun);
   const { planId, versionName } = doc;
   const client = await ctx.client();
   const plan = createPlanSession(client, planId, versionName, { warn: ctx.warn });
