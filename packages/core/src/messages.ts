@@ -130,8 +130,8 @@ export const flowMessages = {
 
 /** What flowctl and the provider say about secrets (the spec has no words for these). */
 export const secretMessages = {
-  plainSecretRefused: (path: string) =>
-    `Secret written in plain text at ${path}: run \`flowctl fmt\` to move it to an { "env": "NAME" } reference, then set NAME in the environment`,
+  plainSecretRefused:
+    'Secret written in plain text: run `flowctl fmt` to move it to an { "env": "NAME" } reference, then set NAME in the environment',
   missingSecretVariables: (names: string) => `Set ${names} in the environment: the flow keeps its secrets there`,
   /** How a secret value is shown in a diff; `n` tells different values apart. */
   maskedSecret: (n: number) => `(secret ${n})`,

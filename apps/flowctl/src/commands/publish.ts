@@ -53,7 +53,7 @@ function publishedForm(doc: FlowDocument, ctx: Context, dryRun: boolean): FlowDo
 
 /** A secret in plain text is never sent: each is a finding that names its field and the fix. */
 function refusePlainSecrets(file: string, doc: FlowDocument): void {
-  const findings = plainSecretPaths(doc).map((path) => ({ file, path, severity: 'error' as const, message: secretMessages.plainSecretRefused(path) }));
+  const findings = plainSecretPaths(doc).map((path) => ({ file, path, severity: 'error' as const, message: secretMessages.plainSecretRefused }));
   if (findings.length > 0) throw fileError(findings, 'PLAIN_SECRET');
 }
 
