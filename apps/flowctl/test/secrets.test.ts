@@ -140,6 +140,16 @@ describe('publish --dry-run --detailed-exitcode', () => {
     expect(missing.code).toBe(1);
   });
 
+  it('ignores the fields the provider owns (plan_id, timestamps): right after a publish there is no change', async () => {
+    const doc = flowWithKey({ env: 'SECRET_TEST_KEY' }, 'owned-plan');
+    doc.nodes = doc.nodes.map((node) => (node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node));
+    writeFileSync(join(work, 'owned.flow.json'), flowText(doc));
+    expect((await cli(['publish', 'owned.flow.json'])).code).toBe(0);
+    const after = await cli(['publish', 'owned.flow.json', '--dry-run', '--detailed-exitcode']);
+    expect(after.stdout).toBe('No changes: owned-plan/production on the provider already matches owned.flow.json\n');
+    expect(after.code).toBe(0);
+  });
+
   it('goes with --dry-run only', async () => {
     const result = await cli(['publish', 'exit.flow.json', '--detailed-exitcode']);
     expect(result.code).toBe(2);

@@ -1,9 +1,15 @@
 import { diffFlows, emptyFlow, maskSecretPair, flowFunctions, type FlowDiff, type FlowDocument, type FlowNode } from '@flow/core';
 
-/** The provider sets `updated_at` on every write, so it is not a change a publish makes. */
+/**
+ * The fields the provider owns: it stamps `created_at`/`updated_at` on writes and fills an empty
+ * `plan_id`, so none of them is a change a publish makes.
+ */
 function withoutProviderStamps(doc: FlowDocument): FlowDocument {
-  const nodes = doc.nodes.map((node): FlowNode => (node.type === 'function' ? { ...node, data: { ...node.data, updated_at: '' } } : node));
-  return { ...doc, nodes };
+  const nodes = doc.nodes.map((node): FlowNode =>
+    node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node,
+  );
+  const workflows = doc.workflows?.map((workflow) => ({ ...workflow, plan_id: '', updated_at: '' }));
+  return { ...doc, nodes, ...(workflows === undefined ? {} : { workflows }) };
 }
 
 /** What a provider without the document endpoint holds: functions and the three prompt parts. */
