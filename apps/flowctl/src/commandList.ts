@@ -106,7 +106,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'publish',
     args: '<file>',
     summary: 'validate, then update the functions and the custom system prompt on the provider',
-    options: [{ flags: '--dry-run', description: 'show what would change on the provider and change nothing' }],
+    options: [
+      { flags: '--dry-run', description: 'show what would change on the provider and change nothing' },
+      { flags: '--detailed-exitcode', description: 'with --dry-run: exit 0 for no change, 2 for changes, 1 for an error' },
+    ],
     example: 'flowctl publish flows/support/production.flow.json --dry-run',
     load: () => import('./commands/publish.js'),
   },

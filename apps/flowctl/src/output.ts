@@ -1,4 +1,5 @@
 import { Chalk, type ChalkInstance } from 'chalk';
+import { redactTokens } from '@flow/core';
 
 /** What the CLI writes to: stdout for results, stderr for logs, spinners and errors. */
 export interface Stream {
@@ -46,14 +47,12 @@ export function createStyle(color: boolean): Style {
   };
 }
 
-/** A stream that never shows a secret: every occurrence of each is replaced before it is written. */
+/** A stream that never shows a token: each exact occurrence is replaced before it is written (core's redactTokens). */
 export function redactingStream(stream: Stream, secrets: () => readonly string[]): Stream {
   return {
     isTTY: stream.isTTY,
     write(text: string) {
-      let safe = text;
-      for (const secret of secrets()) if (secret !== '') safe = safe.split(secret).join('***');
-      return stream.write(safe);
+      return stream.write(redactTokens(text, secrets()));
     },
   };
 }

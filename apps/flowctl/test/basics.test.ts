@@ -122,6 +122,17 @@ describe('flowctl basics', () => {
     expect(env.stdout + env.stderr).not.toContain(token);
   });
 
+  it('redacts the exact token only: a one-letter FLOW_TOKEN leaves the rest of the text alone', async () => {
+    const args = ['fetch', '--plan', 'a', '--api-url', nowhere];
+    const without = await runCli(args);
+    const withToken = await runCli(args, { env: { FLOW_TOKEN: 'a' } });
+    expect(withToken.code).toBe(3);
+    expect(withToken.stderr).toMatch(/^error: Failed to load flow: .*, provider http:\/\/127\.0\.0\.1:\d+\n$/);
+    expect(withToken.stderr).toBe(without.stderr);
+    const json = await runCli([...args, '--json'], { env: { FLOW_TOKEN: 'a' } });
+    expect(json.stdout).toBe((await runCli([...args, '--json'])).stdout);
+  });
+
   it('refuses an --api-url that is not http(s) as a usage error', async () => {
     const result = await runCli(['--json', 'workflows', 'list', '--plan', 'p', '--api-url', 'ftp://example.com']);
     expect(result.code).toBe(2);

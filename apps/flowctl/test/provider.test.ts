@@ -54,7 +54,8 @@ describe('flowctl against the local provider', () => {
     expect(first.code).toBe(0);
     expect(at(parseJson(first), 'changes', 'same')).toBe(false);
 
-    const published = await cli(['publish', 'support.flow.json', '--json']);
+    // A publish needs every variable the flow names, even though the local provider keeps the references.
+    const published = await cli(['publish', 'support.flow.json', '--json'], { NORTHWIND_API_TOKEN: 'test-northwind-token' });
     expect(published.code).toBe(0);
     expect(parseJson(published)).toMatchObject({ published: true, message: 'Changes are now published to Dashboard', source: 'document' });
     expect(at(parseJson(published), 'dashboardUrl')).toBe(`${provider.url}/dashboard/support-desk/production`);
@@ -193,6 +194,18 @@ describe('flowctl against the local provider', () => {
     const result = await cli(['run', 'nope', '--plan', 'wf-plan', '--json']);
     expect(result.code).toBe(3);
     expect(at(parseJson(result), 'error', 'message')).toMatch(/^Failed to create session: /);
+  });
+
+  it('through a provider without the document endpoint: the fields it owns (plan_id, timestamps) are no change after a publish', async () => {
+    const doc = singleChainFlow('owned-calls');
+    doc.nodes = doc.nodes.map((node) => (node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node));
+    writeFileSync(join(work, 'owned-calls.flow.json'), flowText(doc));
+    const viaCalls = (args: readonly string[]) => runCli([...args, '--api-url', proxyUrl], { cwd: work });
+    expect((await cli(['publish', 'owned-calls.flow.json'])).code).toBe(0);
+    expect((await viaCalls(['publish', 'owned-calls.flow.json'])).code).toBe(0);
+    const dryRun = await viaCalls(['publish', 'owned-calls.flow.json', '--dry-run', '--detailed-exitcode']);
+    expect(dryRun.stdout).toBe('No changes: owned-calls/production on the provider already matches owned-calls.flow.json\n');
+    expect(dryRun.code).toBe(0);
   });
 
   it('through a provider without the document endpoint: fetch rebuilds from the calls, round trip holds', async () => {

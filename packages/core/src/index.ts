@@ -59,3 +59,5 @@ export * from './rules/ruleCodes.js';
 export * from './rules/nodeProblems.js';
 export * from './format/jsonPositions.js';
 export * from './format/jsonPath.js';
+export * from './secrets/secretSlots.js';
+export * from './secrets/secretPolicy.js';

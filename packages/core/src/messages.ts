@@ -130,3 +130,12 @@ export const flowMessages = {
   addItem: (label: string) => `Add to ${label}`,
   removeItem: (label: string, n: number) => `Remove ${label} ${n}`,
 } as const;
+
+/** What flowctl and the provider say about secrets (the spec has no words for these). */
+export const secretMessages = {
+  plainSecretRefused:
+    'Secret written in plain text: run `flowctl fmt` to move it to an { "env": "NAME" } reference, then set NAME in the environment',
+  missingSecretVariables: (names: string) => `Set ${names} in the environment: the flow keeps its secrets there`,
+  /** How a secret value is shown in a diff; `n` tells different values apart. */
+  maskedSecret: (n: number) => `(secret ${n})`,
+} as const;

@@ -1,4 +1,4 @@
-import { diffFlows, type FlowDiff } from '@flow/core';
+import { diffFlows, maskSecretPair, type FlowDiff } from '@flow/core';
 import { argument, flagOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT, fileError } from '../errors.js';
@@ -17,7 +17,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   // Both files are read before failing, so each bad one is reported.
   const bad = [...(left.ok ? [] : left.findings), ...(right.ok ? [] : right.findings)];
   if (!left.ok || !right.ok) throw fileError(bad.filter((f) => f.severity === 'error'));
-  const data: DiffReport = { a, b, ...diffFlows(left.doc, right.doc) };
+  const data: DiffReport = { a, b, ...diffFlows(...maskSecretPair(left.doc, right.doc)) };
   const exitCode = flagOption(invocation, 'exitCode') && !data.same ? EXIT.findings : EXIT.ok;
   return { kind: 'diff', data, exitCode };
 }

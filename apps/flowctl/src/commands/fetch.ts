@@ -1,9 +1,8 @@
-import { createPlanSession, serializeFlow, type FlowDocument, type FlowSource } from '@flow/core';
+import { createPlanSession, moveSecretsToEnv, serializeFlow, type FlowDocument, type FlowSource, type SecretReference } from '@flow/core';
 import { flagOption, requiredOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT } from '../errors.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
-import { redactFlowSecrets, type SecretReference } from '../secrets.js';
 
 export interface FetchReport {
   planId: string;
@@ -26,7 +25,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const output = stringOption(invocation, 'output');
   const client = await ctx.client();
   const fetched = await ctx.task(`Fetching ${planId}/${versionName}…`, () => createPlanSession(client, planId, versionName, { warn: ctx.warn }).load());
-  const { doc, moved } = flagOption(invocation, 'keepSecrets') ? { doc: fetched.doc, moved: [] } : redactFlowSecrets(fetched.doc);
+  const { doc, moved } = flagOption(invocation, 'keepSecrets') ? { doc: fetched.doc, moved: [] } : moveSecretsToEnv(fetched.doc);
   const text = serializeFlow(doc);
   if (output !== undefined) await writeFileAtomic(output, text, ctx.io.cwd);
   if (doc.nodes.length === 0) ctx.warn(`${planId}/${versionName} has no nodes on the provider`);

@@ -1,11 +1,10 @@
-import { serializeFlow } from '@flow/core';
+import { moveSecretsToEnv, serializeFlow, type SecretReference } from '@flow/core';
 import { flagOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT, type FileFinding } from '../errors.js';
 import { expandFiles } from '../files/expandFiles.js';
 import { loadFlowFile } from '../files/readFlowFile.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
-import { redactFlowSecrets, type SecretReference } from '../secrets.js';
 
 export type FmtStatus = 'unchanged' | 'formatted' | 'would-format' | 'bad';
 
@@ -38,7 +37,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
       results.push({ file, status: 'bad', secrets: [], findings: loaded.findings.filter((f) => f.severity === 'error') });
       continue;
     }
-    const { doc, moved } = keepSecrets ? { doc: loaded.doc, moved: [] } : redactFlowSecrets(loaded.doc);
+    const { doc, moved } = keepSecrets ? { doc: loaded.doc, moved: [] } : moveSecretsToEnv(loaded.doc);
     const text = serializeFlow(doc);
     if (text === loaded.text) {
       results.push({ file, status: 'unchanged', secrets: [], findings: [] });

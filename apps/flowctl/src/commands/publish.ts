@@ -1,12 +1,26 @@
-import { PlanNotFoundError, compileFlow, createPlanSession, emptyFlow, messages, validateFlowText, type FlowDiff, type FlowDocument, type FlowSource } from '@flow/core';
+import {
+  PlanNotFoundError,
+  compileFlow,
+  createPlanSession,
+  emptyFlow,
+  messages,
+  missingSecretsMessage,
+  plainSecretPaths,
+  resolveSecrets,
+  ruleFinding,
+  secretMessages,
+  validateFlowText,
+  type FlowDiff,
+  type FlowDocument,
+  type FlowSource,
+} from '@flow/core';
 import { argument, flagOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
-import { CliError, EXIT, fileError } from '../errors.js';
+import { CliError, EXIT, fileError, usageError } from '../errors.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
-import { FLOW_RULES } from '../flowRules.js';
 import { publishDiff } from '../diff/publishDiff.js';
 import { isLoopback } from '../provider.js';
-import { resolveFlowSecrets } from '../secrets.js';
+import { toCliError } from '../toCliError.js';
 
 export interface PublishReport {
   file: string;
@@ -24,32 +38,54 @@ export interface PublishReport {
 
 /**
  * The flow exactly as a publish sends it: the prompt compiled, and for a remote provider the
- * secrets read from the environment (one not set is an error). The local provider runs no agent
- * and its data folder is often the repository's own flows folder, so it gets the `{ "env" }`
- * references as they are: secrets never land in files.
+ * secrets read from the environment. A publish needs every variable the flow names, whatever the
+ * provider (one not set is an error naming it); a dry run needs them only to compare with a remote
+ * provider. The local provider runs no agent and its data folder is often the repository's own
+ * flows folder, so it gets the `{ "env" }` references as they are: secrets never land in files.
  */
-function publishedForm(doc: FlowDocument, ctx: Context): FlowDocument {
+function publishedForm(doc: FlowDocument, ctx: Context, dryRun: boolean): FlowDocument {
   const compiled = { ...doc, systemPrompt: compileFlow(doc).system_message };
-  if (isLoopback(ctx.apiUrl)) return compiled;
-  const { doc: resolved, missing } = resolveFlowSecrets(compiled, ctx.io.env);
-  if (missing.length > 0) {
-    const names = [...new Set(missing.map((m) => m.env))].join(', ');
-    throw new CliError('MISSING_ENV', `Set ${names} in the environment: the flow keeps its secrets there`, EXIT.usage);
-  }
-  return resolved;
+  const local = isLoopback(ctx.apiUrl);
+  const { doc: resolved, missing } = resolveSecrets(compiled, ctx.io.env);
+  if (missing.length > 0 && !(local && dryRun)) throw new CliError('MISSING_ENV', missingSecretsMessage(missing), EXIT.usage);
+  return local ? compiled : resolved;
+}
+
+/** A secret in plain text is never sent: each is a finding that names its field and the fix. */
+function refusePlainSecrets(file: string, doc: FlowDocument): void {
+  // The rule warns in a file; publishing refuses it, so here it is an error.
+  const findings = plainSecretPaths(doc).map((path) => ({ ...ruleFinding('plain-secret', path, secretMessages.plainSecretRefused), file, severity: 'error' as const }));
+  if (findings.length > 0) throw fileError(findings, 'PLAIN_SECRET');
 }
 
 /**
- * `flowctl publish <file> [--dry-run]`: validates the file, then (unless a dry run) publishes it
- * through the core's plan session, as the editor's Play does.
+ * `flowctl publish <file> [--dry-run [--detailed-exitcode]]`: validates the file, then (unless a
+ * dry run) publishes it through the core's plan session, as the editor's Play does. With
+ * `--detailed-exitcode` a dry run exits 0 for no change, 2 for changes and 1 for any error, as
+ * `terraform plan` does.
  */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
+  const detailed = flagOption(invocation, 'detailedExitcode');
+  if (detailed && !flagOption(invocation, 'dryRun')) throw usageError('--detailed-exitcode goes with --dry-run');
+  if (!detailed) return publish(invocation, ctx);
+  try {
+    const outcome = await publish(invocation, ctx);
+    // 2 means changes here (the number of a usage error elsewhere), as in terraform plan.
+    return outcome.kind === 'publish' && !outcome.data.changes.same ? { ...outcome, exitCode: EXIT.usage } : outcome;
+  } catch (error) {
+    const failure = toCliError(error, ctx.apiUrl);
+    throw new CliError(failure.code, failure.message, EXIT.findings, failure.findings);
+  }
+}
+
+async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const file = argument(invocation, 0, 'file');
   const dryRun = flagOption(invocation, 'dryRun');
   const { text, doc } = await requireFlowFile(file, ctx.io.cwd);
-  const errors = inFile(file, validateFlowText(text, { rules: FLOW_RULES })).filter((f) => f.severity === 'error');
+  const errors = inFile(file, validateFlowText(text)).filter((f) => f.severity === 'error');
   if (errors.length > 0) throw fileError(errors, 'INVALID_FLOW');
-  const next = publishedForm(doc, ctx);
+  refusePlainSecrets(file, doc);
+  const next = publishedForm(doc, ctx, dryRun);
   const { planId, versionName } = doc;
   const client = await ctx.client();
   const plan = createPlanSession(client, planId, versionName, { warn: ctx.warn });

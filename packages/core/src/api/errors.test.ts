@@ -62,8 +62,14 @@ describe('readProviderError', () => {
 
 describe('redact', () => {
   it('hides every occurrence of the token, and changes nothing without one', () => {
-    expect(redact('Bearer abc and abc', 'abc')).toBe('Bearer *** and ***');
+    expect(redact('Bearer tok-abc-123 and tok-abc-123', 'tok-abc-123')).toBe('Bearer *** and ***');
     expect(redact('Bearer abc', undefined)).toBe('Bearer abc');
-    expect(providerDetails('{"error":{"message":"got abc"}}', 'abc')).toEqual({ providerMessage: 'got ***' });
+    expect(providerDetails('{"error":{"message":"got tok-abc-123"}}', 'tok-abc-123')).toEqual({ providerMessage: 'got ***' });
+  });
+
+  it('hides the exact token only: never inside other words, a short one only where it is used as a token', () => {
+    expect(redact('Failed to load plan a: bad token a', 'a')).toBe('Failed to load plan a: bad token a');
+    expect(redact('Authorization: Bearer a', 'a')).toBe('Authorization: Bearer ***');
+    expect(redact('tok-abc-1234 is not tok-abc-123', 'tok-abc-123')).toBe('tok-abc-1234 is not ***');
   });
 });

@@ -1,3 +1,5 @@
+import { redactTokens } from '../secrets/secretPolicy.js';
+
 /**
  * `http`: the provider answered with a non-OK status. `network`: no answer (refused, dropped).
  * `timeout`: no full answer within the client's timeout. `invalid`: data that cannot be used,
@@ -107,9 +109,9 @@ export function providerDetails(
   };
 }
 
-/** Replaces every occurrence of the token, so no message ever shows it. */
+/** Replaces the token wherever it stands as itself (the secret policy's redactTokens), so no message shows it. */
 export function redact(text: string, token: string | undefined): string {
-  return token ? text.split(token).join('***') : text;
+  return token ? redactTokens(text, [token]) : text;
 }
 
 function clip(text: string): string {

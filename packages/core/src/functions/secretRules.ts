@@ -2,14 +2,7 @@ import { flowMessages } from '../messages.js';
 import { getAtPath } from '../model/paths.js';
 import type { Finding, JsonObject } from '../model/types.js';
 import { ruleFinding } from '../rules/ruleCodes.js';
-
-// `{token}` or `{{token}}`: a template filled at run time, not a secret.
-const PLACEHOLDER = /^\{\{?[^{}]+\}?\}$/;
-
-function isPlainCredential(value: string): boolean {
-  const credential = value.trim().replace(/^(bearer|basic|token)\s*/i, '');
-  return credential !== '' && !PLACEHOLDER.test(credential);
-}
+import { isPlainCredential } from '../secrets/secretSlots.js';
 
 const plainSecret = (path: string): Finding => ruleFinding('plain-secret', path, flowMessages.plainSecret);
 

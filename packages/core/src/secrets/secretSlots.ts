@@ -1,0 +1,111 @@
+import { walkOrder } from '../graph/walk.js';
+import type { FlowDocument, FlowNode, JsonObject, JsonValue } from '../model/types.js';
+
+/** Headers whose value is a credential. */
+const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|x-auth-token)$/i;
+// `{token}` or `{{token}}`: a template filled at run time, not a secret.
+const PLACEHOLDER = /^\{\{?[^{}]+\}?\}$/;
+
+const isObject = (value: JsonValue | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `{ "env": "NAME" }`: a secret kept in the environment. */
+export function isEnvReference(value: JsonValue | undefined): value is { env: string } {
+  return isObject(value) && typeof value.env === 'string' && Object.keys(value).length === 1;
+}
+
+/** A credential written out, not empty and not a `{template}`; a `Bearer `/`Basic ` scheme alone is none. */
+export function isPlainCredential(value: string): boolean {
+  const credential = value.trim().replace(/^(bearer|basic|token)\s*/i, '');
+  return credential !== '' && !PLACEHOLDER.test(credential);
+}
+
+/** A secret field of a function's metadata: where it is, its value, and how to replace it. */
+export interface SecretSlot {
+  /** JSON path, e.g. `$.nodes[2].data.metadata.api_key`. */
+  path: string;
+  /** What the slot holds, upper snake case (`API_KEY`, `BEARER_TOKEN`, `AUTHORIZATION`). */
+  label: string;
+  value: JsonValue | undefined;
+  /** The plain credential, when the slot holds one. */
+  plain: string | undefined;
+  /** A field holds `{ key }` when plain; a header holds the credential itself. */
+  shape: 'key' | 'text';
+  set(value: JsonValue): void;
+}
+
+/** Upper snake case of a name, for environment variable names. */
+export function envWord(text: string): string {
+  const word = text
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
+  return word === '' ? 'NODE' : word;
+}
+
+function keySlot(holder: JsonObject, key: string, path: string, label: string): SecretSlot {
+  const value = holder[key];
+  const text = typeof value === 'string' ? value : isObject(value) && typeof value.key === 'string' ? value.key : undefined;
+  return {
+    path,
+    label,
+    value,
+    plain: text !== undefined && isPlainCredential(text) ? text : undefined,
+    shape: 'key',
+    set: (next) => {
+      holder[key] = next;
+    },
+  };
+}
+
+/**
+ * The secret fields of one function's metadata: `api_key`, each call's `bearer_token`, and the
+ * value of each credential header (Authorization, X-Api-Key…). `set` changes `metadata` in place.
+ */
+export function secretSlots(metadata: JsonObject, at: string): SecretSlot[] {
+  const slots: SecretSlot[] = [];
+  if (metadata.api_key !== undefined) slots.push(keySlot(metadata, 'api_key', `${at}.api_key`, 'API_KEY'));
+  const calls = metadata.apicalls;
+  if (!Array.isArray(calls)) return slots;
+  calls.forEach((call, i) => {
+    if (!isObject(call)) return;
+    if (call.bearer_token !== undefined) slots.push(keySlot(call, 'bearer_token', `${at}.apicalls[${i}].bearer_token`, 'BEARER_TOKEN'));
+    if (!Array.isArray(call.headers)) return;
+    call.headers.forEach((header, j) => {
+      if (!isObject(header) || typeof header.name !== 'string' || !SECRET_HEADER.test(header.name.trim())) return;
+      const value = header.value;
+      slots.push({
+        path: `${at}.apicalls[${i}].headers[${j}].value`,
+        label: envWord(header.name),
+        value,
+        plain: typeof value === 'string' && isPlainCredential(value) ? value : undefined,
+        shape: 'text',
+        set: (next) => {
+          header.value = next;
+        },
+      });
+    });
+  });
+  return slots;
+}
+
+/**
+ * A copy of `doc` in which `change` was applied to every secret slot of every function node, in
+ * walk order. `doc` itself is never changed.
+ */
+export function mapSecretSlots(doc: FlowDocument, change: (slot: SecretSlot, node: FlowNode) => void): FlowDocument {
+  const order = new Map(walkOrder(doc).map((node, i) => [node.id, i]));
+  const indexed = doc.nodes.map((node, index) => ({ node, index }));
+  indexed.sort((a, b) => (order.get(a.node.id) ?? a.index) - (order.get(b.node.id) ?? b.index));
+  const nodes = [...doc.nodes];
+  for (const { node, index } of indexed) {
+    if (node.type !== 'function') continue;
+    const metadata = structuredClone(node.data.metadata);
+    const slots = secretSlots(metadata, `$.nodes[${index}].data.metadata`);
+    if (slots.length === 0) continue;
+    for (const slot of slots) change(slot, node);
+    nodes[index] = { ...node, data: { ...node.data, metadata } };
+  }
+  return { ...doc, nodes };
+}
