@@ -128,7 +128,9 @@ describe('the save loop', () => {
       const doc = await storedFlow(h.server.url, plan);
       writeFileSync(file, JSON.stringify({ ...doc, agentNotes: 'Published from CI.' }, null, 2));
       const cli = join(repoRoot, 'apps', 'flowctl', 'dist', 'cli.js');
-      await run(process.execPath, [cli, 'publish', file, '--api-url', h.server.url], { env: { ...process.env, NO_COLOR: '1' } });
+      // As a pipeline does: the variables the flow's secrets name are set (a publish needs them).
+      const secrets = { OPENAI_API_KEY: 'sk-test-not-a-real-key' };
+      await run(process.execPath, [cli, 'publish', file, '--api-url', h.server.url], { env: { ...process.env, NO_COLOR: '1', ...secrets } });
       expect((await storedFlow(h.server.url, plan)).agentNotes).toBe('Published from CI.');
       const id = doc.nodes.find((n) => n.type === 'prompt')?.id ?? '';
       await typeInto(page, id, ' Typed in the editor.');
