@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ComponentType } from 'react';
 import { EmojiPickerRoot } from '../emoji/EmojiPickerRoot';
 import { useOnboardingAutoOpen } from '../help/useOnboardingAutoOpen';
 import { lazyComponent } from '../lazy/lazyComponent';
@@ -6,22 +6,17 @@ import { MountWhenOpened } from '../lazy/MountWhenOpened';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 
-// Each dialog's code (and Radix's) is fetched when it first opens, not with the editor.
-const FunctionPalette = lazyComponent(() => import('./FunctionPalette').then((m) => m.FunctionPalette));
-const SelectWorkflowModal = lazyComponent(() => import('./SelectWorkflowModal').then((m) => m.SelectWorkflowModal));
-const ReportBugDialog = lazyComponent(() => import('./ReportBugDialog').then((m) => m.ReportBugDialog));
-const ConfirmEraseDialog = lazyComponent(() => import('./ConfirmEraseDialog').then((m) => m.ConfirmEraseDialog));
-const ConfirmReloadDialog = lazyComponent(() => import('./ConfirmReloadDialog').then((m) => m.ConfirmReloadDialog));
-const CreateWorkflowDialog = lazyComponent(() => import('./CreateWorkflowDialog').then((m) => m.CreateWorkflowDialog));
-const HelpDialog = lazyComponent(() => import('./HelpDialog').then((m) => m.HelpDialog));
+/** Each dialog with the store flag that opens it; its code (and Radix's) is fetched when it first opens. */
+const DIALOGS: ReadonlyArray<{ name: string; opened: (s: EditorState) => boolean; Dialog: ComponentType }> = [
+  { name: 'palette', opened: (s) => s.palette.open, Dialog: lazyComponent(() => import('./FunctionPalette').then((m) => m.FunctionPalette)) },
+  { name: 'selectWorkflow', opened: (s) => s.selectWorkflowOpen, Dialog: lazyComponent(() => import('./SelectWorkflowModal').then((m) => m.SelectWorkflowModal)) },
+  { name: 'reportBug', opened: (s) => s.reportBugOpen, Dialog: lazyComponent(() => import('./ReportBugDialog').then((m) => m.ReportBugDialog)) },
+  { name: 'confirmErase', opened: (s) => s.confirmEraseOpen, Dialog: lazyComponent(() => import('./ConfirmEraseDialog').then((m) => m.ConfirmEraseDialog)) },
+  { name: 'confirmReload', opened: (s) => s.confirmReloadOpen, Dialog: lazyComponent(() => import('./ConfirmReloadDialog').then((m) => m.ConfirmReloadDialog)) },
+  { name: 'createWorkflow', opened: (s) => s.createWorkflowOpen, Dialog: lazyComponent(() => import('./CreateWorkflowDialog').then((m) => m.CreateWorkflowDialog)) },
+  { name: 'help', opened: (s) => s.helpOpen, Dialog: lazyComponent(() => import('./HelpDialog').then((m) => m.HelpDialog)) },
+];
 
-const paletteOpen = (s: EditorState) => s.palette.open;
-const selectWorkflowOpen = (s: EditorState) => s.selectWorkflowOpen;
-const reportBugOpen = (s: EditorState) => s.reportBugOpen;
-const confirmEraseOpen = (s: EditorState) => s.confirmEraseOpen;
-const confirmReloadOpen = (s: EditorState) => s.confirmReloadOpen;
-const createWorkflowOpen = (s: EditorState) => s.createWorkflowOpen;
-const helpOpen = (s: EditorState) => s.helpOpen;
 const planPage = (s: EditorState) => s.planId !== '';
 
 /** Every dialog of the editor, each opened from the store. */
@@ -33,27 +28,11 @@ export function ModalRoot() {
   useOnboardingAutoOpen(onPlanPage, showHelp);
   return (
     <>
-      <MountWhenOpened opened={paletteOpen}>
-        <FunctionPalette />
-      </MountWhenOpened>
-      <MountWhenOpened opened={selectWorkflowOpen}>
-        <SelectWorkflowModal />
-      </MountWhenOpened>
-      <MountWhenOpened opened={reportBugOpen}>
-        <ReportBugDialog />
-      </MountWhenOpened>
-      <MountWhenOpened opened={confirmEraseOpen}>
-        <ConfirmEraseDialog />
-      </MountWhenOpened>
-      <MountWhenOpened opened={confirmReloadOpen}>
-        <ConfirmReloadDialog />
-      </MountWhenOpened>
-      <MountWhenOpened opened={createWorkflowOpen}>
-        <CreateWorkflowDialog />
-      </MountWhenOpened>
-      <MountWhenOpened opened={helpOpen}>
-        <HelpDialog />
-      </MountWhenOpened>
+      {DIALOGS.map(({ name, opened, Dialog }) => (
+        <MountWhenOpened key={name} opened={opened}>
+          <Dialog />
+        </MountWhenOpened>
+      ))}
       <EmojiPickerRoot />
     </>
   );
