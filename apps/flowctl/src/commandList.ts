@@ -74,7 +74,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: '<a> <b>',
     summary: 'semantic differences of two flow files: nodes, edges, chains, prompts, metadata (positions ignored)',
     options: [{ flags: '--exit-code', description: 'exit 1 when the flows differ' }],
-    example: 'flowctl diff main.flow.json flows/support/production.flow.json',
+    example: 'flowctl diff flows/support-desk/production.flow.json edited.flow.json',
     load: () => import('./commands/diff.js'),
   },
   {
@@ -86,7 +86,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { flags: '--remote', description: "compile with the provider's generate_system_prompt" },
       { flags: '--force', description: 'compile a flow that has findings of severity error' },
     ],
-    example: 'flowctl compile flows/support/production.flow.json -o prompt.txt',
+    example: 'flowctl compile flows/support-desk/production.flow.json -o prompt.txt',
     load: () => import('./commands/compile.js'),
   },
   {
@@ -99,7 +99,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { flags: '-o, --output <file>', description: 'write the flow to a file instead of stdout' },
       { flags: '--keep-secrets', description: 'keep secrets instead of { "env": NAME } references' },
     ],
-    example: 'flowctl fetch --plan support -o flows/support/production.flow.json',
+    example: 'flowctl fetch --plan support-desk -o flows/support-desk/production.flow.json',
     load: () => import('./commands/fetch.js'),
   },
   {
@@ -110,7 +110,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { flags: '--dry-run', description: 'show what would change on the provider and change nothing' },
       { flags: '--detailed-exitcode', description: 'with --dry-run: exit 0 for no change, 2 for changes, 1 for an error' },
     ],
-    example: 'flowctl publish flows/support/production.flow.json --dry-run',
+    example: 'flowctl publish flows/support-desk/production.flow.json --dry-run',
     load: () => import('./commands/publish.js'),
   },
   {
@@ -118,7 +118,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: '',
     summary: "the plan's saved workflows: id, name, updated date, description",
     options: [plan],
-    example: 'flowctl workflows list --plan support',
+    example: 'flowctl workflows list --plan lead-qualifier',
     load: () => import('./commands/workflowsList.js'),
   },
   {
@@ -126,7 +126,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: '<workflowId>',
     summary: 'create a hosted session of a workflow and print its link',
     options: [plan, { flags: '--open', description: 'open the link in a browser ($BROWSER when set)' }],
-    example: 'flowctl run wf-onboarding --plan support --open',
+    example: 'flowctl run wf-book-demo --plan lead-qualifier --open',
     load: () => import('./commands/run.js'),
   },
   {

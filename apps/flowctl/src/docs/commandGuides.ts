@@ -1,0 +1,194 @@
+import type { CommandGuide } from './docTypes.js';
+
+/** The opening of docs/cli.md. */
+export const CLI_INTRO = `
+\`flowctl\` is the command-line companion of Flow, for flows kept as \`*.flow.json\` files in git
+(format \`flow/1\`, see [flow-format.md](flow-format.md)). It checks, formats, diffs and compiles flow
+files offline, and fetches and publishes them from and to a provider: the local one (\`flowctl serve\`)
+or a hosted one. It needs Node 20.19 or newer.
+
+From the repository: \`pnpm flowctl <command>\` (after \`pnpm build\`). Once the package is installed:
+\`flowctl <command>\`.
+
+Every command line on this page is run against the repository's \`examples/\` (copied as \`flows/\`)
+and a local provider seeded with them whenever this page is made, and every output shown is what it
+printed then: this page cannot drift from what flowctl does.
+`;
+
+/** Rows of the conventions table. */
+export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
+  ['Precedence', 'A flag beats the environment, which beats the default.'],
+  [
+    'Exit codes',
+    '`0` ok · `1` findings, a failed check or a bad file · `2` usage error (unknown command or option, missing argument, bad value, a secret variable not set) · `3` provider or network error (a conflict: the flow changed on the provider since it was read) · `4` the plan version does not exist on the provider',
+  ],
+  [
+    '`--json`',
+    'stdout holds exactly one JSON value, errors included: `{ "error": { "code": "…", "message": "…" } }` (plus `findings` when files are at fault). Logs, warnings and spinners go to stderr.',
+  ],
+  ['Colour', 'Only when the output is a terminal; never with `NO_COLOR`; `FORCE_COLOR=1` forces it. Spinners only when stderr is a terminal (and not in CI).'],
+  ['Token', 'Sent only on the plan-scoped calls, never printed: every occurrence of it in any output is replaced by `***`.'],
+  ['Typos', 'An unknown command or option gets one line with the closest valid name, exit 2: `error: Unknown command "valdate": did you mean "flowctl validate"?`'],
+  [
+    'Files',
+    'Folders and globs (`*`, `**`, `?`, `[ab]`, `{a,b}`) expand to `*.flow.json` files (`node_modules` and `.git` skipped). A file that cannot be read, is not JSON or has another format gives one line naming it; the other files are still checked.',
+  ],
+  [
+    'Secrets',
+    '`api_key` values, bearer tokens and credentials in `Authorization` / API-key headers never go into files: `fmt` and `fetch` store them as `{ "env": "NAME" }` references (unless `--keep-secrets`), `publish` reads them from the environment, and no output of any command shows one.',
+  ],
+  ['Messages', "The product spec's where it has one (`Error: No chains in flow`, `Failed to fetch workflows: {reason}`, `Changes are now published to Dashboard`, …)."],
+];
+
+/** What docs/cli.md says of each command beyond its definition, by command name. */
+export const COMMAND_GUIDES: Readonly<Record<string, CommandGuide>> = {
+  init: {
+    details: `
+Scaffolds a project folder (default: the current one): \`flows/example/production.flow.json\`, a
+small valid support agent in two chains, and \`.github/workflows/flows.yml\`, which on pull requests
+runs \`flowctl validate flows --format github\`, \`flowctl fmt --check flows\` and compiles every flow.
+The workflow expects \`flowctl\` as a dev dependency of the repository (\`npm ci\`, then
+\`npx --no-install flowctl\`). \`--plan <id>\` names the example's plan (default \`example\`).
+It refuses to overwrite: when any file it would write exists, nothing is written (exit 1, code \`EXISTS\`).
+`,
+    samples: [{ command: 'flowctl init my-agent', showOutput: true }],
+  },
+  validate: {
+    details: `
+Checks each file against the JSON Schema of \`flow/1\` and every rule: the spec's (a node cannot
+connect to itself, one incoming edge per node, a flow needs a chain, no disconnected node) and the
+format's invariants (one outgoing edge per node, edges between existing nodes with ids
+\`edge-{source}-to-{target}\` and the right \`kind\`, chains numbered 1, 2, … without gaps, a function's
+\`post_action_function_id\` equal to its follow-up, \`uuid\` equal to the node id, unique ids, no loop of
+follow-ups, a \`startNodeId\` that is a node), plus the per-function rules (slider ranges, options,
+unknown function types and models, secrets in plain text; the last three are warnings), and the file
+itself: UTF-8 only, no repeated keys, a BOM only warns. Every finding has a stable code: the table of
+all codes is in [flow-format.md](flow-format.md#rules-validateflow-enforced-by-every-graph-operation).
+Exit 1 when any error is found; warnings alone exit 0.
+
+\`--format text\` (default) prints \`file:line:col  path  message\`, then a summary; \`--format github\`
+prints workflow commands that GitHub shows as annotations on the pull request; \`--format json\` (same
+as \`--json\`) prints \`{ format, files: [{ file, ok, findings: [{ file, code, path, severity, message,
+line, column }] }], errors, warnings, unmatched }\`.
+`,
+    samples: [
+      { command: 'flowctl validate flows', showOutput: true },
+      { command: 'flowctl validate bad.flow.json', showOutput: true, exitCode: 1 },
+      { command: 'flowctl validate bad.flow.json --format github', showOutput: true, exitCode: 1 },
+    ],
+  },
+  fmt: {
+    details: `
+Rewrites files in canonical form: stable key order, nodes by chain then walk order, 2-space indent,
+trailing newline (what the editor and the local provider write). Plain secrets become
+\`{ "env": "FLOW_<NODE>_<FIELD>" }\` references, each named on stderr, unless \`--keep-secrets\`.
+Writes are atomic. With \`--check\` nothing is written: the files that would change are listed one
+a line and the exit code is 1 when there is any. A file that is not a valid flow is reported and
+left alone (exit 1).
+`,
+    samples: [
+      { command: 'flowctl fmt --check flows', showOutput: true },
+      { command: 'flowctl fmt --check edited.flow.json', showOutput: true, exitCode: 1 },
+    ],
+  },
+  diff: {
+    details: `
+Semantic differences: metadata (\`planId\`, \`versionName\`, \`startNodeId\`), prompts (\`agentContext\`,
+\`agentNotes\`, \`systemPrompt\`, line by line), nodes added, removed and changed (with the changed
+fields, such as \`data.metadata.temperature\`), edges, the chains (node names in walk order) and
+saved workflows. Positions, the viewport, \`$schema\`, key order and the order of nodes and edges
+in the file are ignored, so a flow moved on the canvas has no differences. Secrets are never shown:
+a key written in plain text appears as \`(secret N)\`, the same N for the same value, so a changed key
+reads \`data.metadata.api_key.key: "(secret 1)" → "(secret 2)"\`. Exit 0 either way; \`--exit-code\`
+exits 1 when the flows differ.
+`,
+    samples: [{ command: 'flowctl diff flows/support-desk/production.flow.json edited.flow.json', showOutput: true }],
+  },
+  compile: {
+    details: `
+Prints the system prompt as a model receives it: the prefix (agent context), the compiled
+message (one section per chain in walk order) and the suffix (agent notes), blank lines between.
+Offline with the core compiler by default; \`--remote\` asks the provider's
+\`generate_system_prompt\` instead. \`-o, --output <file>\` writes it to a file (the JSON of the
+three parts with \`--json\`). A flow without nodes fails with \`Error: No chains in flow\` (exit 1).
+An invalid flow (any finding of severity error, as \`flowctl validate\` reports it) is refused: its
+findings are printed as \`validate\` prints them, on stderr (in \`error.findings\` with \`--json\`), code
+\`INVALID_FLOW\`, exit 1; \`--force\` compiles it anyway.
+\`--json\` prints \`{ file, remote, system_message, system_message_prefix, system_message_suffix }\`.
+`,
+    samples: [{ command: 'flowctl compile bad.flow.json', showOutput: true, exitCode: 1 }],
+  },
+  fetch: {
+    details: `
+Builds a flow document from a provider. From a provider with the whole-document endpoint
+(\`GET /api/flows/{planId}/{versionName}\`, the local provider) it takes that document, positions
+included; from any other it fetches the workflows, functions and system prompt, deconstructs the
+prompt into steps and rebuilds the nodes per step as the editor does (spec section 4). The spec's
+calls carry less than a document: positions come from the editor's placement, and chains linked
+function to function come back as one chain. Without \`-o, --output <file>\` the canonical document
+goes to stdout (with \`--json\` it is the JSON value). Secrets become \`{ "env" }\` references unless
+\`--keep-secrets\`. Fetching twice writes the same bytes. A plan version the provider does not have
+is an error (\`Plan not found: {planId}/{versionName}\`, code \`PLAN_NOT_FOUND\`, exit 4): nothing is
+written. Loading is the core's plan session, the same code the editor loads with.
+`,
+    samples: [{ command: 'flowctl fetch --plan support-desk --version staging -o staging.flow.json', showOutput: true, exitCode: 4 }],
+  },
+  publish: {
+    details: `
+Validates the file first (findings, exit 1, nothing sent). Then it compiles the flow and publishes
+it with the core's plan session, the same code as the editor's Play: to a provider that keeps
+documents, one \`POST /api/flows/{planId}/{versionName}/publish\` that stores the document and
+records the publish as one atomic change, with \`If-Match\` of the version it has just read, so a
+flow changed meanwhile is refused (code \`CONFLICT\`, exit 3) and never overwritten; to any other
+provider, \`update-functions\` with every function in walk order, then \`system-prompt-custom\` with
+the compiled prompt, the agent context as prefix and the agent notes as suffix.
+
+Secrets follow the core's one secret policy (\`packages/core/src/secrets/\`): a secret written in
+plain text (\`api_key\`, a \`bearer_token\`, an Authorization or API-key header) is refused before any
+call (code \`PLAIN_SECRET\`, exit 1) with one line per field, naming the field and the \`flowctl fmt\`
+fix. A publish needs every \`{ "env": "NAME" }\` variable the flow names, whatever the provider: one
+not set is an error naming it (code \`MISSING_ENV\`, exit 2). A remote provider gets the values. The
+local provider (a loopback \`--api-url\`) runs no agent and often serves the repository's own \`flows/\`
+folder, so it gets the references as they are: secrets never land in its files. No output of publish,
+in any format, shows a secret. Prints what changed, \`Changes are now published to Dashboard\` and the
+dashboard's address.
+
+\`--dry-run\` changes nothing: it prints what a publish would change on the provider (the same
+semantic diff as \`flowctl diff\`, against what the provider holds; fields the provider owns, such as
+\`plan_id\` and timestamps, are ignored), or \`No changes: …\` when the provider already matches. With
+\`--detailed-exitcode\` a dry run exits as \`terraform plan\` does: 0 no change, 2 changes, 1 any error.
+`,
+    samples: [
+      { command: 'flowctl publish edited.flow.json --dry-run', showOutput: true },
+      { command: 'flowctl publish edited.flow.json', showOutput: true },
+      { command: 'flowctl publish edited.flow.json --dry-run --detailed-exitcode', showOutput: true },
+    ],
+  },
+  'workflows list': {
+    details: `
+The plan's saved workflows: id, name, updated date and description (\`No description\` when empty;
+\`No workflows found for this plan\` when there is none). \`--json\` prints
+\`{ planId, workflows: [{ id, name, updated_at, description, steps }] }\`.
+`,
+    samples: [{ command: 'flowctl workflows list --plan lead-qualifier', showOutput: true }],
+  },
+  run: {
+    details: `
+Creates a hosted session of a saved workflow (\`POST /api/sessions/create-with-link\`) and prints
+its link alone on stdout, so it can be piped. \`--open\` also opens it in a browser: \`$BROWSER\` when
+set (\`BROWSER=none\` opens nothing), else \`open\`, \`xdg-open\` or \`start\`.
+`,
+  },
+  serve: {
+    details: `
+Runs the local provider: every call of the spec over a folder of flow files (\`-d, --dir <dir>\`,
+seeded from the repository's \`examples/\` when empty), on \`--port <port>\` (\`0\` picks a free one)
+and \`--host <host>\`, plus the built editor (\`apps/editor/dist\`, or \`FLOW_EDITOR_DIR\`) when it
+exists. With \`--token\` (or \`FLOW_TOKEN\`) every plan-scoped call needs that bearer token; any address
+other than loopback requires one. \`--open\` opens the editor in a browser. It runs until Ctrl+C
+(SIGINT) or SIGTERM, and prints its address, the data folder, the editor's folder and a link to each
+plan. With \`--json\` it prints \`{ url, dir, editorDir, tokenRequired, opened, plans }\` once it listens.
+`,
+    samples: [{ command: 'flowctl serve --dir flows --open', readyWhen: 'Press Ctrl+C to stop' }],
+  },
+};

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseFlow, type FlowDocument } from '@flow/core';
+import type { SampleSandbox } from './runSamples.js';
+
+const example = (planId: string): string =>
+  readFileSync(fileURLToPath(new URL(`../../../../examples/${planId}/production.flow.json`, import.meta.url)), 'utf8');
+
+/** The support-desk example with one change, indented by `indent` as a hand edit may leave it. */
+function changed(change: (doc: FlowDocument) => FlowDocument, indent = 2): string {
+  const parsed = parseFlow(example('support-desk'));
+  if (!parsed.ok) throw new Error('examples/support-desk does not parse');
+  return `${JSON.stringify(change(parsed.doc), null, indent)}\n`;
+}
+
+/**
+ * The files the samples of docs/cli.md use besides the examples (copied as `flows/`): a flow
+ * with a node linked to itself, and a copy of support-desk with other agent notes, indented by four.
+ */
+export function docSandbox(): SampleSandbox {
+  return {
+    files: {
+      'bad.flow.json': changed((doc) => ({
+        ...doc,
+        edges: [...doc.edges, { id: 'edge-support-wrap-up-to-support-wrap-up', source: 'support-wrap-up', target: 'support-wrap-up', kind: 'node' }],
+      })),
+      'edited.flow.json': changed((doc) => ({ ...doc, agentNotes: doc.agentNotes.replace('two or three sentences', 'one or two sentences') }), 4),
+    },
+    // The variables the examples' { "env": NAME } secrets name, as a pipeline would set them.
+    env: { NORTHWIND_API_TOKEN: 'sample-northwind-token', OPENAI_API_KEY: 'sample-openai-key' },
+  };
+}

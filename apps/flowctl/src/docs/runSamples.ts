@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '@flow/server';
+import type { DocSample, SampleRun } from './docTypes.js';
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+/** How the docs write the sandbox's folder and the provider's address, whatever the machine. */
+export const DOC_PROJECT = '/home/me/project';
+export const DOC_API_URL = 'http://127.0.0.1:4321';
+
+/** Where and with what the samples run. */
+export interface SampleSandbox {
+  /** Files written into the project folder before the first sample: relative path -> text. */
+  files: Readonly<Record<string, string>>;
+  /** Variables every sample sees (the secrets the example flows name). */
+  env: Readonly<Record<string, string>>;
+}
+
+/** Splits a command line as a shell would for our samples: words, '…' and "…" quotes. */
+export function splitCommand(command: string): string[] {
+  const words: string[] = [];
+  for (const match of command.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) words.push(match[1] ?? match[2] ?? match[3] ?? '');
+  return words;
+}
+
+function sampleEnv(apiUrl: string, extra: Readonly<Record<string, string>>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key === 'FORCE_COLOR' || key.startsWith('FLOW_') || key === 'BROWSER' || key === 'CI') continue;
+    env[key] = value;
+  }
+  return { ...env, ...extra, NO_COLOR: '1', BROWSER: 'none', FLOW_API_URL: apiUrl };
+}
+
+/** Output as the docs show it: the sandbox's folder and free ports written as on any machine. */
+function normalize(output: string, project: string): string {
+  return output.split(project).join(DOC_PROJECT).replace(/http:\/\/127\.0\.0\.1:\d+/g, DOC_API_URL);
+}
+
+/** Runs one sample with stdout and stderr on one pipe, in the order a terminal shows them. */
+function runOne(sample: DocSample, cwd: string, env: Record<string, string>): Promise<SampleRun> {
+  const [program, ...args] = splitCommand(sample.command);
+  if (program !== 'flowctl') throw new Error(`A sample must start with "flowctl": ${sample.command}`);
+  if (sample.readyWhen !== undefined) args.push('--port', '0');
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, BIN, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'ignore'] });
+    let output = '';
+    let stopped = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`"${sample.command}" did not finish in 30 s:\n${output}`));
+    }, 30_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (!stopped && sample.readyWhen !== undefined && output.includes(sample.readyWhen)) stopped = child.kill('SIGINT');
+    });
+    child.stdin.end(sample.stdin ?? '');
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ exitCode: code ?? -1, output });
+    });
+  });
+}
+
+/**
+ * Runs every sample, in order, in a new project folder holding the examples as `flows/` and the
+ * sandbox's files, against a local provider seeded with the examples. Fails on the first sample
+ * whose exit code is not the one it states.
+ */
+export async function runSamples(samples: readonly DocSample[], sandbox: SampleSandbox): Promise<Map<string, SampleRun>> {
+  const project = mkdtempSync(join(tmpdir(), 'flowctl-docs-'));
+  const provider = await startServer({ port: 0, dir: join(project, '.provider'), seedDir: join(REPO, 'examples'), log: () => undefined });
+  try {
+    cpSync(join(REPO, 'examples'), join(project, 'flows'), { recursive: true, filter: (path) => !path.endsWith('README.md') });
+    for (const [path, text] of Object.entries(sandbox.files)) writeFileSync(join(project, path), text);
+    const env = sampleEnv(provider.url, sandbox.env);
+    const runs = new Map<string, SampleRun>();
+    for (const sample of samples) {
+      const run = await runOne(sample, project, env);
+      const expected = sample.exitCode ?? 0;
+      const output = normalize(run.output, project);
+      if (run.exitCode !== expected) throw new Error(`"${sample.command}" exited ${run.exitCode}, the docs say ${expected}:\n${output}`);
+      runs.set(sample.command, { exitCode: run.exitCode, output });
+    }
+    return runs;
+  } finally {
+    await provider.close();
+    rmSync(project, { recursive: true, force: true });
+  }
+}
