@@ -83,8 +83,9 @@ Rewrites files in canonical form: stable key order, nodes by chain then walk ord
 trailing newline (what the editor and the local provider write). Plain secrets become
 \`{ "env": "FLOW_<NODE>_<FIELD>" }\` references, each named on stderr, unless \`--keep-secrets\`.
 Writes are atomic. With \`--check\` nothing is written: the files that would change are listed one
-a line and the exit code is 1 when there is any. A file that is not a valid flow is reported and
-left alone (exit 1).
+a line and the exit code is 1 when there is any. A file that cannot be parsed as a flow (not UTF-8,
+not JSON, another format, against the schema) is reported and left alone (exit 1); the rules are
+\`validate\`'s business, so a flow with findings is still formatted.
 `,
     samples: [
       { command: 'flowctl fmt --check flows', showOutput: true },
