@@ -1,7 +1,7 @@
 // Never lose an edit (issue: one save loop): Play then edit then reload, two tabs of one plan,
 // flowctl publishing while the editor is open, an unknown plan, and edits kept across a reload.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -124,7 +124,9 @@ describe('the save loop', () => {
     const { page, plan } = await h.openCopy('lead-qualifier');
     const dir = mkdtempSync(join(tmpdir(), 'flow-publish-'));
     try {
-      const file = join(dir, 'production.flow.json');
+      // Where a pipeline keeps it: <planId>/<versionName>.flow.json (publish checks the path).
+      mkdirSync(join(dir, plan));
+      const file = join(dir, plan, 'production.flow.json');
       const doc = await storedFlow(h.server.url, plan);
       writeFileSync(file, JSON.stringify({ ...doc, agentNotes: 'Published from CI.' }, null, 2));
       const cli = join(repoRoot, 'apps', 'flowctl', 'dist', 'cli.js');

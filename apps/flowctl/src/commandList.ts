@@ -107,6 +107,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: '<file>',
     summary: 'validate, then update the functions and the custom system prompt on the provider',
     options: [
+      { flags: '-p, --plan <id>', description: "plan id to publish to (default: the file's planId, which its path must agree with)" },
+      { flags: '--version <name>', description: "version name to publish to (default: the file's versionName, which its path must agree with)" },
       { flags: '--dry-run', description: 'show what would change on the provider and change nothing' },
       { flags: '--detailed-exitcode', description: 'with --dry-run: exit 0 for no change, 2 for changes, 1 for an error' },
     ],

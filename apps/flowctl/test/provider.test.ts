@@ -1,10 +1,11 @@
 import { chmodSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '@flow/server';
 import { ensureCliBuilt, REPO } from './helpers/build.js';
-import { flowText, sampleFlow, singleChainFlow, removeTempDirs, tempDir } from './helpers/flows.js';
+import { serverUrl, startCallsProxy } from './helpers/callsProxy.js';
+import { flowText, publishArgs, sampleFlow, singleChainFlow, removeTempDirs, tempDir } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
 import { parseJson, runCli } from './helpers/runCli.js';
 
@@ -13,30 +14,12 @@ let proxy: Server;
 let proxyUrl = '';
 let work = '';
 
-/** A provider without the whole-document endpoint: 404 for /api/flows, the rest forwarded. */
-function startProxy(target: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    if ((req.url ?? '').startsWith('/api/flows/')) {
-      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":{"code":"NOT_FOUND","message":"Not found"}}');
-      return;
-    }
-    const upstream = request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 beforeAll(async () => {
   ensureCliBuilt();
   work = tempDir('flowctl-provider-');
   provider = await startServer({ port: 0, host: '127.0.0.1', dir: join(work, 'data'), seedDir: null, log: () => undefined });
-  proxy = await startProxy(provider.url);
-  const address = proxy.address();
-  proxyUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  proxy = await startCallsProxy(provider.url);
+  proxyUrl = serverUrl(proxy);
 }, 200_000);
 
 afterAll(async () => {
@@ -50,12 +33,12 @@ const cli = (args: readonly string[], env: Record<string, string> = {}) => runCl
 describe('flowctl against the local provider', () => {
   it('round trip: publish, fetch, then publish --dry-run reports no change', async () => {
     copyFileSync(join(REPO, 'examples', 'support-desk', 'production.flow.json'), join(work, 'support.flow.json'));
-    const first = await cli(['publish', 'support.flow.json', '--dry-run', '--json']);
+    const first = await cli([...publishArgs(work, 'support.flow.json'), '--dry-run', '--json']);
     expect(first.code).toBe(0);
     expect(at(parseJson(first), 'changes', 'same')).toBe(false);
 
     // A publish needs every variable the flow names, even though the local provider keeps the references.
-    const published = await cli(['publish', 'support.flow.json', '--json'], { NORTHWIND_API_TOKEN: 'test-northwind-token' });
+    const published = await cli([...publishArgs(work, 'support.flow.json'), '--json'], { NORTHWIND_API_TOKEN: 'test-northwind-token' });
     expect(published.code).toBe(0);
     expect(parseJson(published)).toMatchObject({ published: true, message: 'Changes are now published to Dashboard', source: 'document' });
     expect(at(parseJson(published), 'dashboardUrl')).toBe(`${provider.url}/dashboard/support-desk/production`);
@@ -67,16 +50,16 @@ describe('flowctl against the local provider', () => {
     expect(again.code).toBe(0);
     expect(readFileSync(join(work, 'fetched-again.flow.json'))).toEqual(readFileSync(join(work, 'fetched.flow.json')));
 
-    const dryRun = await cli(['publish', 'fetched.flow.json', '--dry-run', '--json']);
+    const dryRun = await cli([...publishArgs(work, 'fetched.flow.json'), '--dry-run', '--json']);
     expect(dryRun.code).toBe(0);
     expect(parseJson(dryRun)).toMatchObject({ dryRun: true, published: false, changes: { same: true } });
-    const original = await cli(['publish', 'support.flow.json', '--dry-run']);
+    const original = await cli([...publishArgs(work, 'support.flow.json'), '--dry-run']);
     expect(original.stdout).toContain('No changes: support-desk/production on the provider already matches support.flow.json');
   });
 
   it('fetch prints the canonical document on stdout, and as the JSON value with --json', async () => {
     writeFileSync(join(work, 'stdout.flow.json'), flowText(sampleFlow('stdout-plan')));
-    expect((await cli(['publish', 'stdout.flow.json', '--quiet'])).code).toBe(0);
+    expect((await cli([...publishArgs(work, 'stdout.flow.json'), '--quiet'])).code).toBe(0);
     const text = await cli(['fetch', '--plan', 'stdout-plan']);
     expect(text.code).toBe(0);
     const json = await cli(['fetch', '--plan', 'stdout-plan', '--json']);
@@ -86,12 +69,12 @@ describe('flowctl against the local provider', () => {
 
   it('publish --dry-run lists what would change and changes nothing', async () => {
     writeFileSync(join(work, 'change.flow.json'), flowText(sampleFlow('change-plan')));
-    expect((await cli(['publish', 'change.flow.json'])).code).toBe(0);
+    expect((await cli([...publishArgs(work, 'change.flow.json')])).code).toBe(0);
     const changed = sampleFlow('change-plan');
     changed.agentNotes = 'Be very brief.';
     writeFileSync(join(work, 'change.flow.json'), flowText(changed));
     const before = await cli(['fetch', '--plan', 'change-plan']);
-    const dryRun = await cli(['publish', 'change.flow.json', '--dry-run']);
+    const dryRun = await cli([...publishArgs(work, 'change.flow.json'), '--dry-run']);
     expect(dryRun.code).toBe(0);
     expect(dryRun.stdout).toContain('Would change change-plan/production');
     expect(dryRun.stdout).toContain('~ agentNotes');
@@ -101,7 +84,7 @@ describe('flowctl against the local provider', () => {
 
   it('publish refuses an invalid flow before any call, exit 1', async () => {
     writeFileSync(join(work, 'invalid.flow.json'), flowText({ ...sampleFlow('invalid-plan'), nodes: [], edges: [], startNodeId: '' }));
-    const result = await cli(['publish', 'invalid.flow.json', '--json']);
+    const result = await cli([...publishArgs(work, 'invalid.flow.json'), '--json']);
     expect(result.code).toBe(1);
     expect(at(parseJson(result), 'error', 'code')).toBe('INVALID_FLOW');
     expect(list(parseJson(result), 'error', 'findings')[0]).toMatchObject({ file: 'invalid.flow.json', path: '$.nodes', message: 'Error: No chains in flow' });
@@ -113,12 +96,12 @@ describe('flowctl against the local provider', () => {
     if (answer?.type !== 'function') throw new Error('fixture');
     answer.data.metadata.api_key = { env: 'TEST_ANSWER_KEY' };
     writeFileSync(join(work, 'secret.flow.json'), flowText(doc));
-    const result = await cli(['publish', 'secret.flow.json', '--json'], { TEST_ANSWER_KEY: 'sk-from-env' });
+    const result = await cli([...publishArgs(work, 'secret.flow.json'), '--json'], { TEST_ANSWER_KEY: 'sk-from-env' });
     expect(result.code).toBe(0);
     const stored = readFileSync(join(work, 'data', 'secret-plan', 'production.flow.json'), 'utf8');
     expect(stored).not.toContain('sk-from-env');
     expect(stored).toContain('"env": "TEST_ANSWER_KEY"');
-    const dryRun = await cli(['publish', 'secret.flow.json', '--dry-run', '--json']);
+    const dryRun = await cli([...publishArgs(work, 'secret.flow.json'), '--dry-run', '--json']);
     expect(at(parseJson(dryRun), 'changes', 'same')).toBe(true);
 
     // A key written in plain text (by another client) comes back as a reference unless kept.
@@ -201,16 +184,16 @@ describe('flowctl against the local provider', () => {
     doc.nodes = doc.nodes.map((node) => (node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node));
     writeFileSync(join(work, 'owned-calls.flow.json'), flowText(doc));
     const viaCalls = (args: readonly string[]) => runCli([...args, '--api-url', proxyUrl], { cwd: work });
-    expect((await cli(['publish', 'owned-calls.flow.json'])).code).toBe(0);
-    expect((await viaCalls(['publish', 'owned-calls.flow.json'])).code).toBe(0);
-    const dryRun = await viaCalls(['publish', 'owned-calls.flow.json', '--dry-run', '--detailed-exitcode']);
+    expect((await cli([...publishArgs(work, 'owned-calls.flow.json')])).code).toBe(0);
+    expect((await viaCalls([...publishArgs(work, 'owned-calls.flow.json')])).code).toBe(0);
+    const dryRun = await viaCalls([...publishArgs(work, 'owned-calls.flow.json'), '--dry-run', '--detailed-exitcode']);
     expect(dryRun.stdout).toBe('No changes: owned-calls/production on the provider already matches owned-calls.flow.json\n');
     expect(dryRun.code).toBe(0);
   });
 
   it('through a provider without the document endpoint: fetch rebuilds from the calls, round trip holds', async () => {
     writeFileSync(join(work, 'calls.flow.json'), flowText(singleChainFlow('calls-plan')));
-    expect((await cli(['publish', 'calls.flow.json'])).code).toBe(0);
+    expect((await cli([...publishArgs(work, 'calls.flow.json')])).code).toBe(0);
     const viaCalls = (args: readonly string[]) => runCli([...args, '--api-url', proxyUrl], { cwd: work });
     const fetched = await viaCalls(['fetch', '--plan', 'calls-plan', '-o', 'calls-fetched.flow.json', '--json']);
     expect(fetched.code).toBe(0);
@@ -218,7 +201,7 @@ describe('flowctl against the local provider', () => {
     const again = await viaCalls(['fetch', '--plan', 'calls-plan', '-o', 'calls-again.flow.json']);
     expect(again.code).toBe(0);
     expect(readFileSync(join(work, 'calls-again.flow.json'))).toEqual(readFileSync(join(work, 'calls-fetched.flow.json')));
-    const dryRun = await viaCalls(['publish', 'calls-fetched.flow.json', '--dry-run', '--json']);
+    const dryRun = await viaCalls([...publishArgs(work, 'calls-fetched.flow.json'), '--dry-run', '--json']);
     expect(dryRun.code).toBe(0);
     expect(at(parseJson(dryRun), 'changes'), dryRun.stdout).toMatchObject({ same: true });
     expect(parseJson(dryRun)).toMatchObject({ source: 'calls', changes: { same: true } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowDocument, JsonValue } from '@flow/core';
 import { startServer } from '@flow/server';
 import { ensureCliBuilt } from './helpers/build.js';
-import { flowText, removeTempDirs, sampleFlow, tempDir } from './helpers/flows.js';
+import { flowText, publishArgs, removeTempDirs, sampleFlow, tempDir } from './helpers/flows.js';
 import { at } from './helpers/json.js';
 import { parseJson, runCli, type CliResult } from './helpers/runCli.js';
 
@@ -49,7 +49,7 @@ const cli = (args: readonly string[], env: Record<string, string> = {}): Promise
 describe('no command prints a secret', () => {
   it('in any output of any command that reads a flow, text or --json, the key written plainly or as a reference', async () => {
     // The provider holds the key in plain text too (written by another client), so fetch has it to hide.
-    const seeded = await cli(['publish', 'env.flow.json']);
+    const seeded = await cli([...publishArgs(work, 'env.flow.json')]);
     expect(seeded.code).toBe(0);
     const stored = await fetch(`${provider.url}/api/mate/${PLAN}/production/setup-function`, {
       method: 'POST',
@@ -66,8 +66,8 @@ describe('no command prints a secret', () => {
         ['fmt', '--check', file],
         ['diff', file, other],
         ['compile', file],
-        ['publish', file, '--dry-run'],
-        ['publish', file],
+        [...publishArgs(work, file), '--dry-run'],
+        [...publishArgs(work, file)],
         ['fetch', '--plan', PLAN],
       );
     }
@@ -105,21 +105,21 @@ describe('no command prints a secret', () => {
 
 describe('publish and secrets', () => {
   it('refuses a plain secret before any call, naming the field and the fmt fix', async () => {
-    const result = await cli(['publish', 'plain.flow.json', '--dry-run']);
+    const result = await cli([...publishArgs(work, 'plain.flow.json'), '--dry-run']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const fix = 'Secret written in plain text: run `flowctl fmt` to move it to an { "env": "NAME" } reference, then set NAME in the environment';
     expect(result.stderr).toBe(`plain.flow.json  $.nodes[1].data.metadata.api_key  ${fix}\nerror: plain.flow.json: ${fix}\n`);
-    const json = await cli(['publish', 'plain.flow.json', '--json']);
+    const json = await cli([...publishArgs(work, 'plain.flow.json'), '--json']);
     expect(json.code).toBe(1);
     expect(at(parseJson(json), 'error', 'code')).toBe('PLAIN_SECRET');
   });
 
   it('names a variable that is not set, exit 2', async () => {
-    const result = await runCli(['publish', 'env.flow.json', '--api-url', provider.url], { cwd: work });
+    const result = await runCli([...publishArgs(work, 'env.flow.json'), '--api-url', provider.url], { cwd: work });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: Set SECRET_TEST_KEY in the environment: the flow keeps its secrets there\n');
-    const json = await runCli(['publish', 'env.flow.json', '--api-url', provider.url, '--json'], { cwd: work });
+    const json = await runCli([...publishArgs(work, 'env.flow.json'), '--api-url', provider.url, '--json'], { cwd: work });
     expect(parseJson(json)).toEqual({ error: { code: 'MISSING_ENV', message: 'Set SECRET_TEST_KEY in the environment: the flow keeps its secrets there' } });
   });
 });
@@ -127,14 +127,14 @@ describe('publish and secrets', () => {
 describe('publish --dry-run --detailed-exitcode', () => {
   it('exits 2 with changes, 0 right after a publish, 1 on an error', async () => {
     writeFileSync(join(work, 'exit.flow.json'), flowText(flowWithKey({ env: 'SECRET_TEST_KEY' }, 'exit-plan')));
-    const before = await cli(['publish', 'exit.flow.json', '--dry-run', '--detailed-exitcode']);
+    const before = await cli([...publishArgs(work, 'exit.flow.json'), '--dry-run', '--detailed-exitcode']);
     expect(before.code).toBe(2);
     expect(before.stdout).toContain('Would change exit-plan/production');
-    expect((await cli(['publish', 'exit.flow.json'])).code).toBe(0);
-    const after = await cli(['publish', 'exit.flow.json', '--dry-run', '--detailed-exitcode']);
+    expect((await cli([...publishArgs(work, 'exit.flow.json')])).code).toBe(0);
+    const after = await cli([...publishArgs(work, 'exit.flow.json'), '--dry-run', '--detailed-exitcode']);
     expect(after.code).toBe(0);
     expect(after.stdout).toBe('No changes: exit-plan/production on the provider already matches exit.flow.json\n');
-    const failed = await cli(['publish', 'plain.flow.json', '--dry-run', '--detailed-exitcode']);
+    const failed = await cli([...publishArgs(work, 'plain.flow.json'), '--dry-run', '--detailed-exitcode']);
     expect(failed.code).toBe(1);
     const missing = await cli(['publish', 'nope.flow.json', '--dry-run', '--detailed-exitcode']);
     expect(missing.code).toBe(1);
@@ -144,14 +144,14 @@ describe('publish --dry-run --detailed-exitcode', () => {
     const doc = flowWithKey({ env: 'SECRET_TEST_KEY' }, 'owned-plan');
     doc.nodes = doc.nodes.map((node) => (node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node));
     writeFileSync(join(work, 'owned.flow.json'), flowText(doc));
-    expect((await cli(['publish', 'owned.flow.json'])).code).toBe(0);
-    const after = await cli(['publish', 'owned.flow.json', '--dry-run', '--detailed-exitcode']);
+    expect((await cli([...publishArgs(work, 'owned.flow.json')])).code).toBe(0);
+    const after = await cli([...publishArgs(work, 'owned.flow.json'), '--dry-run', '--detailed-exitcode']);
     expect(after.stdout).toBe('No changes: owned-plan/production on the provider already matches owned.flow.json\n');
     expect(after.code).toBe(0);
   });
 
   it('goes with --dry-run only', async () => {
-    const result = await cli(['publish', 'exit.flow.json', '--detailed-exitcode']);
+    const result = await cli([...publishArgs(work, 'exit.flow.json'), '--detailed-exitcode']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: --detailed-exitcode goes with --dry-run\n');
   });

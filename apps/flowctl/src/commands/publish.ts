@@ -1,6 +1,7 @@
 import {
   PlanNotFoundError,
   compileFlow,
+  idProblem,
   createPlanSession,
   emptyFlow,
   messages,
@@ -13,12 +14,14 @@ import {
   type FlowDiff,
   type FlowDocument,
   type FlowSource,
+  type Workflow,
 } from '@flow/core';
-import { argument, flagOption, type Invocation, type Outcome } from '../command.js';
+import { argument, flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, fileError, usageError } from '../errors.js';
+import { publishTarget, type PlanVersion } from '../files/flowPath.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
-import { publishDiff } from '../diff/publishDiff.js';
+import { publishDiff, workflowsToSave } from '../diff/publishDiff.js';
 import { isLoopback } from '../provider.js';
 import { toCliError } from '../toCliError.js';
 
@@ -30,6 +33,8 @@ export interface PublishReport {
   /** How the provider's current state was read (and so what a publish writes). */
   source: FlowSource;
   changes: FlowDiff;
+  /** Ids of the file's workflows that are new or changed on the provider (saved by a publish). */
+  workflows: string[];
   published: boolean;
   /** The spec's toast after a publish. */
   message?: string;
@@ -59,8 +64,9 @@ function refusePlainSecrets(file: string, doc: FlowDocument): void {
 }
 
 /**
- * `flowctl publish <file> [--dry-run [--detailed-exitcode]]`: validates the file, then (unless a
- * dry run) publishes it through the core's plan session, as the editor's Play does. With
+ * `flowctl publish <file> [--plan ID] [--version V] [--dry-run [--detailed-exitcode]]`: validates
+ * the file, then (unless a dry run) saves its workflows and publishes it through the core's plan
+ * session, as the editor's Play does. With
  * `--detailed-exitcode` a dry run exits 0 for no change, 2 for changes and 1 for any error, as
  * `terraform plan` does.
  */
@@ -78,27 +84,52 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   }
 }
 
+/** `--plan`/`--version` as given, each checked to be an id. */
+function namedTarget(invocation: Invocation): Partial<PlanVersion> {
+  const named: Partial<PlanVersion> = {};
+  for (const [option, key] of [['plan', 'planId'], ['version', 'versionName']] as const) {
+    const value = stringOption(invocation, option);
+    if (value === undefined) continue;
+    const problem = idProblem(value);
+    if (problem !== null) throw usageError(`Invalid --${option} "${value}": ${problem}`);
+    named[key] = value;
+  }
+  return named;
+}
+
+/** The provider's copies of the workflows the file lists; the others are not the file's business. */
+async function providerWorkflows(ctx: Context, planId: string, listed: readonly Workflow[]): Promise<Workflow[]> {
+  if (listed.length === 0) return [];
+  const ids = new Set(listed.map((w) => w.id));
+  const client = await ctx.client();
+  return (await client.getWorkflows(planId)).filter((w) => ids.has(w.id));
+}
+
 async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const file = argument(invocation, 0, 'file');
   const dryRun = flagOption(invocation, 'dryRun');
+  const named = namedTarget(invocation);
   const { text, doc } = await requireFlowFile(file, ctx.io.cwd);
   const errors = inFile(file, validateFlowText(text)).filter((f) => f.severity === 'error');
   if (errors.length > 0) throw fileError(errors, 'INVALID_FLOW');
+  const { planId, versionName } = publishTarget(file, ctx.io.cwd, doc, named);
   refusePlainSecrets(file, doc);
-  const next = publishedForm(doc, ctx, dryRun);
-  const { planId, versionName } = doc;
+  const next = { ...publishedForm(doc, ctx, dryRun), planId, versionName };
   const client = await ctx.client();
   const plan = createPlanSession(client, planId, versionName, { warn: ctx.warn });
   const current = await ctx.task(`Reading ${planId}/${versionName}…`, async () => {
+    const workflows = await providerWorkflows(ctx, planId, next.workflows ?? []);
     try {
-      return await plan.load();
+      const loaded = await plan.load();
+      return { ...loaded, doc: { ...loaded.doc, workflows } };
     } catch (error) {
       // A first publish creates the plan version (the session then writes with If-None-Match: *).
-      if (error instanceof PlanNotFoundError) return { doc: emptyFlow(planId, versionName), source: 'document' as const };
+      if (error instanceof PlanNotFoundError) return { doc: { ...emptyFlow(planId, versionName), workflows }, source: plan.source() };
       throw error;
     }
   });
   const changes = publishDiff(current.doc, next, current.source === 'document');
+  const saving = workflowsToSave(changes, next.workflows ?? []);
   const report: PublishReport = {
     file,
     planId,
@@ -106,13 +137,18 @@ async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
     dryRun,
     source: current.source,
     changes,
+    workflows: saving.map((w) => w.id),
     published: false,
     dashboardUrl: client.dashboardUrl(planId, versionName),
   };
   if (dryRun) return { kind: 'publish', data: report, exitCode: EXIT.ok };
 
-  // The same publish as the editor's Play, over the version just read: a change made elsewhere
-  // in between is refused (conflict, exit 3), never overwritten.
-  await ctx.task(`Publishing ${planId}/${versionName}…`, () => plan.publish(next));
+  // Workflows first, so the flow's send_workflow steps never name one the provider lacks. Then the
+  // same publish as the editor's Play, over the version just read: a change made elsewhere in
+  // between is refused (conflict, exit 3), never overwritten.
+  await ctx.task(`Publishing ${planId}/${versionName}…`, async () => {
+    for (const workflow of saving) await client.saveWorkflow({ ...workflow, plan_id: planId });
+    await plan.publish(next);
+  });
   return { kind: 'publish', data: { ...report, published: true, message: messages.changesPublished }, exitCode: EXIT.ok };
 }

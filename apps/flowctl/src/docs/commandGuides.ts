@@ -154,15 +154,27 @@ folder, so it gets the references as they are: secrets never land in its files. 
 in any format, shows a secret. Prints what changed, \`Changes are now published to Dashboard\` and the
 dashboard's address.
 
+The plan version published to is the file's \`planId\`/\`versionName\`, and the file's path must say
+the same (\`<planId>/<versionName>.flow.json\`, the layout of \`flows/\`, \`init\` and the local
+provider), so a file copied or renamed by mistake never overwrites another plan version: a path that
+disagrees is refused before any call (code \`PATH_MISMATCH\`, exit 2). \`-p, --plan <id>\` and
+\`--version <name>\` name the target instead (each defaults to the file's), e.g. to promote a
+\`staging\` file to \`production\`.
+
+The file's \`workflows\` are published too: each one new or different from the provider's copy is
+saved (\`POST /api/workflows/save\`) before the flow, so no step names a workflow the provider lacks;
+workflows on the provider that the file does not list are left alone.
+
 \`--dry-run\` changes nothing: it prints what a publish would change on the provider (the same
 semantic diff as \`flowctl diff\`, against what the provider holds; fields the provider owns, such as
 \`plan_id\` and timestamps, are ignored), or \`No changes: …\` when the provider already matches. With
 \`--detailed-exitcode\` a dry run exits as \`terraform plan\` does: 0 no change, 2 changes, 1 any error.
 `,
     samples: [
-      { command: 'flowctl publish edited.flow.json --dry-run', showOutput: true },
-      { command: 'flowctl publish edited.flow.json', showOutput: true },
-      { command: 'flowctl publish edited.flow.json --dry-run --detailed-exitcode', showOutput: true },
+      { command: 'flowctl publish edited.flow.json --dry-run', showOutput: true, exitCode: 2 },
+      { command: 'flowctl publish edited.flow.json --plan support-desk --dry-run', showOutput: true },
+      { command: 'flowctl publish edited.flow.json --plan support-desk', showOutput: true },
+      { command: 'flowctl publish edited.flow.json --plan support-desk --dry-run --detailed-exitcode', showOutput: true },
     ],
   },
   'workflows list': {

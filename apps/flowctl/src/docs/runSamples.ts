@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '@flow/server';
 import type { DocSample, SampleRun } from './docTypes.js';
@@ -74,8 +74,11 @@ function runOne(sample: DocSample, cwd: string, env: Record<string, string>): Pr
  * whose exit code is not the one it states.
  */
 export async function runSamples(samples: readonly DocSample[], sandbox: SampleSandbox): Promise<Map<string, SampleRun>> {
-  const project = mkdtempSync(join(tmpdir(), 'flowctl-docs-'));
-  const provider = await startServer({ port: 0, dir: join(project, '.provider'), seedDir: join(REPO, 'examples'), log: () => undefined });
+  // Named as in the docs, so a message that names the folder reads the same on every machine.
+  const sandboxDir = mkdtempSync(join(tmpdir(), 'flowctl-docs-'));
+  const project = join(sandboxDir, basename(DOC_PROJECT));
+  mkdirSync(project);
+  const provider = await startServer({ port: 0, dir: join(sandboxDir, '.provider'), seedDir: join(REPO, 'examples'), log: () => undefined });
   try {
     cpSync(join(REPO, 'examples'), join(project, 'flows'), { recursive: true, filter: (path) => !path.endsWith('README.md') });
     for (const [path, text] of Object.entries(sandbox.files)) writeFileSync(join(project, path), text);
@@ -91,6 +94,6 @@ export async function runSamples(samples: readonly DocSample[], sandbox: SampleS
     return runs;
   } finally {
     await provider.close();
-    rmSync(project, { recursive: true, force: true });
+    rmSync(sandboxDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addNode, createFunctionData, createPromptData, emptyFlow, serializeFlow, type FlowDocument, type NewNode } from '@flow/core';
+import { addNode, createFunctionData, createPromptData, emptyFlow, parseFlow, serializeFlow, type FlowDocument, type NewNode } from '@flow/core';
 
 const made: string[] = [];
 
@@ -53,4 +53,14 @@ export function singleChainFlow(planId: string): FlowDocument {
     .filter((n) => n.id !== 'capture')
     .map((n) => (n.id === 'wrap' && n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'none' as const, post_action_function_id: '' } } : n));
   return { ...doc, nodes, edges: doc.edges.filter((e) => e.target !== 'capture') };
+}
+
+/**
+ * `publish <file> --plan P --version V` with the file's own planId and versionName: test files are
+ * kept outside the `<planId>/<versionName>.flow.json` layout, so they name their target.
+ */
+export function publishArgs(dir: string, file: string): string[] {
+  const parsed = parseFlow(readFileSync(join(dir, file), 'utf8'));
+  if (!parsed.ok) throw new Error(`${file} is not a flow`);
+  return ['publish', file, '--plan', parsed.doc.planId, '--version', parsed.doc.versionName];
 }

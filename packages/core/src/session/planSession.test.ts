@@ -192,10 +192,23 @@ describe('createPlanSession', () => {
     const provider = await providers.start((request, response) => {
       if (request.url.startsWith('/api/flows/')) return replyJson(response, 503, { error: 'busy' });
       if (request.url.endsWith('/functions')) return replyJson(response, 200, { result: [] });
-      if (request.url.endsWith('/system-prompt')) return replyJson(response, 200, { result: { system_message: '', system_message_prefix: '', system_message_suffix: '' } });
+      if (request.url.endsWith('/system-prompt')) return replyJson(response, 200, { result: { system_message: '', system_message_prefix: 'You are Sam.', system_message_suffix: '' } });
       replyJson(response, 200, []);
     });
     const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');
     expect((await plan.load()).source).toBe('calls');
+  });
+
+  it('through the spec calls, a version with no function and no prompt is not found (a mistyped version), not an empty flow', async () => {
+    const provider = await providers.start((request, response) => {
+      if (request.url.startsWith('/api/flows/')) return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
+      if (request.url.endsWith('/functions')) return replyJson(response, 200, { result: [] });
+      if (request.url.endsWith('/system-prompt')) return replyJson(response, 200, { result: { system_message: ' ', system_message_prefix: '', system_message_suffix: '' } });
+      replyJson(response, 200, []);
+    });
+    const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'typo');
+    await expect(plan.load()).rejects.toBeInstanceOf(PlanNotFoundError);
+    await expect(plan.load()).rejects.toMatchObject({ message: 'Plan not found: p/typo' });
+    expect(plan.source()).toBe('calls');
   });
 });

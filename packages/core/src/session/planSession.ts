@@ -1,11 +1,11 @@
 import type { FlowClient } from '../api/client.js';
-import { PlanNotFoundError, isApiError } from '../api/errors.js';
+import { FLOW_NOT_FOUND, PlanNotFoundError, isApiError } from '../api/errors.js';
 import type { WritePrecondition } from '../api/flowVersions.js';
 import { nodeSchema } from '../compile/nodeSchema.js';
 import { analyzeChains } from '../graph/analyzeChains.js';
 import { buildFlowFromProvider, flowFunctions } from '../graph/fromProvider.js';
 import { walkOrder } from '../graph/walk.js';
-import { messages } from '../messages.js';
+import { flowMessages, messages } from '../messages.js';
 
 import type {
   ChainStructure,
@@ -55,8 +55,9 @@ export interface PlanSession {
   /** The version the next write replaces; null before a load or when the provider sends none. */
   etag(): string | null;
   /**
-   * The plan as the provider has it. A plan it does not have throws PlanNotFoundError; the next
-   * save or publish then creates it (and fails with a conflict if someone else did first).
+   * The plan as the provider has it. A plan it does not have (through the spec's calls: one with
+   * no function and no prompt) throws PlanNotFoundError; the next save or publish then creates it
+   * (and fails with a conflict if someone else did first).
    */
   load(): Promise<LoadedPlan>;
   /** Creates the plan version; fails (FlowConflictError) when it exists already. */
@@ -115,6 +116,14 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
     }
   }
 
+  /** The value of a call, or its error; a provider that says the version is missing (404 FLOW_NOT_FOUND, as the local one does) gives PlanNotFoundError. */
+  function settled<T>(call: PromiseSettledResult<T>): T {
+    if (call.status === 'fulfilled') return call.value;
+    if (!isApiError(call.reason) || call.reason.code !== FLOW_NOT_FOUND) throw call.reason;
+    missing = true;
+    throw new PlanNotFoundError(flowMessages.planNotFound(planId, versionName), planId, versionName);
+  }
+
   /** 'Fetching the flow' of spec section 4 through the spec's calls: functions, prompt, deconstruct, rebuild. */
   async function fromCalls(): Promise<FlowDocument> {
     let workflows: Workflow[] = [];
@@ -125,10 +134,15 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
     }
     // Both at once, but a failure is reported in the spec's order (functions first), whichever came back first.
     const [functionsCall, promptCall] = await Promise.allSettled([client.getFunctions(planId, versionName), client.getSystemPrompt(planId, versionName)]);
-    if (functionsCall.status === 'rejected') throw functionsCall.reason;
-    if (promptCall.status === 'rejected') throw promptCall.reason;
-    const functions = functionsCall.value;
-    const systemPrompt = promptCall.value;
+    const functions = settled(functionsCall);
+    const systemPrompt = settled(promptCall);
+    // The spec's calls answer an unknown plan version with nothing rather than a 404: no function
+    // and no prompt is a version nobody wrote (a mistyped one), not an empty flow to edit.
+    const prompt = [systemPrompt.system_message, systemPrompt.system_message_prefix, systemPrompt.system_message_suffix];
+    if (functions.length === 0 && prompt.every((part) => part.trim() === '')) {
+      missing = true;
+      throw new PlanNotFoundError(flowMessages.planNotFound(planId, versionName), planId, versionName);
+    }
     const parts = { planId, versionName, functions, systemPrompt, workflows };
     let steps: WorkflowStepInstruction[] = [];
     if (systemPrompt.system_message.trim() !== '') {
