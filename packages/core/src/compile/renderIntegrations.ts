@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '../model/types.js';
 import { numberAt, objectAt, objectsAt, textAt } from './jsonFields.js';
 import { inline, quoteBlock, textField, word } from './quote.js';
 import type { MetadataRenderer } from './renderContext.js';
-import { isSecretName, isSecretValue, redactSecrets } from './renderSettings.js';
+import { HIDDEN, isSecretName, isSecretValue, redactSecrets } from '../secrets/secretNames.js';
 
 /** http_calls: each request with its parameters, headers, body and output mapping; never a token. */
 export const renderHttpCalls: MetadataRenderer = (m, { indent }) => {
@@ -35,7 +35,7 @@ function pairs(label: string, items: JsonObject[], separator: string, indent: st
       const name = textAt(item, 'name');
       const value = textAt(item, 'value');
       const hidden = isSecretName(name) || isSecretValue(value) || typeof item['value'] === 'object';
-      return `${indent}- ${inline(name)}${separator}${hidden ? '(hidden)' : inline(value)}`;
+      return `${indent}- ${inline(name)}${separator}${hidden ? HIDDEN : inline(value)}`;
     }),
   ];
 }

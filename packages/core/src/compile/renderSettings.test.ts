@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretName, redactSecrets, renderSettings } from './renderSettings.js';
+import { renderSettings } from './renderSettings.js';
 
 describe('renderSettings', () => {
   it('flattens nested settings into sorted dotted paths and leaves out empty values', () => {
@@ -20,24 +20,5 @@ describe('renderSettings', () => {
 
   it('quotes keys that are not plain names so they cannot break a line', () => {
     expect(renderSettings({ 'two\nwords': 1 }, '')).toEqual(['- "two\\nwords": 1']);
-  });
-});
-
-describe('isSecretName', () => {
-  it('recognises the usual names of secrets', () => {
-    for (const name of ['api_key', 'apiKey', 'X-Api-Key', 'Authorization', 'token', 'client_secret', 'password']) {
-      expect(isSecretName(name)).toBe(true);
-    }
-    expect(isSecretName('order_id')).toBe(false);
-  });
-});
-
-describe('redactSecrets', () => {
-  it('replaces secret-named values deeply and keeps the rest', () => {
-    expect(redactSecrets({ user: 'ann', auth: { password: 'p' }, list: [{ token: 't' }] })).toEqual({
-      user: 'ann',
-      auth: { password: '(hidden)' },
-      list: [{ token: '(hidden)' }],
-    });
   });
 });

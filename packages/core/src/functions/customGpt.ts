@@ -100,6 +100,6 @@ export const customGpt = defineFunction<'custom_gpt', CustomGptMetadata>({
     },
   ],
   quick: {},
-  validate: (metadata, path) => plainSecretFindings(metadata, 'api_key', `${path}.api_key`),
+  validate: plainSecretFindings,
   render,
 });

@@ -3,7 +3,7 @@ import { LIGHTNING } from '../model/emoji.js';
 import type { HttpHeader, NameValue, SecretValue } from '../model/metadata.js';
 import { HTTP_AUTHORIZATION_OPTIONS, HTTP_METHODS, optionsOf, type HttpAuthorization, type HttpMethod } from '../model/options.js';
 import { defineFunction } from './FunctionDefinition.js';
-import { httpSecretFindings } from './secretRules.js';
+import { plainSecretFindings } from './secretRules.js';
 
 export type HttpCall = {
   method: HttpMethod;
@@ -72,6 +72,6 @@ export const httpCalls = defineFunction<'http_calls', HttpCallsMetadata>({
     { key: 'result_prompt', label: 'Result Prompt', kind: 'textarea' },
   ],
   quick: {},
-  validate: httpSecretFindings,
+  validate: plainSecretFindings,
   render: renderHttpCalls,
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createFunctionData } from '../model/nodeData.js';
 import { setAtPath } from '../model/paths.js';
-import type { FunctionNodeData, FunctionType, JsonValue } from '../model/types.js';
+import type { FlowDocument, FunctionNodeData, FunctionType, JsonValue } from '../model/types.js';
+import { emptyFlow } from '../graph/fromProvider.js';
+import { plainSecretPaths } from '../secrets/secretPolicy.js';
 import { FUNCTION_TYPES } from '../functions/registry.js';
 import { functionDataFindings } from './functionRules.js';
 
@@ -138,6 +140,20 @@ describe('functionDataFindings', () => {
         { name: 'Authorization', value: 'Bearer ' },
       ];
       expect(functionDataFindings(make('http_calls', 'apicalls.0.headers', headers), PATH)).toEqual([]);
+    });
+
+    it('flags every field the secret policy keeps out of files: API-key headers and bearer tokens too', () => {
+      const headers = [
+        { name: 'X-Api-Key', value: 'k-123' },
+        { name: 'Proxy-Authorization', value: 'Basic dXNlcjpw' },
+      ];
+      const headed = make('http_calls', 'apicalls.0.headers', headers);
+      const data = { ...headed, metadata: setAtPath(headed.metadata, 'apicalls.0.bearer_token', { key: 'tok-1' }) };
+      const findings = functionDataFindings(data, PATH);
+      expect(findings).toEqual([warning('apicalls[0].bearer_token'), warning('apicalls[0].headers[0].value'), warning('apicalls[0].headers[1].value')]);
+      // The same fields `flowctl fmt` moves to the environment and `publish` refuses.
+      const doc: FlowDocument = { ...emptyFlow('p1', 'production'), nodes: [{ id: 'f1', type: 'function', chain: '1', position: { x: 0, y: 0 }, data }] };
+      expect(plainSecretPaths(doc)).toEqual(findings.map((f) => f.path.replace(PATH, '$.nodes[0].data')));
     });
   });
 });

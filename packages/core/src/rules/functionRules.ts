@@ -1,6 +1,6 @@
 import { metadataFindings } from '../functions/fieldRules.js';
 import { functionDefinition } from '../functions/registry.js';
-import { anySecretFindings } from '../functions/secretRules.js';
+import { plainSecretFindings } from '../functions/secretRules.js';
 import { flowMessages } from '../messages.js';
 import { ruleFinding } from './ruleCodes.js';
 import type { Finding, FunctionNodeData } from '../model/types.js';
@@ -14,7 +14,7 @@ export function functionDataFindings(data: FunctionNodeData, path: string): Find
   const definition = functionDefinition(data.type);
   if (definition === undefined) {
     const unknown = ruleFinding('unknown-function-type', `${path}.type`, flowMessages.unknownFunctionType(data.type));
-    return [unknown, ...anySecretFindings(data.metadata, `${path}.metadata`)];
+    return [unknown, ...plainSecretFindings(data.metadata, `${path}.metadata`)];
   }
   return metadataFindings(definition, data.metadata, `${path}.metadata`);
 }

@@ -1,10 +1,7 @@
 import { walkOrder } from '../graph/walk.js';
 import type { FlowDocument, FlowNode, JsonObject, JsonValue } from '../model/types.js';
+import { isCredentialHeader, isPlainCredential } from './secretNames.js';
 
-/** Headers whose value is a credential. */
-const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|x-auth-token)$/i;
-// `{token}` or `{{token}}`: a template filled at run time, not a secret.
-const PLACEHOLDER = /^\{\{?[^{}]+\}?\}$/;
 
 const isObject = (value: JsonValue | undefined): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -12,12 +9,6 @@ const isObject = (value: JsonValue | undefined): value is JsonObject =>
 /** `{ "env": "NAME" }`: a secret kept in the environment. */
 export function isEnvReference(value: JsonValue | undefined): value is { env: string } {
   return isObject(value) && typeof value.env === 'string' && Object.keys(value).length === 1;
-}
-
-/** A credential written out, not empty and not a `{template}`; a `Bearer `/`Basic ` scheme alone is none. */
-export function isPlainCredential(value: string): boolean {
-  const credential = value.trim().replace(/^(bearer|basic|token)\s*/i, '');
-  return credential !== '' && !PLACEHOLDER.test(credential);
 }
 
 /** A secret field of a function's metadata: where it is, its value, and how to replace it. */
@@ -73,7 +64,7 @@ export function secretSlots(metadata: JsonObject, at: string): SecretSlot[] {
     if (call.bearer_token !== undefined) slots.push(keySlot(call, 'bearer_token', `${at}.apicalls[${i}].bearer_token`, 'BEARER_TOKEN'));
     if (!Array.isArray(call.headers)) return;
     call.headers.forEach((header, j) => {
-      if (!isObject(header) || typeof header.name !== 'string' || !SECRET_HEADER.test(header.name.trim())) return;
+      if (!isObject(header) || typeof header.name !== 'string' || !isCredentialHeader(header.name)) return;
       const value = header.value;
       slots.push({
         path: `${at}.apicalls[${i}].headers[${j}].value`,
