@@ -1,8 +1,7 @@
-import { createClient } from '@flow/core';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useEffect, useState } from 'react';
 import { Toaster, toast } from 'sonner';
-import { providerUrl } from './api/providerUrl';
+import { providerClient } from './api/providerClient';
 import { EditorLayout } from './layout/EditorLayout';
 import { createEditorStore, type EditorStore } from './store/createEditorStore';
 import { EditorStoreContext } from './store/EditorStoreContext';
@@ -36,7 +35,7 @@ export function App({ planId, versionName }: { planId: string; versionName: stri
     const store = createEditorStore({
       planId,
       versionName,
-      client: planId ? createClient({ baseUrl: providerUrl() }) : null,
+      client: planId ? providerClient() : null,
       notify,
       settleEdits: settlePendingEdits,
       announceSave: (etag) => relay.announce?.(etag),

@@ -30,26 +30,27 @@ let copies = 0;
  * Registers hooks that start a provider with the built editor and a browser for the test file,
  * and a fresh page per test. A failing test saves a screenshot under test-results/.
  */
-export function useEditorHarness(options: { onboarding?: boolean } = {}): EditorHarness {
+export function useEditorHarness(options: { onboarding?: boolean; token?: string } = {}): EditorHarness {
+  const auth: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
   const h = {} as EditorHarness;
   beforeAll(async () => {
     ensureEditorBuilt();
     h.dataDir = mkdtempSync(join(tmpdir(), 'flow-editor-'));
-    h.server = await startServer({ port: 0, dir: h.dataDir, editorDir: editorDist, log: () => {} });
+    h.server = await startServer({ port: 0, dir: h.dataDir, editorDir: editorDist, log: () => {}, ...(options.token ? { token: options.token } : {}) });
     h.plan = async (example) => {
       const planId = `${example}-${++copies}`;
       const doc = JSON.parse(readFileSync(join(repoRoot, 'examples', example, 'production.flow.json'), 'utf8'));
       const workflows = (doc.workflows ?? []).map((w: { plan_id: string }) => ({ ...w, plan_id: planId }));
       const res = await fetch(`${h.server.url}/api/flows/${planId}/production`, {
         method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...auth },
         body: JSON.stringify({ ...doc, planId, workflows }),
       });
       if (!res.ok) throw new Error(`could not copy ${example}: ${res.status}`);
       for (const workflow of workflows) {
         await fetch(`${h.server.url}/api/workflows/save`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
+          headers: { 'Content-Type': 'application/json', ...auth },
           body: JSON.stringify(workflow),
         });
       }

@@ -19,8 +19,8 @@ export async function fitView(page: Page): Promise<void> {
 }
 
 /** The flow the provider stores for a plan version. */
-export async function storedFlow(baseUrl: string, planId: string, version = 'production'): Promise<FlowDocument> {
-  const res = await fetch(`${baseUrl}/api/flows/${planId}/${version}`);
+export async function storedFlow(baseUrl: string, planId: string, version = 'production', headers: Record<string, string> = {}): Promise<FlowDocument> {
+  const res = await fetch(`${baseUrl}/api/flows/${planId}/${version}`, { headers });
   if (!res.ok) throw new Error(`GET flow: ${res.status}`);
   return (await res.json()) as FlowDocument;
 }

@@ -139,6 +139,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       { flags: '-d, --dir <dir>', description: 'data folder', default: 'flows' },
       { flags: '--port <port>', description: 'port (0 picks a free one)', default: '4321' },
       { flags: '--host <host>', description: 'address to bind', default: '127.0.0.1' },
+      { flags: '--public-url <url>', description: 'the address people use to reach the provider: its host is allowed and hosted links are built from it', env: 'FLOW_PUBLIC_URL' },
+      { flags: '--allow-host <names>', description: 'more Host names to answer, comma-separated (.example.com: every subdomain)' },
       { flags: '--open', description: 'open the editor in a browser ($BROWSER when set)' },
     ],
     example: 'flowctl serve --dir flows --open',

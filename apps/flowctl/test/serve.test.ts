@@ -37,7 +37,7 @@ describe('flowctl serve', () => {
     }
   });
 
-  it('requires the token for plan-scoped calls when given one, and never prints it', async () => {
+  it('requires the token on every call when given one (flowctl sends it on each), and never prints it', async () => {
     const dir = tempDir('flowctl-serve-');
     const token = 'serve-token-777';
     const server = startCli(['serve', '--port', '0', '--dir', 'data', '--token', token, '--json'], { cwd: dir });
@@ -57,6 +57,13 @@ describe('flowctl serve', () => {
       expect(authorized.status).toBe(200);
       const viaCli = await runCli(['fetch', '--plan', 'p', '--api-url', url, '--json'], { env: { FLOW_TOKEN: token } });
       expect(viaCli.code).toBe(0);
+      // Workflow calls too: anyone on the network could otherwise overwrite a workflow.
+      expect((await fetch(`${url}/api/workflows/plans/p`)).status).toBe(401);
+      const workflows = await runCli(['workflows', 'list', '--plan', 'p', '--api-url', url], { env: { FLOW_TOKEN: token } });
+      expect(workflows.code).toBe(0);
+      expect(workflows.stdout.trim()).toBe('No workflows found for this plan');
+      const refused = await runCli(['workflows', 'list', '--plan', 'p', '--api-url', url]);
+      expect(refused.code).not.toBe(0);
     } finally {
       const result = await server.stop('SIGTERM');
       expect(result.stdout + result.stderr).not.toContain(token);

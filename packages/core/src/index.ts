@@ -39,6 +39,7 @@ export * from './model/emoji.js';
 export * from './model/ids.js';
 export * from './model/relativeTime.js';
 export * from './model/secretText.js';
+export * from './model/links.js';
 export * from './functions/FunctionDefinition.js';
 export * from './functions/registry.js';
 export * from './functions/fieldRules.js';

@@ -60,6 +60,7 @@ export const messages = {
 
 /** Messages of our own, for rules the spec implies but does not word. */
 export const flowMessages = {
+  unsafeLink: (link: string) => `Refused a link that is not http(s): ${link.length > 80 ? `${link.slice(0, 80)}…` : link}`,
   invalidJson: (detail: string) => `Invalid JSON: ${detail}`,
   notUtf8: 'Not UTF-8 text: save the file as UTF-8',
   byteOrderMark: 'The file starts with a byte order mark (BOM): save it as UTF-8 without one (flowctl fmt does)',

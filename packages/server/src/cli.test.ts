@@ -28,7 +28,7 @@ describe('flow server command line', { timeout: 60_000 }, () => {
       const result = await runCli(['--', '--port', '0', '--dir', join(dir, 'flows')], { FLOW_TOKEN: token });
       expect(result.stdout).toMatch(/^Flow provider listening on http:\/\/127\.0\.0\.1:\d+\n$/);
       expect(result.stdout + result.stderr).not.toContain(token);
-      expect(result.stderr).toContain('bearer token required');
+      expect(result.stderr).toContain('sign-in with the token required');
       expect(result.code).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -6,12 +6,14 @@ import { ServerConfigError } from './errors.js';
 import { startServer, type ServerOptions } from './server.js';
 import { repositoryRoot } from './store/seed.js';
 
-const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows] [--host 127.0.0.1] [--token TOKEN] [--editor DIR] [--seed DIR]
+const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows] [--host 127.0.0.1] [--token TOKEN] [--public-url URL] [--allow-host NAMES] [--editor DIR] [--seed DIR]
 
   --port    port to listen on (0 picks a free one)           default 4321
   --dir     data folder of flow files (seeded when empty)    default ./flows
   --host    address to bind; any other than loopback needs a token
-  --token   bearer token for plan-scoped calls (or FLOW_TOKEN)
+  --token   the token every route but sign-in needs (or FLOW_TOKEN)
+  --public-url  the address people use (or FLOW_PUBLIC_URL): allowed as Host, hosted links built from it
+  --allow-host  more Host names to answer, comma-separated (.example.com: every subdomain)
   --editor  folder of the built editor to serve              default apps/editor/dist when built
   --seed    folder to seed an empty data folder from         default examples/`;
 
@@ -25,6 +27,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
       dir: { type: 'string' },
       host: { type: 'string' },
       token: { type: 'string' },
+      'public-url': { type: 'string' },
+      'allow-host': { type: 'string' },
       editor: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -35,6 +39,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
   const port = values.port === undefined ? 4321 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerConfigError(`Invalid port: ${values.port ?? ''}`);
   const token = values.token ?? env.FLOW_TOKEN;
+  const publicUrl = values['public-url'] ?? env.FLOW_PUBLIC_URL;
+  const allowHosts = (values['allow-host'] ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
   const root = repositoryRoot();
   const builtEditor = root === null ? undefined : join(root, 'apps', 'editor', 'dist');
   const editorDir = values.editor ?? (builtEditor && existsSync(join(builtEditor, 'index.html')) ? builtEditor : undefined);
@@ -43,6 +49,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
     dir: values.dir ?? './flows',
     host: values.host ?? '127.0.0.1',
     ...(token ? { token } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(allowHosts.length > 0 ? { allowHosts } : {}),
     ...(editorDir ? { editorDir } : {}),
     ...(values.seed ? { seedDir: values.seed } : {}),
   };
@@ -65,7 +73,7 @@ async function main(): Promise<void> {
     const server = await startServer(options);
     // The URL only: the token is never printed.
     process.stdout.write(`Flow provider listening on ${server.url}\n`);
-    process.stderr.write(`data folder: ${options.dir ?? './flows'}${options.token ? ' · bearer token required' : ''}\n`);
+    process.stderr.write(`data folder: ${options.dir ?? './flows'}${options.token ? ' · sign-in with the token required' : ''}\n`);
     const stop = (): void => {
       void server.close().finally(() => process.exit(0));
     };

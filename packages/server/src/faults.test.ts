@@ -61,7 +61,7 @@ describe('bad input', () => {
   const cases: { name: string; method: string; path: string; body?: string; headers?: Record<string, string>; status: number }[] = [
     { name: 'malformed JSON', method: 'PUT', path: '/api/flows/support-desk/production', body: '{"format": "flow/1",', headers: json, status: 400 },
     { name: 'empty body', method: 'POST', path: '/api/workflows/save', body: '', headers: json, status: 400 },
-    { name: 'not declared as JSON', method: 'POST', path: '/api/workflows/save', body: '{"name":"x"}', headers: { 'Content-Type': 'text/plain' }, status: 415 },
+    { name: 'not declared as JSON', method: 'POST', path: '/api/workflows/save', body: '{"name":"x"}', headers: { ...auth, 'Content-Type': 'text/plain' }, status: 415 },
     { name: 'oversize flow', method: 'PUT', path: '/api/flows/support-desk/production', body: `{"x":"${'a'.repeat(BODY_LIMITS.flow)}"}`, headers: json, status: 413 },
     { name: 'oversize workflow', method: 'POST', path: '/api/workflows/save', body: `{"name":"${'a'.repeat(BODY_LIMITS.default)}"}`, headers: json, status: 413 },
     { name: 'a flow of the wrong shape', method: 'PUT', path: '/api/flows/support-desk/production', body: '{"format":"flow/1","nodes":"many"}', headers: json, status: 422 },
@@ -80,7 +80,7 @@ describe('bad input', () => {
     { name: 'traversal in a workflow plan', method: 'POST', path: '/api/workflows/save', body: '{"name":"x","plan_id":"../../etc"}', headers: json, status: 400 },
     { name: 'traversal in a workflow id', method: 'POST', path: '/api/workflows/save', body: '{"name":"x","id":"..\\\\x"}', headers: json, status: 400 },
     { name: 'traversal in a session', method: 'POST', path: '/api/sessions/create-with-link', body: '{"workflowId":"../x","planId":"support-desk"}', headers: json, status: 400 },
-    { name: 'traversal in a workflow list', method: 'GET', path: '/api/workflows/plans/%2e%2e', status: 400 },
+    { name: 'traversal in a workflow list', method: 'GET', path: '/api/workflows/plans/%2e%2e', headers: auth, status: 400 },
     { name: 'a missing token', method: 'PUT', path: '/api/flows/support-desk/production', body: valid, headers: { 'Content-Type': 'application/json' }, status: 401 },
     { name: 'a wrong token', method: 'PUT', path: '/api/flows/support-desk/production', body: valid, headers: { 'Content-Type': 'application/json', Authorization: 'Bearer nope' }, status: 401 },
     { name: 'an unknown route', method: 'GET', path: '/api/mate/support-desk/production/nothing', headers: auth, status: 404 },

@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerCheck, hostCheck, isPlanScoped } from './auth.js';
+import { accessControl, unauthorized, SIGN_IN_PATH } from './access/auth.js';
+import type { hostPolicy } from './access/hosts.js';
+import type { Sessions } from './access/sessions.js';
+import { redactTokens } from '@flow/core';
 import { HttpError, notFound } from './http/HttpError.js';
 import { sendError } from './http/respond.js';
 import { createRouter, pathSegments, type Route } from './http/router.js';
@@ -7,33 +10,39 @@ import { createRouter, pathSegments, type Route } from './http/router.js';
 export interface HandlerOptions {
   routes: readonly Route[];
   token: string | undefined;
-  bindHost: string;
+  hosts: ReturnType<typeof hostPolicy>;
+  sessions: Sessions;
+  /** Origins a browser may write from besides the request's own (`--public-url`). */
+  trustedOrigins: readonly string[];
   /** Serves the built editor for any other GET; absent when there is none. */
   editor?: (req: IncomingMessage, res: ServerResponse, segments: readonly string[]) => Promise<void>;
   /** Where unexpected errors are reported (never with the token). */
   log: (line: string) => void;
 }
 
-/** Redacts the token from a text that is about to be logged. */
-function redact(text: string, token: string | undefined): string {
-  return token ? text.split(token).join('***') : text;
-}
-
 /**
- * The request pipeline: host check, bearer check on plan-scoped calls, routing (404/405), the
- * route's handler, then the editor's files; every failure becomes a JSON error, unexpected ones a
- * bare 500 whose details go only to the log.
+ * The request pipeline: Host allow-list, access (with a token, every route but sign-in and the
+ * editor's static files needs it: bearer header or session cookie; writes from another site are
+ * refused), routing (404/405), the route's handler, then the editor's files. A page asked for
+ * without signing in goes to the sign-in page; every other failure becomes a JSON error,
+ * unexpected ones a bare 500 whose details go only to the log.
  */
 export function createHandler(options: HandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const route = createRouter(options.routes);
-  const checkHost = hostCheck(options.bindHost);
-  const checkBearer = bearerCheck(options.token);
+  const access = accessControl({ token: options.token, sessions: options.sessions, trustedOrigins: options.trustedOrigins });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    checkHost(req);
+    options.hosts.check(req);
     const method = req.method ?? 'GET';
     const { segments, query } = pathSegments(req.url ?? '/');
-    if (isPlanScoped(segments)) checkBearer(req);
+    if (access.check(req, method, segments) === null) {
+      if ((method === 'GET' || method === 'HEAD') && segments[0] !== 'api') {
+        res.writeHead(303, { Location: `${SIGN_IN_PATH}?next=${encodeURIComponent(req.url ?? '/')}`, 'Cache-Control': 'no-store', 'Content-Length': 0 });
+        res.end();
+        return;
+      }
+      throw unauthorized();
+    }
     const match = route(method, segments);
     if (match.kind === 'route') return match.route.handler({ req, res, params: match.params, query });
     if (match.kind === 'method') {
@@ -56,7 +65,7 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
         return;
       }
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      options.log(redact(`flow server: ${req.method ?? '?'} request failed: ${detail}`, options.token));
+      options.log(redactTokens(`flow server: ${req.method ?? '?'} request failed: ${detail}`, options.token === undefined ? [] : [options.token]));
       sendError(res, new HttpError(500, 'INTERNAL', 'Internal error'));
     });
   };

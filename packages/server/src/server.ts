@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { isLoopback } from './auth.js';
+import { hostPolicy, isLoopback } from './access/hosts.js';
+import { createAttemptLimiter, createSessions } from './access/sessions.js';
+import { signInRoutes } from './access/signin.js';
 import { ServerConfigError } from './errors.js';
 import { createHandler } from './handler.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
@@ -13,7 +15,7 @@ import { flowRoutes } from './routes/flows.js';
 import { gptRoutes } from './routes/gpt.js';
 import { mateRoutes } from './routes/mate.js';
 import { workflowRoutes } from './routes/workflows.js';
-import { requestOrigin, type Services } from './services.js';
+import type { Services } from './services.js';
 import { cleanStart } from './store/cleanStart.js';
 import { dataPaths } from './store/dataPaths.js';
 import { checkDataFolderFree, lockDataFolder, type FolderLock } from './store/folderLock.js';
@@ -30,8 +32,15 @@ export interface ServerOptions {
   dir?: string;
   /** Default 127.0.0.1. Any non-loopback address requires a token. */
   host?: string;
-  /** When set, every plan-scoped call needs `Authorization: Bearer <token>`. */
+  /**
+   * When set, every route but sign-in and the editor's static files needs it: the bearer header
+   * (clients) or the cookie of a browser that signed in.
+   */
   token?: string;
+  /** The address people use to reach the server (behind a proxy, a name): its host is allowed and hosted links are built from it. */
+  publicUrl?: string;
+  /** More Host names to answer besides loopback ones, the bound address and the public URL (`.example.com`: every subdomain). */
+  allowHosts?: readonly string[];
   /** The built editor, served for any other GET when the folder exists. */
   editorDir?: string;
   /** Seeds an empty data folder. Default the repository's `examples/`; null for none. */
@@ -47,6 +56,8 @@ export interface ServerOptions {
 export interface RunningServer {
   /** `http://host:port` */
   url: string;
+  /** Every route this server answers (the editor's files besides), as method and pattern. */
+  routes: readonly { method: string; pattern: string }[];
   close(): Promise<void>;
 }
 
@@ -54,6 +65,18 @@ export { DataFolderInUseError, ServerConfigError } from './errors.js';
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** A public URL as an origin (`http(s)://host[:port]`), or a ServerConfigError. */
+function checkedPublicUrl(text: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    throw new ServerConfigError(`Invalid public URL "${text}": give an address such as https://flow.example.com`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ServerConfigError(`Invalid public URL "${text}": it must start with http:// or https://`);
+  return parsed.origin;
 }
 
 function closeServer(server: Server): Promise<void> {
@@ -76,6 +99,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (!isLoopback(host) && token === undefined) {
     throw new ServerConfigError(`A token is required to listen on ${host}: pass --token or set FLOW_TOKEN`);
   }
+  const publicUrl = options.publicUrl === undefined ? undefined : checkedPublicUrl(options.publicUrl);
+  const hosts = hostPolicy({ bindHost: host, publicUrl, allowHosts: options.allowHosts ?? [] });
   const dir = resolve(options.dir ?? './flows');
   await mkdir(dir, { recursive: true });
   const paths = dataPaths(dir);
@@ -92,9 +117,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     publishes: createPublishStore(paths),
     workflows: createWorkflowStore(paths),
     now: () => new Date().toISOString(),
-    origin: (req) => requestOrigin(url)(req),
+    // Hosted links are built from the configured address, never from the request's Host header.
+    origin: () => publicUrl ?? url,
   };
+  const sessions = createSessions();
   const routes = [
+    ...signInRoutes({ token, sessions, limiter: createAttemptLimiter(), secure: publicUrl?.startsWith('https:') ?? false }),
     ...gptRoutes(services),
     ...mateRoutes(services),
     ...flowRoutes(services),
@@ -104,7 +132,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const handle = createHandler({ routes, token, bindHost: host, log, ...(editor ? { editor } : {}) });
+  const trustedOrigins = publicUrl === undefined ? [] : [new URL(publicUrl).origin];
+  const handle = createHandler({ routes, token, hosts, sessions, trustedOrigins, log, ...(editor ? { editor } : {}) });
   // The address is known once listening, and the lock names it: requests wait for the folder.
   let openGate = (): void => undefined;
   const ready = new Promise<void>((done) => {
@@ -139,6 +168,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const held = lock;
   return {
     url,
+    routes: routes.map(({ method, pattern }) => ({ method, pattern })),
     async close() {
       await closeServer(server);
       await held.release();

@@ -12,16 +12,6 @@ export interface Services {
   workflows: WorkflowStore;
   /** The time of a write, as an ISO string. */
   now(): string;
-  /** The origin a browser used to reach this server (`http://host:port`). */
+  /** The origin hosted links are built from: `--public-url`, else the server's own address; never the request's Host. */
   origin(req: IncomingMessage): string;
-}
-
-const HOST_HEADER = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
-
-/** The origin of a request from its Host header when well formed, else the server's own URL. */
-export function requestOrigin(serverUrl: string): (req: IncomingMessage) => string {
-  return (req) => {
-    const host = req.headers.host;
-    return host !== undefined && HOST_HEADER.test(host) ? `http://${host}` : serverUrl;
-  };
 }

@@ -11,6 +11,7 @@ export const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.
 
 export interface TestServer {
   url: string;
+  routes: readonly { method: string; pattern: string }[];
   dir: string;
   /** A request to this server; JSON bodies are sent with their content type. */
   call(method: string, path: string, options?: { json?: unknown; body?: string; headers?: Record<string, string> }): Promise<Response>;
@@ -24,9 +25,10 @@ export async function startTestServer(options: Omit<ServerOptions, 'dir' | 'port
   const server = await startServer({ seedDir: EXAMPLES, log: (line) => logs.push(line), ...options, dir, port: 0 });
   return {
     url: server.url,
+    routes: server.routes,
     dir,
     async call(method, path, { json, body, headers = {} } = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
+      const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
       if (json !== undefined) {
         init.body = JSON.stringify(json);
         init.headers = { 'Content-Type': 'application/json', ...headers };

@@ -4,6 +4,7 @@ import { useEditor } from '../store/EditorStoreContext';
 import type { EditorState, SaveState } from '../store/types';
 import { ConflictBanner } from './ConflictBanner';
 import { QuickFunctionsBar } from './QuickFunctionsBar';
+import { SignOutButton } from './SignOutButton';
 
 const planSelector = (s: EditorState) => ({
   planId: s.planId,
@@ -43,6 +44,7 @@ export function PlanBar() {
           </span>
         ) : null}
         {loadError ? <span className="plan-bar-error">{loadError}</span> : null}
+        <SignOutButton />
       </div>
       {saveState === 'conflict' ? <ConflictBanner /> : null}
       <QuickFunctionsBar />

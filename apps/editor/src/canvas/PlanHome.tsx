@@ -1,6 +1,5 @@
 import {
   FlowConflictError,
-  createClient,
   emptyFlow,
   exactTime,
   flowMessages,
@@ -9,8 +8,9 @@ import {
   type PlanSummary,
 } from '@flow/core';
 import { useEffect, useMemo, useState } from 'react';
-import { providerUrl } from '../api/providerUrl';
+import { providerClient } from '../api/providerClient';
 import { DEFAULT_VERSION } from '../route';
+import { SignOutButton } from './SignOutButton';
 
 const planPath = (planId: string, versionName: string) => `/${encodeURIComponent(planId)}/${encodeURIComponent(versionName)}`;
 
@@ -18,7 +18,7 @@ type Plans = { state: 'loading' } | { state: 'error'; message: string } | { stat
 
 /** '/': the provider's plans with links, and 'New plan' (the top bar still says 'Plan ID not set'). */
 export function PlanHome() {
-  const client = useMemo(() => createClient({ baseUrl: providerUrl() }), []);
+  const client = useMemo(() => providerClient(), []);
   const [plans, setPlans] = useState<Plans>({ state: 'loading' });
   const [newId, setNewId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -54,7 +54,10 @@ export function PlanHome() {
 
   return (
     <div className="plan-home" data-testid="plan-home">
-      <h1 className="plan-home-title">{flowMessages.plansTitle}</h1>
+      <div className="plan-home-head">
+        <h1 className="plan-home-title">{flowMessages.plansTitle}</h1>
+        <SignOutButton />
+      </div>
       {plans.state === 'loading' ? (
         <p role="status">{flowMessages.loadingPlans}</p>
       ) : plans.state === 'error' ? (

@@ -1,6 +1,8 @@
 import type { WorkflowNodeData } from '@flow/core';
 import type { Node, NodeProps } from '@xyflow/react';
 import { memo, useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { blankTab, openLink } from '../api/openLink';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { NodeFrame } from './NodeFrame';
 import { NodeHeader } from './NodeHeader';
@@ -16,12 +18,14 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
       event.stopPropagation();
       setRunning(true);
       // Open the tab now, while the click still counts as a user gesture; fill it when the link comes.
-      const tab = window.open('', '_blank');
+      const tab = blankTab();
       const link = await store.getState().runWorkflow(data.metadata.workflow_id);
       setRunning(false);
-      if (link && tab) tab.location.href = link;
-      else if (link) window.open(link, '_blank', 'noopener');
-      else tab?.close();
+      if (link === null) tab?.close();
+      else {
+        const refused = openLink(tab, link);
+        if (refused !== null) toast.error(refused);
+      }
     },
     [store, data.metadata.workflow_id],
   );

@@ -1,5 +1,7 @@
 import type { FieldKind, FieldSpec, JsonObject, JsonValue, WorkflowNode, WorkflowStep } from '@flow/core';
 import { useState } from 'react';
+import { toast } from 'sonner';
+import { blankTab, openLink } from '../api/openLink';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { FieldInput } from './fields/FieldInput';
 import type { FieldChoices, FieldTarget } from './fields/FieldTarget';
@@ -51,7 +53,7 @@ export function WorkflowProperties({ node }: { node: WorkflowNode }) {
 
   // The tab opens in the click itself, so that popup blockers let it through; the link follows.
   const preview = async () => {
-    const tab = window.open('', '_blank');
+    const tab = blankTab();
     setBusy(true);
     const link = await store.getState().previewWorkflow(node.id);
     setBusy(false);
@@ -59,12 +61,8 @@ export function WorkflowProperties({ node }: { node: WorkflowNode }) {
       tab?.close();
       return;
     }
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = link;
-    } else {
-      window.open(link, '_blank', 'noopener');
-    }
+    const refused = openLink(tab, link);
+    if (refused !== null) toast.error(refused);
   };
 
   return (

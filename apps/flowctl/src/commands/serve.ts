@@ -58,17 +58,28 @@ async function loadServer(): Promise<typeof import('@flow/server')> {
 
 /**
  * `flowctl serve`: starts the local provider over the data folder (and the built editor) and keeps
- * running until SIGINT or SIGTERM. Plan-scoped calls need the token when one is given.
+ * running until SIGINT or SIGTERM. With a token every route but sign-in and the editor's static
+ * files needs it; Host names are checked against loopback, --public-url and --allow-host.
  */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const dir = resolve(ctx.io.cwd, stringOption(invocation, 'dir') ?? 'flows');
   const port = portOf(stringOption(invocation, 'port'));
   const host = stringOption(invocation, 'host') ?? '127.0.0.1';
   const editorDir = editorFolder(ctx.io.env);
+  const publicUrl = stringOption(invocation, 'publicUrl');
+  const allowHosts = (stringOption(invocation, 'allowHost') ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
   const { startServer, ServerConfigError, DataFolderInUseError } = await loadServer();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ port, dir, host, ...(ctx.token ? { token: ctx.token } : {}), ...(editorDir ? { editorDir } : {}) });
+    server = await startServer({
+      port,
+      dir,
+      host,
+      allowHosts,
+      ...(publicUrl ? { publicUrl } : {}),
+      ...(ctx.token ? { token: ctx.token } : {}),
+      ...(editorDir ? { editorDir } : {}),
+    });
   } catch (error) {
     // Another server holds the folder: its message names the folder and that server's address.
     if (error instanceof DataFolderInUseError) throw usageError(error.message, 'DATA_FOLDER_IN_USE');

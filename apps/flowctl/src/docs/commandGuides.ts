@@ -27,7 +27,7 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
     'stdout holds exactly one JSON value, errors included: `{ "error": { "code": "…", "message": "…" } }` (plus `findings` when files are at fault). Logs, warnings and spinners go to stderr.',
   ],
   ['Colour', 'Only when the output is a terminal; never with `NO_COLOR`; `FORCE_COLOR=1` forces it. Spinners only when stderr is a terminal (and not in CI).'],
-  ['Token', 'Sent only on the plan-scoped calls, never printed: every occurrence of it in any output is replaced by `***`.'],
+  ['Token', 'Sent as `Authorization: Bearer` on every call to the provider, never printed: every occurrence of it in any output is replaced by `***`.'],
   ['Typos', 'An unknown command or option gets one line with the closest valid name, exit 2: `error: Unknown command "valdate": did you mean "flowctl validate"?`'],
   [
     'Files',
@@ -197,8 +197,14 @@ set (\`BROWSER=none\` opens nothing), else \`open\`, \`xdg-open\` or \`start\`.
 Runs the local provider: every call of the spec over a folder of flow files (\`-d, --dir <dir>\`,
 seeded from the repository's \`examples/\` when empty), on \`--port <port>\` (\`0\` picks a free one)
 and \`--host <host>\`, plus the built editor (\`apps/editor/dist\`, or \`FLOW_EDITOR_DIR\`) when it
-exists. With \`--token\` (or \`FLOW_TOKEN\`) every plan-scoped call needs that bearer token; any address
-other than loopback requires one. \`--open\` opens the editor in a browser. It runs until Ctrl+C
+exists. With \`--token\` (or \`FLOW_TOKEN\`) the provider is shared safely: every route but the
+sign-in page and the editor's static files needs the token, as the bearer header (flowctl and other
+clients) or as the session cookie a browser gets by signing in at \`/signin\` ('Token'); writes a
+browser sends from another site are refused. Any address other than loopback requires a token. Only
+Host names it was told about are answered (DNS rebinding): loopback names, the bound address,
+\`--public-url <url>\` (\`FLOW_PUBLIC_URL\`, the address people use, which hosted links are built from)
+and \`--allow-host <names>\` (comma-separated; \`.example.com\` allows every subdomain); others get 403.
+\`--open\` opens the editor in a browser. It runs until Ctrl+C
 (SIGINT) or SIGTERM, and prints its address, the data folder, the editor's folder and a link to each
 plan. With \`--json\` it prints \`{ url, dir, editorDir, tokenRequired, opened, plans }\` once it listens.
 `,

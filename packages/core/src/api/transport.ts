@@ -18,8 +18,14 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<FetchRespons
 export interface ClientOptions {
   /** Provider origin such as `http://127.0.0.1:4321`; '' for the page's own origin. */
   baseUrl: string;
-  /** Bearer token for the plan-scoped calls; never sent to workflow or session calls. */
+  /** Bearer token of the provider, sent with every call (workflow and session calls go to the same provider). */
   token?: string;
+  /**
+   * Cookies of workflow and session calls: 'omit' (the spec: no cookies) by default; the editor,
+   * signed in to its own provider by a session cookie, sends it with 'same-origin', which still
+   * sends none to a provider of another origin.
+   */
+  hostedCredentials?: 'omit' | 'same-origin';
   /** Defaults to `globalThis.fetch`. */
   fetch?: FetchLike;
   /** Limit for one attempt, body read included. Default 15000. */
@@ -37,8 +43,8 @@ export const DEFAULT_RETRIES = 2;
 export const DEFAULT_RETRY_DELAY_MS = 200;
 
 /**
- * `plan`: gpt, mate and flows calls, which carry the bearer token.
- * `hosted`: workflow and session calls: no cookies, no cache, never the token.
+ * `plan`: gpt, mate and flows calls.
+ * `hosted`: workflow and session calls: no cache, and no cookies unless `hostedCredentials` says so.
  */
 export type Audience = 'plan' | 'hosted';
 
@@ -94,11 +100,11 @@ export function createTransport(options: ClientOptions): Transport {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(call.body);
     }
-    if (call.audience === 'plan' && token) headers.Authorization = `Bearer ${token}`;
+    if (token) headers.Authorization = `Bearer ${token}`;
     if (call.audience === 'hosted') {
       headers['Cache-Control'] = 'no-cache';
       headers.Pragma = 'no-cache';
-      init.credentials = 'omit';
+      init.credentials = options.hostedCredentials ?? 'omit';
     }
     return init;
   }

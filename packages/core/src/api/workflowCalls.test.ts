@@ -3,7 +3,7 @@ import { messages } from '../messages.js';
 import type { Workflow } from '../model/types.js';
 import type { FlowClient } from './client.js';
 import { createClient } from './client.js';
-import { fakeProviders, headerOf, replyJson, spyFetch } from './fakeProvider.test-helper.js';
+import { fakeProviders, replyJson, spyFetch } from './fakeProvider.test-helper.js';
 import type { FetchCall, RecordedRequest } from './fakeProvider.test-helper.js';
 
 const providers = fakeProviders();
@@ -28,17 +28,16 @@ async function start(
   return { client, requests: provider.requests, calls: spy.calls };
 }
 
-/** The hosted-call rules: no bearer, no cookies, no cache. */
+/** The hosted-call rules: no cookies, no cache; the provider's bearer token, as every call. */
 function expectHostedHeaders(request: RecordedRequest | undefined, call: FetchCall | undefined): void {
-  expect(request?.headers.authorization).toBeUndefined();
+  expect(request?.headers.authorization).toBe('Bearer tok');
   expect(request?.headers['cache-control']).toBe('no-cache');
   expect(request?.headers.pragma).toBe('no-cache');
   expect(call?.init.credentials).toBe('omit');
-  expect(headerOf(call, 'authorization')).toBeNull();
 }
 
 describe('createClient workflow and session calls', () => {
-  it("getWorkflows GETs the plan's workflows without the bearer, cookies or cache", async () => {
+  it("getWorkflows GETs the plan's workflows without cookies or cache", async () => {
     const { client, requests, calls } = await start(() => [200, [workflow]]);
     await expect(client.getWorkflows('plan 1')).resolves.toEqual([workflow]);
     expect(requests[0]).toMatchObject({ method: 'GET', url: '/api/workflows/plans/plan%201', body: '' });
@@ -123,6 +122,16 @@ describe('createClient workflow and session calls', () => {
       message: messages.failedToCreateSession('upstream gone'),
     });
     expect(requests).toHaveLength(1);
+  });
+
+  it('createSession refuses a hosted link that is not http(s), so it is never opened', async () => {
+    for (const hostedLink of ['javascript:alert(document.cookie)', 'data:text/html,<script>1</script>', '/hosted/session/s1']) {
+      const { client } = await start(() => [200, { sessionId: 's1', hostedLink }]);
+      await expect(client.createSession('w1', 'p')).rejects.toMatchObject({
+        kind: 'invalid',
+        message: `Failed to create session: Refused a link that is not http(s): ${hostedLink}`,
+      });
+    }
   });
 
   it('createSession rejects an answer without a hosted link as invalid data structure', async () => {

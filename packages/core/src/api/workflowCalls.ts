@@ -1,4 +1,6 @@
-import { messages } from '../messages.js';
+import { flowMessages, messages } from '../messages.js';
+import { isHttpLink } from '../model/links.js';
+import { ApiError } from './errors.js';
 import type { SessionCreation, Workflow } from '../model/types.js';
 import { isSavedWorkflowBody, isSessionBody, isWorkflowList, toSession, toWorkflow } from './guards.js';
 import { workflowsPath } from './paths.js';
@@ -61,7 +63,11 @@ export function createWorkflowCalls(transport: Transport): WorkflowCalls {
         body: { workflowId, planId },
         failure: messages.failedToCreateSession,
       };
-      return transport.send(call, (json) => toSession(expectShape(json, isSessionBody)));
+      const session = await transport.send(call, (json) => toSession(expectShape(json, isSessionBody)));
+      if (!isHttpLink(session.hostedLink)) {
+        throw new ApiError(messages.failedToCreateSession(flowMessages.unsafeLink(session.hostedLink)), { kind: 'invalid' });
+      }
+      return session;
     },
   };
 }

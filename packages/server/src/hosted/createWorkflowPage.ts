@@ -1,8 +1,10 @@
-import { CREATE_WORKFLOW_SCRIPT } from './createWorkflowScript.js';
 import { html, page } from './html.js';
 
+/** Where the page's script is served (a file of this server: pages run no inline script). */
+export const CREATE_WORKFLOW_SCRIPT_PATH = '/hosted/assets/create-workflow.js';
+
 /** The create-workflow page of a plan ('default' without one): a form that saves a workflow. */
-export function createWorkflowPage(planId: string): { html: string; nonce: string } {
+export function createWorkflowPage(planId: string): string {
   const body = html`
 <h1>Create workflow</h1>
 <p class="muted">Plan <strong>${planId}</strong></p>
@@ -29,5 +31,5 @@ export function createWorkflowPage(planId: string): { html: string; nonce: strin
     <label>Config (JSON) <textarea name="config" spellcheck="false">{}</textarea></label>
   </div>
 </template>`;
-  return page('Create workflow', body, CREATE_WORKFLOW_SCRIPT);
+  return page('Create workflow', body, CREATE_WORKFLOW_SCRIPT_PATH);
 }

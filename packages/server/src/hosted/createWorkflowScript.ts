@@ -2,8 +2,10 @@ import { messages } from '@flow/core';
 
 /**
  * The create-workflow page's script: adds and removes step rows, builds the workflow from the form,
- * saves it through POST /api/workflows/save and shows the saved workflow's name. Plain browser
- * JavaScript; user text only ever goes through `value` and `textContent`.
+ * saves it through POST /api/workflows/save and shows the saved workflow's name; the editor that
+ * frames it (served by this provider, so of this origin) hears of the save by a message addressed
+ * to this origin only. Plain browser JavaScript; user text only ever goes through `value` and
+ * `textContent`. Served as a file: the pages' policy allows no inline script.
  */
 export const CREATE_WORKFLOW_SCRIPT = `
 (function () {
@@ -59,14 +61,14 @@ export const CREATE_WORKFLOW_SCRIPT = `
     fetch('/api/workflows/save', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' },
-      credentials: 'omit',
+      credentials: 'same-origin',
       body: JSON.stringify(workflow)
     }).then(function (response) {
       return response.json().then(function (body) {
         if (!response.ok) throw new Error((body && body.error && body.error.message) || ('HTTP ' + response.status));
         field('id').value = body.id;
         show('Saved workflow: ' + body.name, 'ok');
-        if (window.parent !== window) window.parent.postMessage({ type: 'flow:workflow-saved', workflow: body }, '*');
+        if (window.parent !== window) window.parent.postMessage({ type: 'flow:workflow-saved', workflow: body }, window.location.origin);
       });
     }).catch(function (error) { show('Failed to save workflow: ' + error.message, 'error'); });
   });

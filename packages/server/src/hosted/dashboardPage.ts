@@ -14,7 +14,7 @@ function texts(entry: PublishEntry): Html {
 const when = (entry: PublishEntry): Html => timeHtml(entry.publishedAt);
 
 /** The dashboard of a plan version: the published prompt, when, and the earlier publishes (newest first). */
-export function dashboardPage(planId: string, versionName: string, entries: readonly PublishEntry[]): { html: string; nonce: string } {
+export function dashboardPage(planId: string, versionName: string, entries: readonly PublishEntry[]): string {
   const [latest, ...earlier] = entries;
   const current = latest
     ? html`<section class="card" id="published"><p>Published ${when(latest)}</p>${texts(latest)}</section>`

@@ -1,7 +1,9 @@
 import { notFound } from '../http/HttpError.js';
 import { param, type Route } from '../http/router.js';
 import type { Services } from '../services.js';
-import { createWorkflowPage } from './createWorkflowPage.js';
+import { etagOf, matchesNoneMatch, sendBody } from '../http/respond.js';
+import { CREATE_WORKFLOW_SCRIPT_PATH, createWorkflowPage } from './createWorkflowPage.js';
+import { CREATE_WORKFLOW_SCRIPT } from './createWorkflowScript.js';
 import { dashboardPage } from './dashboardPage.js';
 import { sendPage } from './html.js';
 import { sessionPage } from './sessionPage.js';
@@ -14,6 +16,19 @@ export function hostedRoutes(services: Services): Route[] {
       pattern: '/hosted/create-workflow/:planId',
       handler({ res, params }) {
         sendPage(res, createWorkflowPage(param(params, 'planId')));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: CREATE_WORKFLOW_SCRIPT_PATH,
+      handler({ req, res }) {
+        const etag = etagOf(CREATE_WORKFLOW_SCRIPT);
+        if (matchesNoneMatch(req.headers['if-none-match'], etag)) {
+          res.writeHead(304, { ETag: etag });
+          res.end();
+          return;
+        }
+        sendBody(res, 200, 'text/javascript; charset=utf-8', CREATE_WORKFLOW_SCRIPT, { ETag: etag, 'Cache-Control': 'no-cache' });
       },
     },
     {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { exactTime, relativeTime } from '@flow/core';
-import { sendBody } from '../http/respond.js';
+import { pageHeaders, sendBody } from '../http/respond.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -56,27 +55,17 @@ button[type=submit]{background:#2f5bea;border-color:#2f5bea;color:#fff}
 .error{color:#b3261e}.ok{color:#1b7f3b}
 `;
 
-/** A whole page: inline CSS, an optional inline script allowed by its nonce, nothing external. */
-export function page(title: string, body: Html, script?: string): { html: string; nonce: string } {
-  const nonce = randomBytes(16).toString('base64');
-  const scriptTag = script ? html`<script nonce="${nonce}">${new Html(script)}</script>` : html``;
-  const doc = html`<!doctype html>
+/** A whole page: inline CSS and, when given, one script loaded from this server (never inline). */
+export function page(title: string, body: Html, scriptPath?: string): string {
+  const scriptTag = scriptPath ? html`<script src="${scriptPath}" defer></script>` : html``;
+  return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title><style>${new Html(STYLE)}</style></head>
-<body><main>${body}</main>${scriptTag}</body></html>
-`;
-  return { html: doc.text, nonce };
+<title>${title}</title><style>${new Html(STYLE)}</style>${scriptTag}</head>
+<body><main>${body}</main></body></html>
+`.text;
 }
 
-/** Sends a page with a policy that allows only its own style, its nonce'd script and same-origin calls. */
-export function sendPage(res: ServerResponse, built: { html: string; nonce: string }, status = 200): void {
-  const csp = [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `script-src 'nonce-${built.nonce}'`,
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'self'",
-  ].join('; ');
-  sendBody(res, status, 'text/html; charset=utf-8', built.html, { 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' });
+/** Sends one of the provider's pages with the policy of every HTML page (pageHeaders). */
+export function sendPage(res: ServerResponse, text: string, status = 200, headers: Record<string, string> = {}): void {
+  sendBody(res, status, 'text/html; charset=utf-8', text, { ...pageHeaders(), 'Cache-Control': 'no-store', ...headers });
 }

@@ -8,7 +8,7 @@ function stepItem(step: WorkflowStep): Html {
 }
 
 /** The hosted session page: the session's workflow, its numbered steps and their configuration. */
-export function sessionPage(session: Session): { html: string; nonce: string } {
+export function sessionPage(session: Session): string {
   const { workflow } = session;
   const steps = workflow.json.steps;
   const list = steps.length === 0 ? html`<p class="muted">This workflow has no steps.</p>` : html`<ol>${steps.map(stepItem)}</ol>`;

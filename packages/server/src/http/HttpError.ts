@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'NO_CHAINS'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN_HOST'
+  | 'CROSS_SITE'
+  | 'TOO_MANY_ATTEMPTS'
   | 'NOT_FOUND'
   | 'FLOW_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'

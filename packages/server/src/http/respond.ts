@@ -4,10 +4,31 @@ import type { HttpError } from './HttpError.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Common headers of every answer: no sniffing, no referrer leaks. */
+/** Common headers of every answer: no sniffing; no referrer to other sites (same-origin keeps the Origin header of this server's own writes, which the cross-site check reads). */
 function baseHeaders(res: ServerResponse): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Referrer-Policy', 'same-origin');
+}
+
+/**
+ * The headers of every HTML page (the editor's, the hosted pages, the dashboard, sign-in): scripts
+ * only from this server (no inline script), styles from it or inline, calls and frames to it only,
+ * and framed only by pages of this server (the editor frames the create-workflow page).
+ */
+export function pageHeaders(): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+  return { 'Content-Security-Policy': csp, 'X-Frame-Options': 'SAMEORIGIN' };
 }
 
 /** Sends a body (string or bytes) with its type, length and extra headers. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requireId } from '../ids.js';
 import { badRequest } from './HttpError.js';
 
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a handler gets: the exchange, the checked path parameters and the query. */
 export interface RequestContext {

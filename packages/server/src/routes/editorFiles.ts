@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { badRequest, notFound } from '../http/HttpError.js';
-import { matchesNoneMatch, sendBody } from '../http/respond.js';
+import { matchesNoneMatch, pageHeaders, sendBody } from '../http/respond.js';
 import { isMissing } from '../store/listing.js';
 
 const TYPES: Record<string, string> = {
@@ -63,6 +63,6 @@ export async function editorFiles(
       return;
     }
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-    sendBody(res, 200, type, await readFile(file), headers);
+    sendBody(res, 200, type, await readFile(file), type.startsWith('text/html') ? { ...headers, ...pageHeaders() } : headers);
   };
 }

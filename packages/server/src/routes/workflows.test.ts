@@ -78,7 +78,7 @@ describe('the API client against the workflow calls', () => {
     await server.close();
   });
 
-  it('lists, saves and opens a session without sending the token', async () => {
+  it('lists, saves and opens a session with the token, as every call of a provider started with one', async () => {
     const client = createClient({ baseUrl: server.url, token: 'plan-token' });
     const saved = await client.saveWorkflow(draft);
     expect(saved.name).toBe('Book a call');
@@ -89,5 +89,7 @@ describe('the API client against the workflow calls', () => {
     const failure = await client.createSession('missing', 'support-desk').catch((e: unknown) => e);
     expect(isApiError(failure) && failure.status).toBe(404);
     expect(isApiError(failure) && failure.message).toBe('Failed to create session: Workflow not found');
+    const anonymous = await createClient({ baseUrl: server.url, retries: 0 }).getWorkflows('support-desk').catch((e: unknown) => e);
+    expect(isApiError(anonymous) && anonymous.status).toBe(401);
   });
 });

@@ -1,0 +1,12 @@
+import { signOut, useTokenRequired } from '../api/session';
+
+/** 'Sign out', shown only when the provider was started with a token (the browser signed in to it). */
+export function SignOutButton() {
+  const tokenRequired = useTokenRequired();
+  if (!tokenRequired) return null;
+  return (
+    <button type="button" className="btn sign-out" onClick={() => void signOut()}>
+      Sign out
+    </button>
+  );
+}

@@ -1,0 +1,124 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { html, page, sendPage } from '../hosted/html.js';
+import { readText } from '../http/body.js';
+import { HttpError } from '../http/HttpError.js';
+import { sendJson } from '../http/respond.js';
+import type { Route } from '../http/router.js';
+import { SESSION_API_PATH, SESSION_COOKIE, SIGN_IN_PATH, cookieValue, tokenMatcher } from './auth.js';
+import { SESSION_TTL_MS, type AttemptLimiter, type Sessions } from './sessions.js';
+
+/** The sign-in page's words. */
+export const SIGN_IN_TEXT = {
+  title: 'Sign in to Flow',
+  intro: 'This provider is shared: enter the token it was started with.',
+  label: 'Token',
+  button: 'Sign in',
+  wrong: 'Wrong token',
+  tooMany: (seconds: number) => `Too many attempts: try again in ${seconds} s`,
+} as const;
+
+/** How long a wrong token waits before its answer, so guessing is slow. */
+export const WRONG_TOKEN_DELAY_MS = 1000;
+
+export interface SignInOptions {
+  token: string | undefined;
+  sessions: Sessions;
+  limiter: AttemptLimiter;
+  /** Cookies get `Secure` when people reach the provider over https (`--public-url https://…`). */
+  secure: boolean;
+  /** Test seam for the wrong-token delay. */
+  delay?: (ms: number) => Promise<void>;
+}
+
+/** Where to go after signing in: a path of this server only, never another site. */
+export function safeNext(next: string | null | undefined): string {
+  return next && /^\/(?![/\\])[^\s]*$/.test(next) && !next.startsWith(SIGN_IN_PATH) ? next : '/';
+}
+
+function signInPage(next: string, message?: string): string {
+  const body = html`
+<h1>${SIGN_IN_TEXT.title}</h1>
+<p class="muted">${SIGN_IN_TEXT.intro}</p>
+<form method="post" action="${SIGN_IN_PATH}">
+  <input type="hidden" name="next" value="${next}">
+  <label for="token">${SIGN_IN_TEXT.label}</label>
+  <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
+  ${message === undefined ? html`` : html`<p class="error" role="alert">${message}</p>`}
+  <p><button type="submit">${SIGN_IN_TEXT.button}</button></p>
+</form>`;
+  return page(SIGN_IN_TEXT.title, body);
+}
+
+function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
+  res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': 0, ...headers });
+  res.end();
+}
+
+/** The client a sign-in attempt is counted against. */
+const clientOf = (req: IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';
+
+/**
+ * Sign-in (`GET`/`POST /signin`: a form without script, the token never echoed), the session state
+ * (`GET /api/session`: `{ tokenRequired, signedIn }`) and sign-out (`DELETE /api/session`).
+ */
+export function signInRoutes(options: SignInOptions): Route[] {
+  const matches = options.token === undefined ? undefined : tokenMatcher(options.token);
+  const delay = options.delay ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+  const cookie = (value: string, maxAgeSeconds: number): string =>
+    `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${options.secure ? '; Secure' : ''}`;
+  const signedIn = (req: IncomingMessage): boolean => options.sessions.valid(cookieValue(req, SESSION_COOKIE));
+
+  return [
+    {
+      method: 'GET',
+      pattern: SIGN_IN_PATH,
+      handler({ req, res, query }) {
+        const next = safeNext(query.get('next'));
+        if (matches === undefined || signedIn(req)) return redirect(res, next);
+        sendPage(res, signInPage(next));
+      },
+    },
+    {
+      method: 'POST',
+      pattern: SIGN_IN_PATH,
+      async handler({ req, res }) {
+        const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+        if (type !== 'application/x-www-form-urlencoded') {
+          throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Sign in with the form (application/x-www-form-urlencoded)');
+        }
+        const form = new URLSearchParams(await readText(req, 16 * 1024));
+        const next = safeNext(form.get('next'));
+        if (matches === undefined) return redirect(res, next);
+        const client = clientOf(req);
+        const wait = options.limiter.wait(client);
+        if (wait > 0) {
+          const seconds = Math.ceil(wait / 1000);
+          return sendPage(res, signInPage(next, SIGN_IN_TEXT.tooMany(seconds)), 429, { 'Retry-After': String(seconds) });
+        }
+        if (matches(form.get('token') ?? '')) {
+          options.limiter.succeeded(client);
+          return redirect(res, next, { 'Set-Cookie': cookie(options.sessions.create(), Math.floor(SESSION_TTL_MS / 1000)) });
+        }
+        options.limiter.failed(client);
+        await delay(WRONG_TOKEN_DELAY_MS);
+        sendPage(res, signInPage(next, SIGN_IN_TEXT.wrong), 401);
+      },
+    },
+    {
+      method: 'GET',
+      pattern: SESSION_API_PATH,
+      handler({ req, res }) {
+        sendJson(res, 200, { tokenRequired: matches !== undefined, signedIn: matches === undefined || signedIn(req) });
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: SESSION_API_PATH,
+      handler({ req, res }) {
+        options.sessions.drop(cookieValue(req, SESSION_COOKIE));
+        res.writeHead(204, { 'Set-Cookie': cookie('', 0), 'Cache-Control': 'no-store' });
+        res.end();
+      },
+    },
+  ];
+}
