@@ -1,4 +1,6 @@
 import type { CommandModule } from './command.js';
+import type { ConfigKey } from './config.js';
+import { VALIDATE_FORMATS } from './formats.js';
 
 /** One option of a command: the data the parser, the help and docs/cli.md are made from. */
 export interface OptionSpec {
@@ -10,6 +12,8 @@ export interface OptionSpec {
   env?: string;
   /** Must be given (an error otherwise, exit 2). */
   required?: boolean;
+  /** The config file's key that gives a default (flags beat env beat config beat defaults). */
+  config?: ConfigKey;
 }
 
 export interface CommandSpec {
@@ -28,14 +32,14 @@ export const DEFAULT_API_URL = 'http://127.0.0.1:4321';
 
 /** Options of every command. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
-  { flags: '--api-url <url>', description: 'provider address', env: 'FLOW_API_URL', default: DEFAULT_API_URL },
+  { flags: '--api-url <url>', description: 'provider address', env: 'FLOW_API_URL', default: DEFAULT_API_URL, config: 'apiUrl' },
   { flags: '--token <token>', description: 'bearer token of the provider (never printed)', env: 'FLOW_TOKEN' },
   { flags: '--json', description: 'print one JSON value on stdout, errors included' },
   { flags: '-q, --quiet', description: 'print only results and errors' },
 ];
 
-const plan: OptionSpec = { flags: '-p, --plan <id>', description: 'plan id', required: true };
-const version: OptionSpec = { flags: '--version <name>', description: 'version name', default: 'production' };
+const plan: OptionSpec = { flags: '-p, --plan <id>', description: 'plan id', required: true, config: 'plan' };
+const version: OptionSpec = { flags: '--version <name>', description: 'version name', default: 'production', config: 'version' };
 
 /** Commands that only group others (`workflows list`). */
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = { workflows: "the plan's saved workflows (list)" };
@@ -52,16 +56,19 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'validate',
-    args: '<files...>',
-    summary: 'check flow files against the schema and every rule (folders and globs expand to *.flow.json)',
-    options: [{ flags: '-f, --format <format>', description: 'output format', choices: ['text', 'json', 'github'], default: 'text' }],
+    args: '[files...]',
+    summary: 'check flow files against the schema and every rule (folders and globs expand to *.flow.json; - reads stdin)',
+    options: [
+      { flags: '-f, --format <format>', description: 'output format', choices: VALIDATE_FORMATS, default: 'text' },
+      { flags: '--max-warnings <n>', description: 'exit 1 when there are more warnings than n' },
+    ],
     example: 'flowctl validate flows --format github',
     load: () => import('./commands/validate.js'),
   },
   {
     name: 'fmt',
-    args: '<files...>',
-    summary: 'rewrite flow files in canonical form; secrets become { "env": NAME } references',
+    args: '[files...]',
+    summary: 'rewrite flow files in canonical form; secrets become { "env": NAME } references (- formats stdin to stdout)',
     options: [
       { flags: '--check', description: 'change nothing; list the files that would change and exit 1' },
       { flags: '--keep-secrets', description: 'leave secrets in the files' },
@@ -145,5 +152,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     example: 'flowctl serve --dir flows --open',
     load: () => import('./commands/serve.js'),
+  },
+  {
+    name: 'completion',
+    args: '<shell>',
+    summary: 'print the completion script of a shell: bash, zsh or fish',
+    options: [],
+    example: 'flowctl completion bash',
+    load: () => import('./commands/completion.js'),
   },
 ];

@@ -1,5 +1,7 @@
 import type { FlowClient } from '@flow/core';
 import type { Io, Style } from './output.js';
+import type { FlowctlConfig } from './config.js';
+import { stdinReader, type StdinReader } from './files/stdin.js';
 import { createProviderClient } from './provider.js';
 
 /** Global options, after flags, environment and defaults were weighed. */
@@ -10,9 +12,17 @@ export interface GlobalOptions {
   quiet: boolean;
 }
 
+/** What a run knows besides its options: flowctl's version and the config file's values. */
+export interface RunInfo {
+  version: string;
+  config: FlowctlConfig;
+}
+
 /** Everything a command may use besides its own arguments. */
-export interface Context extends GlobalOptions {
+export interface Context extends GlobalOptions, RunInfo {
   io: Io;
+  /** Standard input, read once (a file argument `-`). */
+  stdin: StdinReader;
   /** Colours of stdout text. */
   style: Style;
   /** Colours of stderr text. */
@@ -28,13 +38,14 @@ export interface Context extends GlobalOptions {
 }
 
 /** Builds the context of one run. */
-export function createContext(io: Io, options: GlobalOptions, style: Style, errStyle: Style): Context {
+export function createContext(io: Io, options: GlobalOptions & RunInfo, style: Style, errStyle: Style): Context {
   let client: Promise<FlowClient> | undefined;
   // A terminal of unknown width (columns 0) would make ora clear lines without end.
   const spinners = io.stderr.isTTY === true && (process.stderr.columns ?? 0) > 0 && !options.quiet && io.env.CI === undefined;
   return {
     ...options,
     io,
+    stdin: stdinReader(io.stdin),
     style,
     errStyle,
     log(message) {

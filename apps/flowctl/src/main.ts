@@ -3,6 +3,7 @@ import type { Outcome } from './command.js';
 import { COMMANDS, GLOBAL_OPTIONS } from './commandList.js';
 import { createContext, type Context, type GlobalOptions } from './context.js';
 import { CliError, EXIT, usageError, type ExitCode } from './errors.js';
+import { loadConfig } from './config.js';
 import { colorEnabled, createStyle, redactingStream, type Io } from './output.js';
 import { buildProgram, commandNames, optionNames, type Parsed } from './program.js';
 import { renderError, renderOutcome, renderUsageError } from './render/render.js';
@@ -92,8 +93,14 @@ export async function main(argv: readonly string[], io: Io, version: string): Pr
   const errStyle = createStyle(colorEnabled(io.stderr, io.env));
   let parsed: Parsed | undefined;
   let helpText = '';
+  // A bad config file stops a command, not help: its error waits until a command was parsed.
+  const loaded = await loadConfig(io.cwd).then(
+    (result) => ({ ...result, error: null }),
+    (error: unknown) => ({ config: {}, source: null, error }),
+  );
   const program = buildProgram({
     version,
+    config: loaded.config,
     writeOut: (text) => {
       if (jsonMode) helpText += text;
       else safeIo.stdout.write(text);
@@ -124,7 +131,11 @@ export async function main(argv: readonly string[], io: Io, version: string): Pr
     renderUsageError(usageError('Missing command'), { io: safeIo, json: jsonMode, errStyle });
     return EXIT.usage;
   }
-  const options = globalOptions(parsed, program);
+  if (loaded.error !== null) {
+    renderUsageError(toCliError(loaded.error, ''), { io: safeIo, json: jsonMode, errStyle });
+    return EXIT.usage;
+  }
+  const options = { ...globalOptions(parsed, program), version, config: loaded.config };
   // `validate --format json` promises JSON on stdout, so its errors are JSON too.
   if (parsed.spec.name === 'validate' && parsed.invocation.options.format === 'json') options.json = true;
   const style = createStyle(!options.json && colorEnabled(io.stdout, io.env));

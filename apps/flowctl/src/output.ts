@@ -10,6 +10,8 @@ export interface Stream {
 export interface Io {
   stdout: Stream;
   stderr: Stream;
+  /** Standard input, read when a file argument is `-`. */
+  stdin?: AsyncIterable<unknown> & { isTTY?: boolean };
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
 }

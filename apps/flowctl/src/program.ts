@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import type { Invocation } from './command.js';
 import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from './commandList.js';
+import type { FlowctlConfig } from './config.js';
 
 /** The command the parser chose, with everything it read. */
 export interface Parsed {
@@ -12,15 +13,19 @@ export interface Parsed {
 
 export interface ProgramHooks {
   version: string;
+  /** The config file's values, the defaults of the options that name a config key. */
+  config: FlowctlConfig;
   writeOut(text: string): void;
   writeErr(text: string): void;
   onParsed(parsed: Parsed): void;
 }
 
-function toOption(spec: OptionSpec): Option {
+function toOption(spec: OptionSpec, config: FlowctlConfig): Option {
   const option = new Option(spec.flags, spec.description);
   if (spec.choices) option.choices(spec.choices);
-  if (spec.default !== undefined) option.default(spec.default);
+  const configured = spec.config === undefined ? undefined : config[spec.config];
+  if (typeof configured === 'string') option.default(configured);
+  else if (spec.default !== undefined) option.default(spec.default);
   if (spec.env) option.env(spec.env);
   if (spec.required) option.makeOptionMandatory();
   return option;
@@ -45,7 +50,7 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .version(hooks.version, '-V, --version', 'show the version')
     .enablePositionalOptions()
     .helpCommand('help [command]', 'show help of a command');
-  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
+  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option, hooks.config));
   const parents = new Map<string, Command>();
   for (const spec of COMMANDS) {
     const words = spec.name.split(' ');
@@ -62,8 +67,8 @@ export function buildProgram(hooks: ProgramHooks): Command {
     const command = configure(parent.command(`${leafName}${spec.args ? ` ${spec.args}` : ''}`), hooks)
       .description(spec.summary)
       .addHelpText('after', `\nExample:\n  ${spec.example}\n`);
-    for (const option of spec.options) command.addOption(toOption(option));
-    for (const option of GLOBAL_OPTIONS) command.addOption(toOption(option));
+    for (const option of spec.options) command.addOption(toOption(option, hooks.config));
+    for (const option of GLOBAL_OPTIONS) command.addOption(toOption(option, hooks.config));
     command.action((...values: unknown[]) => {
       // commander passes the positional values, then the options object, then the command.
       const positional = values.slice(0, command.registeredArguments.length);

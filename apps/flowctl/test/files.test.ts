@@ -145,7 +145,7 @@ describe('flowctl diff', () => {
     writeFileSync(join(dir, 'a.flow.json'), flowText(sampleFlow()));
     const result = await runCli(['diff', 'a.flow.json', 'nope.flow.json'], { cwd: dir });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('nope.flow.json  $  Cannot read file: file not found');
+    expect(result.stderr.trim()).toBe('nope.flow.json  $  Cannot read file: file not found  unreadable-file');
   });
 });
 
@@ -186,7 +186,7 @@ describe('flowctl compile (offline)', () => {
     expect(refused).toMatchObject({
       code: 1,
       stdout: '',
-      stderr: `bad.flow.json:${row}:${column}  $.startNodeId  ${flowMessages.startNodeMissing('nowhere')}\nerror: ${message}\n`,
+      stderr: `bad.flow.json:${row}:${column}  $.startNodeId  ${flowMessages.startNodeMissing('nowhere')}  start-node-missing\nerror: ${message}\n`,
     });
     const json = await runCli(['compile', 'bad.flow.json', '--json'], { cwd: dir });
     expect(json.code).toBe(1);

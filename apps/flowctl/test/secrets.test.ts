@@ -109,7 +109,7 @@ describe('publish and secrets', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const fix = 'Secret written in plain text: run `flowctl fmt` to move it to an { "env": "NAME" } reference, then set NAME in the environment';
-    expect(result.stderr).toBe(`plain.flow.json  $.nodes[1].data.metadata.api_key  ${fix}\nerror: plain.flow.json: ${fix}\n`);
+    expect(result.stderr).toBe(`plain.flow.json  $.nodes[1].data.metadata.api_key  ${fix}  plain-secret\nerror: plain.flow.json: ${fix}\n`);
     const json = await cli([...publishArgs(work, 'plain.flow.json'), '--json']);
     expect(json.code).toBe(1);
     expect(at(parseJson(json), 'error', 'code')).toBe('PLAIN_SECRET');

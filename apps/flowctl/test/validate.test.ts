@@ -60,7 +60,7 @@ describe('flowctl validate', () => {
     const lines = fixture.text.split('\n');
     const line = lines.findIndex((l) => l.includes('"edge-capture-to-capture"'));
     const column = (lines[line - 1] ?? '').indexOf('{') + 1;
-    expect(result.stdout).toContain(`${file}:${line}:${column}  ${fixture.path}  ${fixture.message}\n`);
+    expect(result.stdout).toContain(`${file}:${line}:${column}  ${fixture.path}  ${fixture.message}  self-edge\n`);
     expect(result.stdout).toMatch(/✖ \d+ errors? in 1 of 1 file\n$/);
   });
 
@@ -72,7 +72,7 @@ describe('flowctl validate', () => {
     expect(result.code).toBe(1);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+:\\d+  ${fixture.path.replace(/[.$[\]]/g, '\\$&')}  ${fixture.message}$`));
+    expect(lines[0]).toMatch(new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+:\\d+  ${fixture.path.replace(/[.$[\]]/g, '\\$&')}  ${fixture.message}  ${fixture.code}$`));
     expect(lines[1]).toBe('✖ 1 error in 1 of 1 file');
     const json = await runCli(['validate', file, '--json'], { cwd: dir });
     expect(list(list(parseJson(json), 'files')[0], 'findings').map((f) => at(f, 'message'))).toEqual([fixture.message]);
@@ -94,7 +94,7 @@ describe('flowctl validate', () => {
     const column = (lines[row] ?? '').indexOf(token) + 1;
     const result = await runCli(['validate', file], { cwd: dir });
     const message = fixture.severity === 'warning' ? `warning: ${fixture.message}` : fixture.message;
-    expect(result).toMatchObject({ code, stdout: `${file}:${row + 1}:${column}  ${fixture.path}  ${message}\n${summary}\n` });
+    expect(result).toMatchObject({ code, stdout: `${file}:${row + 1}:${column}  ${fixture.path}  ${message}  ${fixture.code}\n${summary}\n` });
     const json = await runCli(['validate', file, '--json'], { cwd: dir });
     expect(list(list(parseJson(json), 'files')[0], 'findings')).toEqual([
       { file, code: fixture.code, path: fixture.path, severity: fixture.severity, message: fixture.message, line: row + 1, column },
@@ -110,7 +110,7 @@ describe('flowctl validate', () => {
     const column = (lines[row] ?? '').indexOf('{') + 1;
     const result = await runCli(['validate', file], { cwd: dir });
     expect(result.code).toBe(1);
-    expect(result.stdout.split('\n')).toContain(`${file}:${row + 1}:${column}  ${fixture.path}  ${fixture.message}`);
+    expect(result.stdout.split('\n')).toContain(`${file}:${row + 1}:${column}  ${fixture.path}  ${fixture.message}  cycle`);
     const findings = list(list(parseJson(await runCli(['validate', file, '--json'], { cwd: dir })), 'files')[0], 'findings');
     expect(findings).toContainEqual({ file, code: 'cycle', path: fixture.path, severity: 'error', message: fixture.message, line: row + 1, column });
   });
@@ -119,7 +119,7 @@ describe('flowctl validate', () => {
     const bytes = Buffer.concat([Buffer.from('{\n  "planId": "caf', 'utf8'), Buffer.from([0xe9]), Buffer.from('"\n}\n', 'utf8')]);
     writeFileSync(join(dir, 'latin1.flow.json'), bytes);
     const result = await runCli(['validate', 'latin1.flow.json'], { cwd: dir });
-    expect(result).toMatchObject({ code: 1, stdout: `latin1.flow.json:2:17  $  ${flowMessages.notUtf8}\n✖ 1 error in 1 of 1 file\n` });
+    expect(result).toMatchObject({ code: 1, stdout: `latin1.flow.json:2:17  $  ${flowMessages.notUtf8}  not-utf8\n✖ 1 error in 1 of 1 file\n` });
     const json = await runCli(['validate', 'latin1.flow.json', '--json'], { cwd: dir });
     expect(list(list(parseJson(json), 'files')[0], 'findings')).toEqual([
       { file: 'latin1.flow.json', code: 'not-utf8', path: '$', severity: 'error', message: flowMessages.notUtf8, line: 2, column: 17 },
@@ -130,9 +130,9 @@ describe('flowctl validate', () => {
     const result = await runCli(['validate', 'broken/self-edge.flow.json', 'broken/plain-secret.flow.json', '--format', 'github'], { cwd: dir });
     expect(result.code).toBe(1);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.every((l) => /^::(error|warning) file=[^,]+,line=\d+,col=\d+::.+$/.test(l))).toBe(true);
-    expect(lines).toContainEqual(expect.stringMatching(/^::error file=broken\/self-edge\.flow\.json,line=\d+,col=\d+::Error%3A Cannot connect|^::error file=broken\/self-edge\.flow\.json,line=\d+,col=\d+::Error: Cannot connect a node to itself$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^::warning file=broken\/plain-secret\.flow\.json,line=\d+,col=\d+::Secret written in plain text/));
+    expect(lines.every((l) => /^::(error|warning) file=[^,]+,line=\d+,col=\d+,title=[a-z0-9-]+::.+$/.test(l))).toBe(true);
+    expect(lines).toContainEqual(expect.stringMatching(/^::error file=broken\/self-edge\.flow\.json,line=\d+,col=\d+,title=self-edge::Error: Cannot connect a node to itself$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^::warning file=broken\/plain-secret\.flow\.json,line=\d+,col=\d+,title=plain-secret::Secret written in plain text/));
   });
 
   it('prints the same report as JSON with --format json', async () => {
@@ -146,7 +146,7 @@ describe('flowctl validate', () => {
     const result = await runCli(['validate', 'missing.flow.json', 'good.flow.json', 'broken/not-json.flow.json'], { cwd: dir });
     expect(result.code).toBe(1);
     const lines = result.stdout.trim().split('\n');
-    expect(lines).toContain('missing.flow.json  $  Cannot read file: file not found');
+    expect(lines).toContain('missing.flow.json  $  Cannot read file: file not found  unreadable-file');
     expect(lines.filter((l) => l.startsWith('broken/not-json.flow.json:3:'))).toHaveLength(1);
     expect(lines.at(-1)).toBe('✖ 2 errors in 2 of 3 files');
   });
@@ -154,7 +154,7 @@ describe('flowctl validate', () => {
   it('names the file of another format in one line', async () => {
     const result = await runCli(['validate', 'broken/wrong-format.flow.json'], { cwd: dir });
     const lines = result.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^broken\/wrong-format\.flow\.json:\d+:\d+  \$\.format  Unsupported format "flow\/2": expected "flow\/1"$/);
+    expect(lines[0]).toMatch(/^broken\/wrong-format\.flow\.json:\d+:\d+  \$\.format  Unsupported format "flow\/2": expected "flow\/1" {2}wrong-format$/);
     expect(lines).toHaveLength(2);
   });
 

@@ -5,6 +5,8 @@ import { EXIT, type FileFinding } from '../errors.js';
 import { expandFiles } from '../files/expandFiles.js';
 import { loadFlowFile } from '../files/readFlowFile.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { STDIN_ARG, shownName } from '../files/stdin.js';
+import { filesToCheck } from './validate.js';
 
 export type FmtStatus = 'unchanged' | 'formatted' | 'would-format' | 'bad';
 
@@ -15,6 +17,8 @@ export interface FmtFile {
   secrets: SecretReference[];
   /** Why a bad file could not be formatted. */
   findings: FileFinding[];
+  /** Standard input's canonical form (`fmt -` prints it instead of writing a file). */
+  text?: string;
 }
 
 export interface FmtReport {
@@ -25,20 +29,28 @@ export interface FmtReport {
   unmatched: string[];
 }
 
-/** `flowctl fmt <files...> [--check]`: canonical form, secrets out of the files unless kept. */
+/** `flowctl fmt [files...] [--check]`: canonical form, secrets out of the files unless kept; `-` formats stdin to stdout. */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const check = flagOption(invocation, 'check');
   const keepSecrets = flagOption(invocation, 'keepSecrets');
-  const { files, unmatched } = await expandFiles(invocation.args, ctx.io.cwd);
+  const { files, unmatched } = await expandFiles(filesToCheck(invocation, ctx), ctx.io.cwd);
   const results: FmtFile[] = [];
   for (const file of files) {
-    const loaded = await loadFlowFile(file, ctx.io.cwd);
+    const loaded = await loadFlowFile(file, ctx.io.cwd, ctx.stdin);
+    const name = shownName(file);
     if (!loaded.ok) {
-      results.push({ file, status: 'bad', secrets: [], findings: loaded.findings.filter((f) => f.severity === 'error') });
+      results.push({ file: name, status: 'bad', secrets: [], findings: loaded.findings.filter((f) => f.severity === 'error') });
       continue;
     }
     const { doc, moved } = keepSecrets ? { doc: loaded.doc, moved: [] } : moveSecretsToEnv(loaded.doc);
     const text = serializeFlow(doc);
+    if (file === STDIN_ARG) {
+      // Standard input is never written back: its canonical form goes to stdout (with --check, nothing).
+      const same = text === loaded.text;
+      for (const secret of moved) ctx.warn(`${name}: ${check ? 'would move' : 'moved'} the secret at ${secret.path} to the environment variable ${secret.env}`);
+      results.push({ file: name, status: same ? 'unchanged' : check ? 'would-format' : 'formatted', secrets: moved, findings: [], ...(check ? {} : { text }) });
+      continue;
+    }
     if (text === loaded.text) {
       results.push({ file, status: 'unchanged', secrets: [], findings: [] });
       continue;

@@ -17,7 +17,12 @@ printed then: this page cannot drift from what flowctl does.
 
 /** Rows of the conventions table. */
 export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
-  ['Precedence', 'A flag beats the environment, which beats the default.'],
+  ['Precedence', 'A flag beats the environment, which beats the config file, which beats the default.'],
+  [
+    'Config file',
+    '`flowctl.config.json` in the current folder (or a `"flowctl"` key in its `package.json`; the config file wins when both exist) may set `apiUrl` (`--api-url`), `plan` (`--plan` of `fetch`, `workflows list` and `run`), `version` (`--version` of `fetch`) and `files` (what `validate` and `fmt` check when no file is named). Any other key, and a `token` above all (secrets belong in `FLOW_TOKEN`), is refused with a message naming the file and the key, exit 2.',
+  ],
+  ['Standard input', '`-` as a file reads the flow from stdin (`validate -`, `fmt -`, which prints the canonical form instead of writing); findings name it `<stdin>`.'],
   [
     'Exit codes',
     '`0` ok · `1` findings, a failed check or a bad file · `2` usage error (unknown command or option, missing argument, bad value, a secret variable not set) · `3` provider or network error (a conflict: the flow changed on the provider since it was read) · `4` the plan version does not exist on the provider',
@@ -66,15 +71,22 @@ itself: UTF-8 only, no repeated keys, a BOM only warns. Every finding has a stab
 all codes is in [flow-format.md](flow-format.md#rules-validateflow-enforced-by-every-graph-operation).
 Exit 1 when any error is found; warnings alone exit 0.
 
-\`--format text\` (default) prints \`file:line:col  path  message\`, then a summary; \`--format github\`
-prints workflow commands that GitHub shows as annotations on the pull request; \`--format json\` (same
-as \`--json\`) prints \`{ format, files: [{ file, ok, findings: [{ file, code, path, severity, message,
-line, column }] }], errors, warnings, unmatched }\`.
+\`--format text\` (default) prints \`file:line:col  path  message  code\`, then a summary;
+\`--format github\` prints workflow commands that GitHub shows as annotations on the pull request,
+titled by the code; \`--format sarif\` prints a SARIF 2.1.0 log for code scanning (every rule with its
+code, default level and what it finds, one result per finding); \`--format junit\` prints JUnit XML for
+CI test views (one test case per file, a failure per error, warnings as its output); \`--format json\`
+(same as \`--json\`) prints \`{ format, files: [{ file, ok, findings: [{ file, code, path, severity,
+message, line, column }] }], errors, warnings, maxWarnings, unmatched }\`. \`--max-warnings <n>\` fails
+the run (exit 1, \`flowctl found too many warnings (maximum: n).\` on stderr) when there are more
+warnings than n. With no file named, the config file's \`files\` are checked; \`-\` reads stdin.
 `,
     samples: [
       { command: 'flowctl validate flows', showOutput: true },
       { command: 'flowctl validate bad.flow.json', showOutput: true, exitCode: 1 },
       { command: 'flowctl validate bad.flow.json --format github', showOutput: true, exitCode: 1 },
+      { command: 'flowctl validate bad.flow.json --format junit', showOutput: true, exitCode: 1 },
+      { command: 'flowctl validate flows --max-warnings 0', showOutput: true },
     ],
   },
   fmt: {
@@ -85,7 +97,9 @@ trailing newline (what the editor and the local provider write). Plain secrets b
 Writes are atomic. With \`--check\` nothing is written: the files that would change are listed one
 a line and the exit code is 1 when there is any. A file that cannot be parsed as a flow (not UTF-8,
 not JSON, another format, against the schema) is reported and left alone (exit 1); the rules are
-\`validate\`'s business, so a flow with findings is still formatted.
+\`validate\`'s business, so a flow with findings is still formatted. \`fmt -\` formats stdin and prints
+the canonical form on stdout (with \`--check\`, only whether it would change). With no file named, the
+config file's \`files\` are formatted.
 `,
     samples: [
       { command: 'flowctl fmt --check flows', showOutput: true },
@@ -209,5 +223,14 @@ and \`--allow-host <names>\` (comma-separated; \`.example.com\` allows every sub
 plan. With \`--json\` it prints \`{ url, dir, editorDir, tokenRequired, opened, plans }\` once it listens.
 `,
     samples: [{ command: 'flowctl serve --dir flows --open', readyWhen: 'Press Ctrl+C to stop' }],
+  },
+  completion: {
+    details: `
+Prints the completion script of a shell, made from the same command definitions as this page:
+commands, the \`workflows\` subcommands, each command's options and the values of \`--format\`.
+bash: \`source <(flowctl completion bash)\` (in \`~/.bashrc\`); zsh: \`source <(flowctl completion zsh)\`
+after \`compinit\`; fish: \`flowctl completion fish | source\` (or save it under
+\`~/.config/fish/completions/flowctl.fish\`).
+`,
   },
 };

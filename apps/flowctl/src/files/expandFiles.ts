@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { usageError } from '../errors.js';
 import { globBase, globToRegExp, isGlob } from './glob.js';
+import { STDIN_ARG } from './stdin.js';
 
 export const FLOW_FILE_SUFFIX = '.flow.json';
 
@@ -46,6 +47,10 @@ export async function expandFiles(inputs: readonly string[], cwd: string): Promi
     files.push(path);
   };
   for (const input of inputs) {
+    if (input === STDIN_ARG) {
+      add(input, STDIN_ARG);
+      continue;
+    }
     const absolute = resolve(cwd, input);
     const relativeInput = !isAbsolute(input);
     if (isGlob(input)) {

@@ -2,7 +2,10 @@ import type { Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import type { CliError } from '../errors.js';
 import type { Io, Style } from '../output.js';
+import { tooManyWarnings } from '../formats.js';
 import { findingLine } from './findingLine.js';
+import { junitXml } from './junit.js';
+import { sarifLog } from './sarif.js';
 import type { Results } from './results.js';
 import { diffText } from './text/diffCommandText.js';
 import { fmtText } from './text/fmtText.js';
@@ -26,6 +29,7 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   'workflows list': workflowsText,
   run: runText,
   serve: serveText,
+  completion: (report, t) => t.out(report.script.replace(/\n$/, '')),
 };
 
 /** The JSON of each command's data: the data itself, except where a part of it is the point. */
@@ -62,11 +66,17 @@ const writeJson = (io: Io, value: unknown): void => {
   io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 };
 
-/** The one place results are printed: JSON with --json (or `validate --format json`), else text. */
+/** The one place results are printed: JSON with --json (or `validate --format json`), SARIF or JUnit when asked, else text. */
 export function renderOutcome(outcome: Outcome, ctx: Context): void {
   const json = ctx.json || (outcome.kind === 'validate' && outcome.data.format === 'json');
   if (json) writeJson(ctx.io, jsonView(outcome.kind, outcome.data));
+  else if (outcome.kind === 'validate' && outcome.data.format === 'sarif') writeJson(ctx.io, sarifLog(outcome.data, ctx.version));
+  else if (outcome.kind === 'validate' && outcome.data.format === 'junit') ctx.io.stdout.write(junitXml(outcome.data));
   else formatText(outcome.kind, outcome.data, textTarget(ctx));
+  // As ESLint says it, in every format, on stderr.
+  if (outcome.kind === 'validate' && tooManyWarnings(outcome.data)) {
+    ctx.io.stderr.write(`${ctx.errStyle.red(`flowctl found too many warnings (maximum: ${outcome.data.maxWarnings ?? 0}).`)}\n`);
+  }
 }
 
 /** An error: `{ "error": { code, message } }` on stdout with --json, else lines on stderr. */

@@ -1,4 +1,5 @@
 import type { CompileReport } from '../commands/compile.js';
+import type { CompletionReport } from '../commands/completion.js';
 import type { DiffReport } from '../commands/diff.js';
 import type { FetchReport } from '../commands/fetch.js';
 import type { FmtReport } from '../commands/fmt.js';
@@ -21,4 +22,5 @@ export interface Results {
   'workflows list': WorkflowsReport;
   run: RunReport;
   serve: ServeReport;
+  completion: CompletionReport;
 }

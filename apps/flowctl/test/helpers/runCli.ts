@@ -11,6 +11,8 @@ export interface RunOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
+  /** Written to the command's stdin, which is then closed (none: stdin is empty). */
+  input?: string | Buffer;
 }
 
 /** Environment of a test run: no colour forced either way, no provider or token from outside. */
@@ -33,8 +35,10 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? process.cwd(),
       env: baseEnv(options.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // Nothing to send is an empty stdin, as /dev/null gives.
+    child.stdin.end(options.input);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

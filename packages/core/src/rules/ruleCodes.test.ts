@@ -4,13 +4,13 @@ import { RULES, isIncomplete, ruleFinding, type RuleCode } from './ruleCodes.js'
 
 const DOC = new URL('../../../../docs/flow-format.md', import.meta.url);
 
-/** The rows of the rules table of docs/flow-format.md: code, severity, incomplete. */
-function documentedRules(): { code: string; severity: string; incomplete: boolean }[] {
+/** The rows of the rules table of docs/flow-format.md: code, severity, incomplete, what it finds. */
+function documentedRules(): { code: string; severity: string; incomplete: boolean; summary: string }[] {
   const text = readFileSync(DOC, 'utf8');
   const section = text.slice(text.indexOf('## Rules'), text.indexOf('## Canonical form'));
-  return [...section.matchAll(/^\| `([^`]+)` \| ([^|]+) \|/gm)].map((m) => {
+  return [...section.matchAll(/^\| `([^`]+)` \| ([^|]+) \| (.*) \|$/gm)].map((m) => {
     const [severity = '', ...rest] = (m[2] ?? '').split(',').map((w) => w.trim());
-    return { code: m[1] ?? '', severity, incomplete: rest.includes('incomplete') };
+    return { code: m[1] ?? '', severity, incomplete: rest.includes('incomplete'), summary: m[3] ?? '' };
   });
 }
 
@@ -27,8 +27,8 @@ describe('RULES', () => {
     expect(new Set(documented.map((r) => r.code)).size).toBe(documented.length);
     expect(documented).toEqual(
       codes.map((code) => {
-        const rule: { severity: string; incomplete?: true } = RULES[code];
-        return { code, severity: rule.severity, incomplete: rule.incomplete === true };
+        const rule: { severity: string; incomplete?: true; summary: string } = RULES[code];
+        return { code, severity: rule.severity, incomplete: rule.incomplete === true, summary: rule.summary };
       }),
     );
   });

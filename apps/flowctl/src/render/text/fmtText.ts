@@ -10,6 +10,11 @@ export function fmtText(report: FmtReport, t: TextTarget): void {
       for (const finding of file.findings) t.error(findingLine(finding, t.errStyle));
       continue;
     }
+    if (file.text !== undefined) {
+      // `fmt -`: the canonical form itself, whatever changed.
+      t.out(file.text.replace(/\n$/, ''));
+      continue;
+    }
     if (file.status === 'unchanged') continue;
     t.out(file.status === 'would-format' ? file.file : `formatted ${file.file}`);
   }

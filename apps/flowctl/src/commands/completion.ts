@@ -1,0 +1,16 @@
+import { argument, type Invocation, type Outcome } from '../command.js';
+import type { Context } from '../context.js';
+import { EXIT, usageError } from '../errors.js';
+import { SHELLS, completionScript, isShell, type Shell } from '../completion/completionScripts.js';
+
+export interface CompletionReport {
+  shell: Shell;
+  script: string;
+}
+
+/** `flowctl completion bash|zsh|fish`: the shell's completion script, made from the command definitions. */
+export async function run(invocation: Invocation, _ctx: Context): Promise<Outcome> {
+  const shell = argument(invocation, 0, 'shell');
+  if (!isShell(shell)) throw usageError(`Unknown shell "${shell}": one of ${SHELLS.join(', ')}`);
+  return { kind: 'completion', data: { shell, script: completionScript(shell) }, exitCode: EXIT.ok };
+}

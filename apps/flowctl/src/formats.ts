@@ -1,0 +1,11 @@
+/** Output formats of `flowctl validate`: one list for the option's choices and the renderers. */
+export const VALIDATE_FORMATS = ['text', 'json', 'github', 'sarif', 'junit'] as const;
+export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
+
+export const isValidateFormat = (value: unknown): value is ValidateFormat => VALIDATE_FORMATS.some((f) => f === value);
+
+
+/** More warnings than `--max-warnings` allows (null: no limit). */
+export function tooManyWarnings(report: { warnings: number; maxWarnings: number | null }): boolean {
+  return report.maxWarnings !== null && report.warnings > report.maxWarnings;
+}
