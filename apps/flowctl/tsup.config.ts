@@ -14,10 +14,11 @@ export default defineConfig({
   // Commands are imported lazily, so `flowctl --version` loads only the tiny entry chunk.
   splitting: true,
   treeshake: true,
-  banner: { js: '#!/usr/bin/env node' },
-  // The core (and its ajv) are bundled from source; the server stays a runtime dependency of `serve`.
-  noExternal: ['@flow/core', 'ajv'],
-  external: ['@flow/server'],
+  // Bundled CommonJS dependencies (commander, undici) call require() for Node's modules.
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __flowctlCreateRequire } from 'node:module';\nconst require = __flowctlCreateRequire(import.meta.url);" },
+  // Everything is bundled (the core and the server from source, and chalk, commander, ora, undici):
+  // the packed tarball has no dependency, so it installs without a registry and runs offline.
+  noExternal: [/.*/],
   esbuildOptions(options) {
     options.conditions = ['development'];
   },

@@ -1,4 +1,4 @@
-import { ApiError, FlowConflictError, PlanNotFoundError, createClient, messages, type FetchLike, type FetchResponse, type FlowClient } from '@flow/core';
+import { ApiError, FlowConflictError, PlanNotFoundError, createClient, messages, type FlowClient } from '@flow/core';
 import { CliError, EXIT } from './errors.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -26,33 +26,12 @@ export function providerUrl(apiUrl: string): URL {
   return url;
 }
 
-/**
- * fetch through undici: HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured for remote providers
- * (Node's own fetch ignores them); a loopback provider is always reached directly.
- */
-async function undiciFetch(apiUrl: URL): Promise<FetchLike> {
-  const undici = await import('undici');
-  const dispatcher = LOOPBACK.has(apiUrl.hostname) ? new undici.Agent() : new undici.EnvHttpProxyAgent();
-  return async (url, init): Promise<FetchResponse> => {
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => {
-      headers[key] = value;
-    });
-    const response = await undici.fetch(url, {
-      method: init.method ?? 'GET',
-      headers,
-      body: typeof init.body === 'string' ? init.body : null,
-      signal: init.signal ?? null,
-      dispatcher,
-    });
-    return response;
-  };
-}
-
 /** A client of the provider at `apiUrl`, reached through undici. */
 export async function createProviderClient(apiUrl: string, token: string | undefined): Promise<FlowClient> {
   const url = providerUrl(apiUrl);
-  const fetch = await undiciFetch(url);
+  // undici is large: it loads only for commands that call a provider.
+  const { undiciFetch } = await import('./undiciFetch.js');
+  const fetch = undiciFetch(LOOPBACK.has(url.hostname));
   return createClient({ baseUrl: url.href.replace(/\/+$/, ''), fetch, ...(token ? { token } : {}) });
 }
 

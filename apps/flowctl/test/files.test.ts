@@ -218,12 +218,18 @@ describe('flowctl init', () => {
     const result = await runCli(['init', 'project', '--json'], { cwd: dir });
     expect(result.code).toBe(0);
     const created = list(parseJson(result), 'created');
-    expect(created).toEqual([join('project', 'flows', 'example', 'production.flow.json'), join('project', '.github', 'workflows', 'flows.yml')]);
+    expect(created).toEqual([
+      join('project', 'package.json'),
+      join('project', '.gitignore'),
+      join('project', 'flows', 'example', 'production.flow.json'),
+      join('project', '.github', 'workflows', 'flows.yml'),
+    ]);
     const workflow = readFileSync(join(dir, 'project', '.github', 'workflows', 'flows.yml'), 'utf8');
     expect(workflow).toContain('pull_request');
     expect(workflow).toContain('flowctl validate');
     expect(workflow).toContain('flowctl fmt --check');
-    expect(workflow).toContain('flowctl compile');
+    expect(workflow).toContain('flowctl publish "$file" --dry-run');
+    // (test/pack.test.ts runs these steps as written, from the packed tarball.)
     const validate = await runCli(['validate', 'flows'], { cwd: join(dir, 'project') });
     expect(validate.code).toBe(0);
     const fmt = await runCli(['fmt', '--check', 'flows'], { cwd: join(dir, 'project') });

@@ -43,6 +43,8 @@ export interface ServerOptions {
   allowHosts?: readonly string[];
   /** The built editor, served for any other GET when the folder exists. */
   editorDir?: string;
+  /** The emoji picker's data (`<locale>/<source>/data.json`). Default: the emoji-picker-element-data package. */
+  emojiDir?: string;
   /** Seeds an empty data folder. Default the repository's `examples/`; null for none. */
   seedDir?: string | null;
   /** Where unexpected errors are reported. Default stderr. */
@@ -127,7 +129,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...mateRoutes(services),
     ...flowRoutes(services),
     ...workflowRoutes(services),
-    ...emojiRoutes(),
+    ...(options.emojiDir === undefined ? emojiRoutes() : emojiRoutes(options.emojiDir)),
     ...hostedRoutes(services),
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;

@@ -34,11 +34,20 @@ function planLinks(url: string, dir: string): string[] {
   }
 }
 
-/** The built editor: FLOW_EDITOR_DIR, else apps/editor/dist beside this package in the repository. */
+/**
+ * The built editor: FLOW_EDITOR_DIR, else apps/editor/dist beside this package in the repository,
+ * else the copy the packed tarball carries (`dist/editor`, beside this bundled file).
+ */
 function editorFolder(env: Context['io']['env']): string | null {
-  const candidates = [env.FLOW_EDITOR_DIR, fileURLToPath(new URL('../../editor/dist', import.meta.url))];
+  const candidates = [env.FLOW_EDITOR_DIR, fileURLToPath(new URL('../../editor/dist', import.meta.url)), fileURLToPath(new URL('./editor', import.meta.url))];
   for (const dir of candidates) if (dir && existsSync(join(dir, 'index.html'))) return resolve(dir);
   return null;
+}
+
+/** The emoji data the packed tarball carries (`dist/emoji`); in the repository, the package's own. */
+function emojiFolder(): string | undefined {
+  const packed = fileURLToPath(new URL('./emoji', import.meta.url));
+  return existsSync(packed) ? packed : undefined;
 }
 
 function portOf(text: string | undefined): number {
@@ -66,6 +75,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const port = portOf(stringOption(invocation, 'port'));
   const host = stringOption(invocation, 'host') ?? '127.0.0.1';
   const editorDir = editorFolder(ctx.io.env);
+  const emojiDir = emojiFolder();
   const publicUrl = stringOption(invocation, 'publicUrl');
   const allowHosts = (stringOption(invocation, 'allowHost') ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
   const { startServer, ServerConfigError, DataFolderInUseError } = await loadServer();
@@ -79,6 +89,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
       ...(publicUrl ? { publicUrl } : {}),
       ...(ctx.token ? { token: ctx.token } : {}),
       ...(editorDir ? { editorDir } : {}),
+      ...(emojiDir ? { emojiDir } : {}),
     });
   } catch (error) {
     // Another server holds the folder: its message names the folder and that server's address.

@@ -49,12 +49,20 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
 export const COMMAND_GUIDES: Readonly<Record<string, CommandGuide>> = {
   init: {
     details: `
-Scaffolds a project folder (default: the current one): \`flows/example/production.flow.json\`, a
-small valid support agent in two chains, and \`.github/workflows/flows.yml\`, which on pull requests
-runs \`flowctl validate flows --format github\`, \`flowctl fmt --check flows\` and compiles every flow.
-The workflow expects \`flowctl\` as a dev dependency of the repository (\`npm ci\`, then
-\`npx --no-install flowctl\`). \`--plan <id>\` names the example's plan (default \`example\`).
-It refuses to overwrite: when any file it would write exists, nothing is written (exit 1, code \`EXISTS\`).
+Scaffolds a project that works as written (default folder: the current one): \`package.json\` with
+flowctl as a dev dependency (an existing one only gets that added), \`.gitignore\` (\`node_modules/\`),
+\`flows/example/production.flow.json\`, a small valid support agent in two chains, and
+\`.github/workflows/flows.yml\`, which on pull requests and pushes runs \`npm ci\`,
+\`flowctl validate flows --format github\`, \`flowctl fmt --check flows\` and, when the repository has
+the variable \`FLOW_API_URL\` (and the secret \`FLOW_TOKEN\`), \`flowctl publish --dry-run\` of each flow;
+each \`{ "env": NAME }\` variable of the example flow is mapped from a secret of the same name.
+\`--plan <id>\` names the example's plan (default \`example\`). It never overwrites the flow or the
+workflow: when either exists, nothing is written (exit 1, code \`EXISTS\`). Then \`npm install\`
+(which writes the \`package-lock.json\` that \`npm ci\` needs).
+
+flowctl installs from its tarball (\`pnpm --filter flowctl run tarball\` in the repository writes
+\`apps/flowctl/flowctl-<version>.tgz\`): everything it runs is bundled, so
+\`npm install -D ./flowctl-<version>.tgz\` or \`npm i -g ./flowctl-<version>.tgz\` needs no registry.
 `,
     samples: [{ command: 'flowctl init my-agent', showOutput: true }],
   },

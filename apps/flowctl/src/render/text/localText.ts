@@ -5,7 +5,9 @@ import type { TextTarget } from '../textTarget.js';
 /** The files created and what to run next. */
 export function initText(report: InitReport, t: TextTarget): void {
   for (const file of report.created) t.out(`created ${file}`);
-  t.info(`Next: flowctl validate ${report.flowsDir} && flowctl serve --dir ${report.flowsDir} --open`);
+  for (const file of report.updated) t.out(`updated ${file}`);
+  t.info('Next:');
+  for (const step of report.next) t.info(`  ${step}`);
 }
 
 /** Where the provider listens and what it serves. */
