@@ -1,65 +1,46 @@
 import { chmodSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '@flow/server';
-import { ensureCliBuilt, REPO } from './helpers/build.js';
-import { serverUrl, startCallsProxy } from './helpers/callsProxy.js';
-import { flowText, publishArgs, sampleFlow, singleChainFlow, removeTempDirs, tempDir } from './helpers/flows.js';
+import { describe, expect, it } from 'vitest';
+import { REPO } from './helpers/build.js';
+import { useTestProviders } from './helpers/callsProxy.js';
+import { flowText, publishArgs, sampleFlow, singleChainFlow } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
 import { parseJson, runCli } from './helpers/runCli.js';
 
-let provider: { url: string; close(): Promise<void> };
-let proxy: Server;
-let proxyUrl = '';
-let work = '';
+const providers = useTestProviders('flowctl-provider-');
 
-beforeAll(async () => {
-  ensureCliBuilt();
-  work = tempDir('flowctl-provider-');
-  provider = await startServer({ port: 0, host: '127.0.0.1', dir: join(work, 'data'), seedDir: null, log: () => undefined });
-  proxy = await startCallsProxy(provider.url);
-  proxyUrl = serverUrl(proxy);
-}, 200_000);
-
-afterAll(async () => {
-  await provider?.close();
-  await new Promise((resolve) => proxy?.close(resolve));
-  removeTempDirs();
-});
-
-const cli = (args: readonly string[], env: Record<string, string> = {}) => runCli([...args, '--api-url', provider.url], { cwd: work, env });
+const cli = (args: readonly string[], env: Record<string, string> = {}) => runCli([...args, '--api-url', providers.url], { cwd: providers.work, env });
 
 describe('flowctl against the local provider', () => {
   it('round trip: publish, fetch, then publish --dry-run reports no change', async () => {
-    copyFileSync(join(REPO, 'examples', 'support-desk', 'production.flow.json'), join(work, 'support.flow.json'));
-    const first = await cli([...publishArgs(work, 'support.flow.json'), '--dry-run', '--json']);
+    copyFileSync(join(REPO, 'examples', 'support-desk', 'production.flow.json'), join(providers.work, 'support.flow.json'));
+    const first = await cli([...publishArgs(providers.work, 'support.flow.json'), '--dry-run', '--json']);
     expect(first.code).toBe(0);
     expect(at(parseJson(first), 'changes', 'same')).toBe(false);
 
     // A publish needs every variable the flow names, even though the local provider keeps the references.
-    const published = await cli([...publishArgs(work, 'support.flow.json'), '--json'], { NORTHWIND_API_TOKEN: 'test-northwind-token' });
+    const published = await cli([...publishArgs(providers.work, 'support.flow.json'), '--json'], { NORTHWIND_API_TOKEN: 'test-northwind-token' });
     expect(published.code).toBe(0);
     expect(parseJson(published)).toMatchObject({ published: true, message: 'Changes are now published to Dashboard', source: 'document' });
-    expect(at(parseJson(published), 'dashboardUrl')).toBe(`${provider.url}/dashboard/support-desk/production`);
+    expect(at(parseJson(published), 'dashboardUrl')).toBe(`${providers.url}/dashboard/support-desk/production`);
 
     const fetched = await cli(['fetch', '--plan', 'support-desk', '-o', 'fetched.flow.json']);
     expect(fetched.code).toBe(0);
     expect(fetched.stdout).toBe('');
     const again = await cli(['fetch', '--plan', 'support-desk', '--version', 'production', '-o', 'fetched-again.flow.json']);
     expect(again.code).toBe(0);
-    expect(readFileSync(join(work, 'fetched-again.flow.json'))).toEqual(readFileSync(join(work, 'fetched.flow.json')));
+    expect(readFileSync(join(providers.work, 'fetched-again.flow.json'))).toEqual(readFileSync(join(providers.work, 'fetched.flow.json')));
 
-    const dryRun = await cli([...publishArgs(work, 'fetched.flow.json'), '--dry-run', '--json']);
+    const dryRun = await cli([...publishArgs(providers.work, 'fetched.flow.json'), '--dry-run', '--json']);
     expect(dryRun.code).toBe(0);
     expect(parseJson(dryRun)).toMatchObject({ dryRun: true, published: false, changes: { same: true } });
-    const original = await cli([...publishArgs(work, 'support.flow.json'), '--dry-run']);
+    const original = await cli([...publishArgs(providers.work, 'support.flow.json'), '--dry-run']);
     expect(original.stdout).toContain('No changes: support-desk/production on the provider already matches support.flow.json');
   });
 
   it('fetch prints the canonical document on stdout, and as the JSON value with --json', async () => {
-    writeFileSync(join(work, 'stdout.flow.json'), flowText(sampleFlow('stdout-plan')));
-    expect((await cli([...publishArgs(work, 'stdout.flow.json'), '--quiet'])).code).toBe(0);
+    writeFileSync(join(providers.work, 'stdout.flow.json'), flowText(sampleFlow('stdout-plan')));
+    expect((await cli([...publishArgs(providers.work, 'stdout.flow.json'), '--quiet'])).code).toBe(0);
     const text = await cli(['fetch', '--plan', 'stdout-plan']);
     expect(text.code).toBe(0);
     const json = await cli(['fetch', '--plan', 'stdout-plan', '--json']);
@@ -68,13 +49,13 @@ describe('flowctl against the local provider', () => {
   });
 
   it('publish --dry-run lists what would change and changes nothing', async () => {
-    writeFileSync(join(work, 'change.flow.json'), flowText(sampleFlow('change-plan')));
-    expect((await cli([...publishArgs(work, 'change.flow.json')])).code).toBe(0);
+    writeFileSync(join(providers.work, 'change.flow.json'), flowText(sampleFlow('change-plan')));
+    expect((await cli([...publishArgs(providers.work, 'change.flow.json')])).code).toBe(0);
     const changed = sampleFlow('change-plan');
     changed.agentNotes = 'Be very brief.';
-    writeFileSync(join(work, 'change.flow.json'), flowText(changed));
+    writeFileSync(join(providers.work, 'change.flow.json'), flowText(changed));
     const before = await cli(['fetch', '--plan', 'change-plan']);
-    const dryRun = await cli([...publishArgs(work, 'change.flow.json'), '--dry-run']);
+    const dryRun = await cli([...publishArgs(providers.work, 'change.flow.json'), '--dry-run']);
     expect(dryRun.code).toBe(0);
     expect(dryRun.stdout).toContain('Would change change-plan/production');
     expect(dryRun.stdout).toContain('~ agentNotes');
@@ -83,8 +64,8 @@ describe('flowctl against the local provider', () => {
   });
 
   it('publish refuses an invalid flow before any call, exit 1', async () => {
-    writeFileSync(join(work, 'invalid.flow.json'), flowText({ ...sampleFlow('invalid-plan'), nodes: [], edges: [], startNodeId: '' }));
-    const result = await cli([...publishArgs(work, 'invalid.flow.json'), '--json']);
+    writeFileSync(join(providers.work, 'invalid.flow.json'), flowText({ ...sampleFlow('invalid-plan'), nodes: [], edges: [], startNodeId: '' }));
+    const result = await cli([...publishArgs(providers.work, 'invalid.flow.json'), '--json']);
     expect(result.code).toBe(1);
     expect(at(parseJson(result), 'error', 'code')).toBe('INVALID_FLOW');
     expect(list(parseJson(result), 'error', 'findings')[0]).toMatchObject({ file: 'invalid.flow.json', path: '$.nodes', message: 'Error: No chains in flow' });
@@ -95,17 +76,17 @@ describe('flowctl against the local provider', () => {
     const answer = doc.nodes.find((n) => n.id === 'answer');
     if (answer?.type !== 'function') throw new Error('fixture');
     answer.data.metadata.api_key = { env: 'TEST_ANSWER_KEY' };
-    writeFileSync(join(work, 'secret.flow.json'), flowText(doc));
-    const result = await cli([...publishArgs(work, 'secret.flow.json'), '--json'], { TEST_ANSWER_KEY: 'sk-from-env' });
+    writeFileSync(join(providers.work, 'secret.flow.json'), flowText(doc));
+    const result = await cli([...publishArgs(providers.work, 'secret.flow.json'), '--json'], { TEST_ANSWER_KEY: 'sk-from-env' });
     expect(result.code).toBe(0);
-    const stored = readFileSync(join(work, 'data', 'secret-plan', 'production.flow.json'), 'utf8');
+    const stored = readFileSync(join(providers.work, 'data', 'secret-plan', 'production.flow.json'), 'utf8');
     expect(stored).not.toContain('sk-from-env');
     expect(stored).toContain('"env": "TEST_ANSWER_KEY"');
-    const dryRun = await cli([...publishArgs(work, 'secret.flow.json'), '--dry-run', '--json']);
+    const dryRun = await cli([...publishArgs(providers.work, 'secret.flow.json'), '--dry-run', '--json']);
     expect(at(parseJson(dryRun), 'changes', 'same')).toBe(true);
 
     // A key written in plain text (by another client) comes back as a reference unless kept.
-    const plain = await fetch(`${provider.url}/api/mate/secret-plan/production/setup-function`, {
+    const plain = await fetch(`${providers.url}/api/mate/secret-plan/production/setup-function`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ function: { uuid: 'answer', metadata: { ...answer.data.metadata, api_key: { key: 'sk-plain' } } } }),
@@ -121,7 +102,7 @@ describe('flowctl against the local provider', () => {
   });
 
   it('compile --remote asks the provider and agrees with the offline compiler', async () => {
-    writeFileSync(join(work, 'compile.flow.json'), flowText(sampleFlow('compile-plan')));
+    writeFileSync(join(providers.work, 'compile.flow.json'), flowText(sampleFlow('compile-plan')));
     const offline = await cli(['compile', 'compile.flow.json', '--json']);
     const remote = await cli(['compile', 'compile.flow.json', '--remote', '--json']);
     expect(remote.code).toBe(0);
@@ -130,7 +111,7 @@ describe('flowctl against the local provider', () => {
   });
 
   it('workflows list shows id, name, updated date and description', async () => {
-    const saved = await fetch(`${provider.url}/api/workflows/save`, {
+    const saved = await fetch(`${providers.url}/api/workflows/save`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'Onboarding tour', description: 'Shows the app', plan_id: 'wf-plan', json: { steps: [] } }),
@@ -152,12 +133,12 @@ describe('flowctl against the local provider', () => {
     const id = String(at(json, 'workflows', 0, 'id'));
     const result = await cli(['run', id, '--plan', 'wf-plan']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^${provider.url}/hosted/session/wf-plan/\\S+\\n$`));
+    expect(result.stdout).toMatch(new RegExp(`^${providers.url}/hosted/session/wf-plan/\\S+\\n$`));
     const page = await fetch(result.stdout.trim());
     expect(page.ok).toBe(true);
 
-    const opened = join(work, 'opened.txt');
-    const browser = join(work, 'browser.sh');
+    const opened = join(providers.work, 'opened.txt');
+    const browser = join(providers.work, 'browser.sh');
     writeFileSync(browser, `#!/bin/sh\necho "$1" > "${opened}"\n`);
     chmodSync(browser, 0o755);
     const withOpen = await cli(['run', id, '--plan', 'wf-plan', '--open', '--json'], { BROWSER: browser });
@@ -169,8 +150,8 @@ describe('flowctl against the local provider', () => {
   it('fetch of a plan version the provider does not have fails with exit 4 and writes nothing', async () => {
     const result = await cli(['fetch', '--plan', 'support-desk', '--version', 'prodution', '-o', 'typo.flow.json', '--json']);
     expect(result.code).toBe(4);
-    expect(parseJson(result)).toMatchObject({ error: { code: 'PLAN_NOT_FOUND', message: `Plan not found: support-desk/prodution on ${provider.url}` } });
-    expect(() => readFileSync(join(work, 'typo.flow.json'), 'utf8')).toThrow();
+    expect(parseJson(result)).toMatchObject({ error: { code: 'PLAN_NOT_FOUND', message: `Plan not found: support-desk/prodution on ${providers.url}` } });
+    expect(() => readFileSync(join(providers.work, 'typo.flow.json'), 'utf8')).toThrow();
   });
 
   it('run of an unknown workflow is a provider error, exit 3', async () => {
@@ -182,26 +163,26 @@ describe('flowctl against the local provider', () => {
   it('through a provider without the document endpoint: the fields it owns (plan_id, timestamps) are no change after a publish', async () => {
     const doc = singleChainFlow('owned-calls');
     doc.nodes = doc.nodes.map((node) => (node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node));
-    writeFileSync(join(work, 'owned-calls.flow.json'), flowText(doc));
-    const viaCalls = (args: readonly string[]) => runCli([...args, '--api-url', proxyUrl], { cwd: work });
-    expect((await cli([...publishArgs(work, 'owned-calls.flow.json')])).code).toBe(0);
-    expect((await viaCalls([...publishArgs(work, 'owned-calls.flow.json')])).code).toBe(0);
-    const dryRun = await viaCalls([...publishArgs(work, 'owned-calls.flow.json'), '--dry-run', '--detailed-exitcode']);
+    writeFileSync(join(providers.work, 'owned-calls.flow.json'), flowText(doc));
+    const viaCalls = (args: readonly string[]) => runCli([...args, '--api-url', providers.proxyUrl], { cwd: providers.work });
+    expect((await cli([...publishArgs(providers.work, 'owned-calls.flow.json')])).code).toBe(0);
+    expect((await viaCalls([...publishArgs(providers.work, 'owned-calls.flow.json')])).code).toBe(0);
+    const dryRun = await viaCalls([...publishArgs(providers.work, 'owned-calls.flow.json'), '--dry-run', '--detailed-exitcode']);
     expect(dryRun.stdout).toBe('No changes: owned-calls/production on the provider already matches owned-calls.flow.json\n');
     expect(dryRun.code).toBe(0);
   });
 
   it('through a provider without the document endpoint: fetch rebuilds from the calls, round trip holds', async () => {
-    writeFileSync(join(work, 'calls.flow.json'), flowText(singleChainFlow('calls-plan')));
-    expect((await cli([...publishArgs(work, 'calls.flow.json')])).code).toBe(0);
-    const viaCalls = (args: readonly string[]) => runCli([...args, '--api-url', proxyUrl], { cwd: work });
+    writeFileSync(join(providers.work, 'calls.flow.json'), flowText(singleChainFlow('calls-plan')));
+    expect((await cli([...publishArgs(providers.work, 'calls.flow.json')])).code).toBe(0);
+    const viaCalls = (args: readonly string[]) => runCli([...args, '--api-url', providers.proxyUrl], { cwd: providers.work });
     const fetched = await viaCalls(['fetch', '--plan', 'calls-plan', '-o', 'calls-fetched.flow.json', '--json']);
     expect(fetched.code).toBe(0);
     expect(parseJson(fetched)).toMatchObject({ source: 'calls', nodes: 2 });
     const again = await viaCalls(['fetch', '--plan', 'calls-plan', '-o', 'calls-again.flow.json']);
     expect(again.code).toBe(0);
-    expect(readFileSync(join(work, 'calls-again.flow.json'))).toEqual(readFileSync(join(work, 'calls-fetched.flow.json')));
-    const dryRun = await viaCalls([...publishArgs(work, 'calls-fetched.flow.json'), '--dry-run', '--json']);
+    expect(readFileSync(join(providers.work, 'calls-again.flow.json'))).toEqual(readFileSync(join(providers.work, 'calls-fetched.flow.json')));
+    const dryRun = await viaCalls([...publishArgs(providers.work, 'calls-fetched.flow.json'), '--dry-run', '--json']);
     expect(dryRun.code).toBe(0);
     expect(at(parseJson(dryRun), 'changes'), dryRun.stdout).toMatchObject({ same: true });
     expect(parseJson(dryRun)).toMatchObject({ source: 'calls', changes: { same: true } });

@@ -1,43 +1,24 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '@flow/server';
+import { describe, expect, it } from 'vitest';
 import { parseFlow, type FlowDocument } from '@flow/core';
-import { ensureCliBuilt, REPO } from './helpers/build.js';
-import { serverUrl, startCallsProxy } from './helpers/callsProxy.js';
-import { flowText, removeTempDirs, sampleFlow, singleChainFlow, tempDir } from './helpers/flows.js';
+import { REPO } from './helpers/build.js';
+import { useTestProviders } from './helpers/callsProxy.js';
+import { flowText, sampleFlow, singleChainFlow } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
 import { parseJson, runCli } from './helpers/runCli.js';
 
-let provider: { url: string; close(): Promise<void> };
-let proxy: Server;
-let proxyUrl = '';
-let work = '';
+const providers = useTestProviders('flowctl-target-');
 
 /** The variable lead-qualifier's Custom GPT key names, as a pipeline sets it. */
 const ENV = { OPENAI_API_KEY: 'test-openai-key-for-publish-target' };
 
-beforeAll(async () => {
-  ensureCliBuilt();
-  work = tempDir('flowctl-target-');
-  provider = await startServer({ port: 0, host: '127.0.0.1', dir: join(work, 'data'), seedDir: null, log: () => undefined });
-  proxy = await startCallsProxy(provider.url);
-  proxyUrl = serverUrl(proxy);
-}, 200_000);
-
-afterAll(async () => {
-  await provider?.close();
-  await new Promise((resolve) => proxy?.close(resolve));
-  removeTempDirs();
-});
-
-const cli = (args: readonly string[], apiUrl = provider.url) => runCli([...args, '--api-url', apiUrl], { cwd: work, env: ENV });
+const cli = (args: readonly string[], apiUrl = providers.url) => runCli([...args, '--api-url', apiUrl], { cwd: providers.work, env: ENV });
 
 /** Writes `doc` at `path` (folders made) under the work folder. */
 function place(path: string, doc: FlowDocument): void {
-  mkdirSync(join(work, path, '..'), { recursive: true });
-  writeFileSync(join(work, path), flowText(doc));
+  mkdirSync(join(providers.work, path, '..'), { recursive: true });
+  writeFileSync(join(providers.work, path), flowText(doc));
 }
 
 function leadQualifier(): FlowDocument {
@@ -50,7 +31,7 @@ describe("publish: the file's path names the plan version", () => {
   it('a file whose path disagrees is refused before any call, exit 2, naming both and the fix', async () => {
     place('misplaced/copy.flow.json', sampleFlow('target-a'));
     // An address nothing answers on: the refusal must come before any call.
-    const result = await runCli(['publish', 'misplaced/copy.flow.json', '--api-url', 'http://127.0.0.1:9'], { cwd: work });
+    const result = await runCli(['publish', 'misplaced/copy.flow.json', '--api-url', 'http://127.0.0.1:9'], { cwd: providers.work });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim()).toBe(
@@ -60,7 +41,7 @@ describe("publish: the file's path names the plan version", () => {
 
   it('a file in another plan\'s folder is refused with --json as code PATH_MISMATCH', async () => {
     place('target-b/production.flow.json', sampleFlow('target-a'));
-    const result = await runCli(['publish', 'target-b/production.flow.json', '--json', '--api-url', 'http://127.0.0.1:9'], { cwd: work });
+    const result = await runCli(['publish', 'target-b/production.flow.json', '--json', '--api-url', 'http://127.0.0.1:9'], { cwd: providers.work });
     expect(result.code).toBe(2);
     expect(at(parseJson(result), 'error', 'code')).toBe('PATH_MISMATCH');
     expect(String(at(parseJson(result), 'error', 'message'))).toContain('its path says target-b/production');
@@ -95,10 +76,10 @@ describe("publish: the file's path names the plan version", () => {
 
   it('an invalid --plan or --version is a usage error, before any call', async () => {
     place('target-e/production.flow.json', sampleFlow('target-e'));
-    const plan = await runCli(['publish', 'target-e/production.flow.json', '--plan', '../etc', '--api-url', 'http://127.0.0.1:9'], { cwd: work });
+    const plan = await runCli(['publish', 'target-e/production.flow.json', '--plan', '../etc', '--api-url', 'http://127.0.0.1:9'], { cwd: providers.work });
     expect(plan.code).toBe(2);
     expect(plan.stderr).toMatch(/^error: Invalid --plan "\.\.\/etc": /);
-    const version = await runCli(['publish', 'target-e/production.flow.json', '--version', 'a b', '--api-url', 'http://127.0.0.1:9'], { cwd: work });
+    const version = await runCli(['publish', 'target-e/production.flow.json', '--version', 'a b', '--api-url', 'http://127.0.0.1:9'], { cwd: providers.work });
     expect(version.code).toBe(2);
     expect(version.stderr).toMatch(/^error: Invalid --version "a b": /);
   });
@@ -106,8 +87,8 @@ describe("publish: the file's path names the plan version", () => {
 
 describe("publish: the file's workflows are saved", () => {
   for (const [name, apiUrl] of [
-    ['the local provider', (): string => provider.url],
-    ['a provider without the document endpoint', (): string => proxyUrl],
+    ['the local provider', (): string => providers.url],
+    ['a provider without the document endpoint', (): string => providers.proxyUrl],
   ] as const) {
     it(`through ${name}: the dry run shows them, publish saves them, then no change; an edit shows as ~`, async () => {
       const planId = name === 'the local provider' ? 'wf-local' : 'wf-calls';
@@ -159,16 +140,16 @@ function workflowName(doc: FlowDocument, id: string): string {
 describe('fetch of a plan version the provider lacks', () => {
   it('through a provider without the document endpoint: not found, exit 4, nothing written', async () => {
     place('known/production.flow.json', singleChainFlow('known'));
-    expect((await cli(['publish', 'known/production.flow.json'], proxyUrl)).code).toBe(0);
-    const missing = await cli(['fetch', '--plan', 'known', '--version', 'stagign', '-o', 'stagign.flow.json'], proxyUrl);
+    expect((await cli(['publish', 'known/production.flow.json'], providers.proxyUrl)).code).toBe(0);
+    const missing = await cli(['fetch', '--plan', 'known', '--version', 'stagign', '-o', 'stagign.flow.json'], providers.proxyUrl);
     expect(missing.code).toBe(4);
-    expect(missing.stderr.trim()).toBe(`error: Plan not found: known/stagign on ${proxyUrl}`);
-    expect(existsSync(join(work, 'stagign.flow.json'))).toBe(false);
+    expect(missing.stderr.trim()).toBe(`error: Plan not found: known/stagign on ${providers.proxyUrl}`);
+    expect(existsSync(join(providers.work, 'stagign.flow.json'))).toBe(false);
     // The version that exists still fetches, and publishing what was fetched is no change.
-    const found = await cli(['fetch', '--plan', 'known', '-o', 'known/fetched.flow.json'], proxyUrl);
+    const found = await cli(['fetch', '--plan', 'known', '-o', 'known/fetched.flow.json'], providers.proxyUrl);
     expect(found.code).toBe(0);
-    copyFileSync(join(work, 'known/fetched.flow.json'), join(work, 'known/production.flow.json'));
-    const same = await cli(['publish', 'known/production.flow.json', '--dry-run', '--detailed-exitcode'], proxyUrl);
+    copyFileSync(join(providers.work, 'known/fetched.flow.json'), join(providers.work, 'known/production.flow.json'));
+    const same = await cli(['publish', 'known/production.flow.json', '--dry-run', '--detailed-exitcode'], providers.proxyUrl);
     expect(same.code).toBe(0);
   });
 });

@@ -49,6 +49,22 @@ function table() {
 
 const words = (list: readonly string[]): string => list.join(' ');
 
+/**
+ * Shell lines (bash and zsh alike) that find the command typed so far: the words before the
+ * cursor that are not options nor option values (`workflows list` for a group).
+ */
+function commandScan(t: ReturnType<typeof table>, wordsVar: string, first: number, cursorVar: string): string {
+  return `  local value_options=" ${words(t.valueOptions)} "
+  for (( i = ${first}; i < ${cursorVar}; i++ )); do
+    word="\${${wordsVar}[i]}"
+    if (( skip )); then skip=0; continue; fi
+    case "$word" in
+      -*) [[ "$value_options" == *" $word "* ]] && skip=1 ;;
+      *) if [[ -z "$cmd" ]]; then cmd="$word"; elif [[ " ${words(t.groups.map((g) => g.group))} " == *" $cmd "* ]]; then cmd="$cmd $word"; fi ;;
+    esac
+  done`;
+}
+
 function bash(): string {
   const t = table();
   const choiceCases = [...t.withChoices].map(([name, choices]) => `    ${name}) COMPREPLY=( $(compgen -W "${words(choices)}" -- "$cur") ); return ;;`);
@@ -62,15 +78,7 @@ function bash(): string {
 _flowctl_completion() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmd="" word opts i skip=0
   (( COMP_CWORD > 0 )) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  local value_options=" ${words(t.valueOptions)} "
-  for (( i = 1; i < COMP_CWORD; i++ )); do
-    word="\${COMP_WORDS[i]}"
-    if (( skip )); then skip=0; continue; fi
-    case "$word" in
-      -*) [[ "$value_options" == *" $word "* ]] && skip=1 ;;
-      *) if [[ -z "$cmd" ]]; then cmd="$word"; elif [[ " ${words(t.groups.map((g) => g.group))} " == *" $cmd "* ]]; then cmd="$cmd $word"; fi ;;
-    esac
-  done
+${commandScan(t, 'COMP_WORDS', 1, 'COMP_CWORD')}
   case "$prev" in
 ${choiceCases.join('\n')}
   esac
@@ -112,15 +120,7 @@ function zsh(): string {
 _flowctl() {
   local cmd="" word prev="\${words[CURRENT-1]}" cur="\${words[CURRENT]}" i skip=0
   local -a opts commands
-  local value_options=" ${words(t.valueOptions)} "
-  for (( i = 2; i < CURRENT; i++ )); do
-    word="\${words[i]}"
-    if (( skip )); then skip=0; continue; fi
-    case "$word" in
-      -*) [[ "$value_options" == *" $word "* ]] && skip=1 ;;
-      *) if [[ -z "$cmd" ]]; then cmd="$word"; elif [[ " ${words(t.groups.map((g) => g.group))} " == *" $cmd "* ]]; then cmd="$cmd $word"; fi ;;
-    esac
-  done
+${commandScan(t, 'words', 2, 'CURRENT')}
   case "$prev" in
 ${choiceCases.join('\n')}
   esac
