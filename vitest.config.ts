@@ -8,6 +8,8 @@ export default defineConfig({
     alias: {
       '@flow/core': at('./packages/core/src/index.ts'),
       '@flow/server': at('./packages/server/src/index.ts'),
+      '@flow/runtime/testing': at('./packages/runtime/src/testing/index.ts'),
+      '@flow/runtime': at('./packages/runtime/src/index.ts'),
     },
   },
   test: {

@@ -132,11 +132,24 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'run',
-    args: '<workflowId>',
-    summary: 'create a hosted session of a workflow and print its link',
-    options: [plan, { flags: '--open', description: 'open the link in a browser ($BROWSER when set)' }],
-    example: 'flowctl run wf-book-demo --plan lead-qualifier --open',
+    args: '<file>',
+    summary: 'talk to the agent a flow file describes: one turn with --message, a chat in a terminal',
+    options: [
+      { flags: '-m, --message <text>', description: 'one user message: print the reply (--json: the whole trace) and exit' },
+      { flags: '--model <name>', description: 'the model at the endpoint', env: 'FLOW_MODEL', config: 'model' },
+      { flags: '--model-url <url>', description: 'an OpenAI-compatible endpoint (Ollama: http://127.0.0.1:11434/v1)', env: 'FLOW_MODEL_BASE_URL', config: 'modelBaseUrl' },
+      { flags: '--allow-private-network', description: "let the flow's HTTP tools call private, loopback and link-local addresses", env: 'FLOW_RUNTIME_ALLOW_PRIVATE' },
+    ],
+    example: 'flowctl run flows/support-desk/production.flow.json --message "Hi, where is my order?"',
     load: () => import('./commands/run.js'),
+  },
+  {
+    name: 'session',
+    args: '<workflowId>',
+    summary: 'create a hosted session of a saved workflow and print its link',
+    options: [plan, { flags: '--open', description: 'open the link in a browser ($BROWSER when set)' }],
+    example: 'flowctl session wf-book-demo --plan lead-qualifier --open',
+    load: () => import('./commands/session.js'),
   },
   {
     name: 'serve',

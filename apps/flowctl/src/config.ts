@@ -16,6 +16,10 @@ export interface FlowctlConfig {
   version?: string;
   /** What `validate` and `fmt` check when no file is named: files, folders, globs. */
   files?: string[];
+  /** The model `run` talks to (`--model`). */
+  model?: string;
+  /** Its OpenAI-compatible endpoint (`--model-url`); its key is FLOW_MODEL_API_KEY, never a file. */
+  modelBaseUrl?: string;
 }
 
 export type ConfigKey = keyof FlowctlConfig;
@@ -30,6 +34,8 @@ const KEYS: Record<ConfigKey, Check> = {
   apiUrl: text('an http(s) URL', (value) => (/^https?:\/\/[^\s]+$/.test(value) ? null : 'must be an http(s) URL')),
   plan: text('a plan id', (value) => idProblem(value)),
   version: text('a version name', (value) => idProblem(value)),
+  model: text('a model name'),
+  modelBaseUrl: text('an http(s) URL', (value) => (/^https?:\/\/[^\s]+$/.test(value) ? null : 'must be an http(s) URL')),
   files: (value) =>
     Array.isArray(value) && value.length > 0 && value.every((f) => typeof f === 'string' && f.trim() !== '')
       ? null
@@ -59,6 +65,8 @@ function checked(source: string, value: unknown): FlowctlConfig {
   if (typeof plan === 'string') config.plan = plan;
   if (typeof version === 'string') config.version = version;
   if (Array.isArray(files)) config.files = files.map(String);
+  if (typeof value.model === 'string') config.model = value.model;
+  if (typeof value.modelBaseUrl === 'string') config.modelBaseUrl = value.modelBaseUrl;
   return config;
 }
 

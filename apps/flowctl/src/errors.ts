@@ -1,9 +1,9 @@
 import type { Finding } from '@flow/core';
 
-/** 0 ok, 1 findings or a failed check, 2 usage error, 3 provider or network error, 4 not found. */
-export type ExitCode = 0 | 1 | 2 | 3 | 4;
+/** 0 ok, 1 findings or a failed check, 2 usage error, 3 provider, network or model error, 4 not found, 5 a tool of the flow failed (run). */
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export const EXIT = { ok: 0, findings: 1, usage: 2, provider: 3, notFound: 4 } as const;
+export const EXIT = { ok: 0, findings: 1, usage: 2, provider: 3, notFound: 4, toolFailed: 5 } as const;
 
 /** A finding of a file, for errors that concern files (bad file, invalid flow). */
 export interface FileFinding extends Finding {

@@ -173,7 +173,7 @@ describe('the config file', () => {
   it('refuses a token, an unknown key, a bad value and bad JSON, naming the file and the key, exit 2', async () => {
     const cases: [unknown, string][] = [
       [{ token: 'abc-secret' }, 'flowctl.config.json: "token" does not belong in a file: set FLOW_TOKEN in the environment (secrets never go into files)'],
-      [{ apiurl: 'http://x' }, 'flowctl.config.json: unknown key "apiurl": a config sets apiUrl, plan, version, files'],
+      [{ apiurl: 'http://x' }, 'flowctl.config.json: unknown key "apiurl": a config sets apiUrl, plan, version, model, modelBaseUrl, files'],
       [{ apiUrl: 'ftp://x' }, 'flowctl.config.json: "apiUrl" must be an http(s) URL'],
       [{ files: 'flows' }, 'flowctl.config.json: "files" must be a list of files, folders or globs'],
       ['{ "files": [', 'flowctl.config.json: not valid JSON ('],
@@ -203,7 +203,7 @@ describe('flowctl completion', () => {
     expect(result.code).toBe(0);
     const script = result.stdout;
     expect(complete(script, ['flowctl', 'va'])).toEqual(['validate']);
-    expect(complete(script, ['flowctl', ''])).toEqual(['init', 'validate', 'fmt', 'diff', 'compile', 'fetch', 'publish', 'workflows', 'run', 'serve', 'completion', 'help']);
+    expect(complete(script, ['flowctl', ''])).toEqual(['init', 'validate', 'fmt', 'diff', 'compile', 'fetch', 'publish', 'workflows', 'run', 'session', 'serve', 'completion', 'help']);
     expect(complete(script, ['flowctl', 'validate', '--f'])).toEqual(['--format']);
     expect(complete(script, ['flowctl', 'validate', '--format', ''])).toEqual(['text', 'json', 'github', 'sarif', 'junit']);
     expect(complete(script, ['flowctl', 'workflows', ''])).toEqual(['list']);

@@ -128,10 +128,10 @@ describe('flowctl against the local provider', () => {
     expect(empty.stdout).toBe('No workflows found for this plan\n');
   });
 
-  it('run creates a hosted session and prints its link; --open hands it to $BROWSER', async () => {
+  it('session creates a hosted session and prints its link; --open hands it to $BROWSER', async () => {
     const json = parseJson(await cli(['workflows', 'list', '--plan', 'wf-plan', '--json']));
     const id = String(at(json, 'workflows', 0, 'id'));
-    const result = await cli(['run', id, '--plan', 'wf-plan']);
+    const result = await cli(['session', id, '--plan', 'wf-plan']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^${providers.url}/hosted/session/wf-plan/\\S+\\n$`));
     const page = await fetch(result.stdout.trim());
@@ -141,7 +141,7 @@ describe('flowctl against the local provider', () => {
     const browser = join(providers.work, 'browser.sh');
     writeFileSync(browser, `#!/bin/sh\necho "$1" > "${opened}"\n`);
     chmodSync(browser, 0o755);
-    const withOpen = await cli(['run', id, '--plan', 'wf-plan', '--open', '--json'], { BROWSER: browser });
+    const withOpen = await cli(['session', id, '--plan', 'wf-plan', '--open', '--json'], { BROWSER: browser });
     expect(withOpen.code).toBe(0);
     expect(at(parseJson(withOpen), 'opened')).toBe(true);
     await expect.poll(() => readFileSync(opened, 'utf8').trim(), { timeout: 5000 }).toBe(at(parseJson(withOpen), 'hostedLink'));
@@ -154,8 +154,8 @@ describe('flowctl against the local provider', () => {
     expect(() => readFileSync(join(providers.work, 'typo.flow.json'), 'utf8')).toThrow();
   });
 
-  it('run of an unknown workflow is a provider error, exit 3', async () => {
-    const result = await cli(['run', 'nope', '--plan', 'wf-plan', '--json']);
+  it('session of an unknown workflow is a provider error, exit 3', async () => {
+    const result = await cli(['session', 'nope', '--plan', 'wf-plan', '--json']);
     expect(result.code).toBe(3);
     expect(at(parseJson(result), 'error', 'message')).toMatch(/^Failed to create session: /);
   });

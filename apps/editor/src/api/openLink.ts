@@ -1,4 +1,5 @@
 import { flowMessages, isHttpLink } from '@flow/core';
+import { providerUrl } from './providerUrl';
 
 /**
  * Opens a provider's link (a hosted session, a workflow preview) in a new tab, cut off from this
@@ -11,6 +12,8 @@ export function openLink(tab: Window | null, link: string): string | null {
     tab?.close();
     return flowMessages.unsafeLink(link);
   }
+  // A path of the provider's own site.
+  if (link.startsWith('/')) link = new URL(link, providerUrl() || window.location.origin).href;
   if (tab) {
     tab.opener = null;
     tab.location.replace(link);

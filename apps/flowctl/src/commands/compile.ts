@@ -1,4 +1,4 @@
-import { FlowError, compileFlow, messages, nodeSchema, validateFlowText, walkOrder, type SystemPromptResponse } from '@flow/core';
+import { FlowError, compileFlow, messages, nodeSchema, systemPromptText, validateFlowText, walkOrder, type SystemPromptResponse } from '@flow/core';
 import { argument, flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT } from '../errors.js';
@@ -11,12 +11,6 @@ export interface CompileReport extends SystemPromptResponse {
   remote: boolean;
   /** Where the prompt was written, when `-o` was given. */
   output?: string;
-}
-
-/** The final prompt as a model receives it: prefix, message and suffix, blank lines between. */
-export function promptText(prompt: SystemPromptResponse): string {
-  const parts = [prompt.system_message_prefix, prompt.system_message, prompt.system_message_suffix];
-  return `${parts.filter((part) => part.trim() !== '').join('\n\n')}\n`;
 }
 
 /** `flowctl compile <file>`: the system prompt, with the core compiler or the provider's; an invalid flow only with `--force`. */
@@ -48,7 +42,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   } else {
     prompt = compileFlow(doc);
   }
-  if (output !== undefined) await writeFileAtomic(output, ctx.json ? `${JSON.stringify(prompt, null, 2)}\n` : promptText(prompt), ctx.io.cwd);
+  if (output !== undefined) await writeFileAtomic(output, ctx.json ? `${JSON.stringify(prompt, null, 2)}\n` : systemPromptText(prompt), ctx.io.cwd);
   const data: CompileReport = { file, remote, ...prompt, ...(output === undefined ? {} : { output }) };
   return { kind: 'compile', data, exitCode: EXIT.ok };
 }

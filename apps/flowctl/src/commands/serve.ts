@@ -11,7 +11,7 @@ export interface ServeReport {
   dir: string;
   /** The folder of the built editor being served, or null when it is not built. */
   editorDir: string | null;
-  /** Plan-scoped calls need the token. */
+  /** Every route but sign-in and static files needs the token. */
   tokenRequired: boolean;
   opened: boolean;
   /** Editor addresses of the plan versions in the data folder (the seeded examples on a first start). */

@@ -11,8 +11,9 @@ From the repository: \`pnpm flowctl <command>\` (after \`pnpm build\`). Once the
 \`flowctl <command>\`.
 
 Every command line on this page is run against the repository's \`examples/\` (copied as \`flows/\`)
-and a local provider seeded with them whenever this page is made, and every output shown is what it
-printed then: this page cannot drift from what flowctl does.
+and a local provider seeded with them whenever this page is made (\`run\` talks to the project's
+scripted OpenAI-compatible test model), and every output shown is what it printed then: this page
+cannot drift from what flowctl does.
 `;
 
 /** Rows of the conventions table. */
@@ -20,12 +21,12 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
   ['Precedence', 'A flag beats the environment, which beats the config file, which beats the default.'],
   [
     'Config file',
-    '`flowctl.config.json` in the current folder (or a `"flowctl"` key in its `package.json`; the config file wins when both exist) may set `apiUrl` (`--api-url`), `plan` (`--plan` of `fetch`, `workflows list` and `run`), `version` (`--version` of `fetch`) and `files` (what `validate` and `fmt` check when no file is named). Any other key, and a `token` above all (secrets belong in `FLOW_TOKEN`), is refused with a message naming the file and the key, exit 2.',
+    '`flowctl.config.json` in the current folder (or a `"flowctl"` key in its `package.json`; the config file wins when both exist) may set `apiUrl` (`--api-url`), `plan` (`--plan` of `fetch`, `workflows list` and `session`), `version` (`--version` of `fetch`), `model` and `modelBaseUrl` (`run`) and `files` (what `validate` and `fmt` check when no file is named). Any other key, and a `token` above all (secrets belong in `FLOW_TOKEN`), is refused with a message naming the file and the key, exit 2.',
   ],
   ['Standard input', '`-` as a file reads the flow from stdin (`validate -`, `fmt -`, which prints the canonical form instead of writing); findings name it `<stdin>`.'],
   [
     'Exit codes',
-    '`0` ok · `1` findings, a failed check or a bad file · `2` usage error (unknown command or option, missing argument, bad value, a secret variable not set) · `3` provider or network error (a conflict: the flow changed on the provider since it was read) · `4` the plan version does not exist on the provider',
+    '`0` ok · `1` findings, a failed check or a bad file · `2` usage error (unknown command or option, missing argument, bad value, a secret variable not set, no model configured) · `3` provider, network or model error (a conflict: the flow changed on the provider since it was read) · `4` the plan version does not exist on the provider · `5` a tool of the flow failed (`run`)',
   ],
   [
     '`--json`',
@@ -208,6 +209,35 @@ The plan's saved workflows: id, name, updated date and description (\`No descrip
     samples: [{ command: 'flowctl workflows list --plan lead-qualifier', showOutput: true }],
   },
   run: {
+    details: `
+Runs the flow as an agent with the runtime (\`@flow/runtime\`): the compiled system prompt (prefix,
+message, suffix), each function node offered as one tool named after the node (\`Look up order\` is
+\`look_up_order\`) and described by its description, and a chat loop against any OpenAI-compatible
+Chat Completions endpoint (OpenAI, Ollama, vLLM, LM Studio…): \`--model-url\` (\`FLOW_MODEL_BASE_URL\`,
+or \`modelBaseUrl\` in the config file) and \`--model\` (\`FLOW_MODEL\`, or \`model\`); the key, when the
+endpoint needs one, is \`FLOW_MODEL_API_KEY\` (never a flag or a file). For Ollama:
+\`FLOW_MODEL_BASE_URL=http://127.0.0.1:11434/v1 FLOW_MODEL=llama3.1\`. Replies stream when the endpoint
+streams.
+
+Tools run for real: \`http_calls\` makes its requests (its parameters are the \`{{variables}}\` its
+request uses, captured values as defaults; the bearer token from its \`{ "env": NAME }\` variable;
+the output mapping into variables; its result message), \`capture_variables\` keeps the values,
+\`custom_gpt\` makes its own model call (its prompt, temperature and max tokens; JSON output into
+variables), \`instruct\` gives its text, \`send_workflow\` its hosted link; a step whose post action is a
+function runs that function next. Types that need a service the runtime lacks say "not available in
+this runtime". HTTP tools refuse private, loopback and link-local addresses (also after a redirect,
+and for names that resolve to one) unless \`--allow-private-network\` (\`FLOW_RUNTIME_ALLOW_PRIVATE=1\`);
+each call has a timeout, a turn at most 8 tool calls. Secrets go to the tools only, never into a
+message.
+
+\`--message <text>\` runs one turn: the reply on stdout, each tool call on stderr; \`--json\` prints the
+trace \`{ file, reply, toolCalls: [{ name, functionType, nodeId, arguments, output, error, followUp, ms }],
+turns }\`. Without it, in a terminal, a chat (\`/reset\`, \`/exit\`). Exit 2 when no model is configured,
+3 when the model fails, 5 when a tool failed (the reply is still printed).
+`,
+    samples: [{ command: 'flowctl run flows/support-desk/production.flow.json --message "Hi, where is my order?"', showOutput: true }],
+  },
+  session: {
     details: `
 Creates a hosted session of a saved workflow (\`POST /api/sessions/create-with-link\`) and prints
 its link alone on stdout, so it can be piped. \`--open\` also opens it in a browser: \`$BROWSER\` when

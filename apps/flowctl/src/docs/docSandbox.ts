@@ -28,5 +28,7 @@ export function docSandbox(): SampleSandbox {
     },
     // The variables the examples' { "env": NAME } secrets name, as a pipeline would set them.
     env: { NORTHWIND_API_TOKEN: 'sample-northwind-token', OPENAI_API_KEY: 'sample-openai-key' },
+    // What the model says to the `run` sample (a scripted OpenAI-compatible endpoint, FLOW_MODEL llama3.1).
+    model: [{ content: 'Happy to help! What is your order number? It is on your confirmation email, e.g. NW-104233.' }],
   };
 }

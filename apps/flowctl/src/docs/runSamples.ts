@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { startScriptedModel, type ScriptedModelServer, type ScriptedReply } from '@flow/runtime/testing';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '@flow/server';
 import type { DocSample, SampleRun } from './docTypes.js';
@@ -19,6 +20,8 @@ export interface SampleSandbox {
   files: Readonly<Record<string, string>>;
   /** Variables every sample sees (the secrets the example flows name). */
   env: Readonly<Record<string, string>>;
+  /** Answers of a scripted model the `run` samples talk to (FLOW_MODEL_BASE_URL points at it). */
+  model?: readonly ScriptedReply[];
 }
 
 /** Splits a command line as a shell would for our samples: words, '…' and "…" quotes. */
@@ -39,7 +42,11 @@ function sampleEnv(apiUrl: string, extra: Readonly<Record<string, string>>): Rec
 
 /** Output as the docs show it: the sandbox's folder and free ports written as on any machine. */
 function normalize(output: string, project: string): string {
-  return output.split(project).join(DOC_PROJECT).replace(/http:\/\/127\.0\.0\.1:\d+/g, DOC_API_URL);
+  return output
+    .split(project)
+    .join(DOC_PROJECT)
+    .replace(/http:\/\/127\.0\.0\.1:\d+/g, DOC_API_URL)
+    .replace(/^(tool .*) \d+ ms$/gm, '$1 12 ms');
 }
 
 /** Runs one sample with stdout and stderr on one pipe, in the order a terminal shows them. */
@@ -78,11 +85,13 @@ export async function runSamples(samples: readonly DocSample[], sandbox: SampleS
   const sandboxDir = mkdtempSync(join(tmpdir(), 'flowctl-docs-'));
   const project = join(sandboxDir, basename(DOC_PROJECT));
   mkdirSync(project);
+  let model: ScriptedModelServer | undefined;
   const provider = await startServer({ port: 0, dir: join(sandboxDir, '.provider'), seedDir: join(REPO, 'examples'), log: () => undefined });
   try {
     cpSync(join(REPO, 'examples'), join(project, 'flows'), { recursive: true, filter: (path) => !path.endsWith('README.md') });
     for (const [path, text] of Object.entries(sandbox.files)) writeFileSync(join(project, path), text);
-    const env = sampleEnv(provider.url, sandbox.env);
+    model = sandbox.model === undefined ? undefined : await startScriptedModel([...sandbox.model]);
+    const env = sampleEnv(provider.url, { ...sandbox.env, ...(model ? { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'llama3.1' } : {}) });
     const runs = new Map<string, SampleRun>();
     for (const sample of samples) {
       const run = await runOne(sample, project, env);
@@ -93,6 +102,7 @@ export async function runSamples(samples: readonly DocSample[], sandbox: SampleS
     }
     return runs;
   } finally {
+    await model?.close();
     await provider.close();
     rmSync(sandboxDir, { recursive: true, force: true });
   }

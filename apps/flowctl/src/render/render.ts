@@ -10,7 +10,8 @@ import type { Results } from './results.js';
 import { diffText } from './text/diffCommandText.js';
 import { fmtText } from './text/fmtText.js';
 import { initText, serveText } from './text/localText.js';
-import { compileText, fetchText, publishText, runText, workflowsText } from './text/providerText.js';
+import { compileText, fetchText, publishText, sessionText, workflowsText } from './text/providerText.js';
+import { runText } from './text/runText.js';
 import { validateText } from './text/validateText.js';
 import type { TextTarget } from './textTarget.js';
 
@@ -28,6 +29,7 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   publish: publishText,
   'workflows list': workflowsText,
   run: runText,
+  session: sessionText,
   serve: serveText,
   completion: (report, t) => t.out(report.script.replace(/\n$/, '')),
 };

@@ -6,6 +6,7 @@ import type { FmtReport } from '../commands/fmt.js';
 import type { InitReport } from '../commands/init.js';
 import type { PublishReport } from '../commands/publish.js';
 import type { RunReport } from '../commands/run.js';
+import type { SessionReport } from '../commands/session.js';
 import type { ServeReport } from '../commands/serve.js';
 import type { ValidateReport } from '../commands/validate.js';
 import type { WorkflowsReport } from '../commands/workflowsList.js';
@@ -21,6 +22,7 @@ export interface Results {
   publish: PublishReport;
   'workflows list': WorkflowsReport;
   run: RunReport;
+  session: SessionReport;
   serve: ServeReport;
   completion: CompletionReport;
 }

@@ -53,3 +53,12 @@ function renderChain(nodes: readonly FlowNode[], index: number, count: number, c
   });
   return lines;
 }
+
+/**
+ * The whole prompt a model receives: prefix (agent context), the compiled message and suffix
+ * (agent notes), blank lines between, empty parts left out; ends with a newline.
+ */
+export function systemPromptText(prompt: SystemPromptResponse): string {
+  const parts = [prompt.system_message_prefix, prompt.system_message, prompt.system_message_suffix];
+  return `${parts.filter((part) => part.trim() !== '').join('\n\n')}\n`;
+}

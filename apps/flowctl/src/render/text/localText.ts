@@ -15,7 +15,7 @@ export function serveText(report: ServeReport, t: TextTarget): void {
   t.out(`Flow is running at ${t.style.cyan(report.url)}`);
   t.out(`  data folder: ${report.dir}`);
   t.out(report.editorDir ? `  editor: ${report.editorDir}` : '  editor: not built (pnpm --filter @flow/editor build), API only');
-  if (report.tokenRequired) t.out('  plan-scoped calls need the bearer token');
+  if (report.tokenRequired) t.out('  token required: browsers sign in at /signin, clients send it as a bearer header');
   if (report.editorDir) for (const link of report.plans) t.out(`  open ${t.style.cyan(link)}`);
   t.info('Press Ctrl+C to stop');
 }

@@ -1,8 +1,8 @@
 import type { CompileReport } from '../../commands/compile.js';
-import { promptText } from '../../commands/compile.js';
+import { systemPromptText } from '@flow/core';
 import type { FetchReport } from '../../commands/fetch.js';
 import type { PublishReport } from '../../commands/publish.js';
-import type { RunReport } from '../../commands/run.js';
+import type { SessionReport } from '../../commands/session.js';
 import type { WorkflowsReport } from '../../commands/workflowsList.js';
 import { changeCount, diffLines } from '../diffText.js';
 import { plural, type TextTarget } from '../textTarget.js';
@@ -10,7 +10,7 @@ import { plural, type TextTarget } from '../textTarget.js';
 /** The prompt on stdout, or a note of where it was written. */
 export function compileText(report: CompileReport, t: TextTarget): void {
   if (report.output !== undefined) t.info(`Wrote the system prompt of ${report.file} to ${report.output}`);
-  else t.out(promptText(report).replace(/\n$/, ''));
+  else t.out(systemPromptText(report).replace(/\n$/, ''));
 }
 
 const SOURCES = { document: "the provider's document", calls: "the provider's functions and system prompt" } as const;
@@ -54,7 +54,7 @@ export function workflowsText(report: WorkflowsReport, t: TextTarget): void {
 }
 
 /** The session link alone on stdout, so it can be piped. */
-export function runText(report: RunReport, t: TextTarget): void {
+export function sessionText(report: SessionReport, t: TextTarget): void {
   t.info(`Session ${report.sessionId} of workflow ${report.workflowId} created${report.opened ? ' and opened in the browser' : ''}`);
   t.out(report.hostedLink);
 }

@@ -1,0 +1,12 @@
+import type { RunReport } from '../../commands/run.js';
+import type { TextTarget } from '../textTarget.js';
+
+/** The reply on stdout (unless it streamed there already); each tool call on stderr. */
+export function runText(report: RunReport, t: TextTarget): void {
+  if (report.streamed) return;
+  for (const call of report.toolCalls) {
+    const result = call.error === undefined ? t.errStyle.green('ok') : t.errStyle.red(`failed: ${call.error}`);
+    t.info(`${t.errStyle.dim('tool')} ${call.name}(${JSON.stringify(call.arguments)}) ${result} ${t.errStyle.dim(`${call.ms} ms`)}`);
+  }
+  t.out(report.reply);
+}

@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument } from '@flow/core';
+import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
+import { ensureCliBuilt } from './helpers/build.js';
+import { flowText, removeTempDirs, tempDir } from './helpers/flows.js';
+import { at, list } from './helpers/json.js';
+import { parseJson, runCli } from './helpers/runCli.js';
+
+const TOKEN = 'orders-token-for-flowctl-run';
+let dir = '';
+let model: ScriptedModelServer;
+let api: Server;
+let apiUrl = '';
+const seen: IncomingMessage[] = [];
+
+/** Instruct, then a Look up order HTTP call whose bearer token is the ORDERS_TOKEN variable. */
+function ordersFlow(url: string): FlowDocument {
+  let doc: FlowDocument = { ...emptyFlow('shop', 'production'), agentContext: 'You are the shop assistant.' };
+  let currentChain = '0';
+  ({ doc, currentChain } = addNode(doc, { type: 'prompt', data: createPromptData('Help with orders.') }, { currentChain, newChain: true, id: 'intro' }));
+  const lookup = createFunctionData('http_calls', {
+    uuid: 'lookup',
+    planId: 'shop',
+    name: 'Look up order',
+    description: 'Find an order by its number',
+    metadata: {
+      apicalls: [{ method: 'GET', url: `${url}/orders/{{order_id}}`, params: [], authorization: 'bearer', bearer_token: { env: 'ORDERS_TOKEN' }, headers: [], body: { raw: { data: '' } }, output: { json: [{ name: 'status', value: 'status' }] } }],
+      error: 'The order system is down',
+      result_message: 'The order is {{status}}.',
+      result_prompt: '',
+    },
+  });
+  ({ doc } = addNode(doc, { type: 'function', data: lookup }, { currentChain, id: 'lookup' }));
+  return doc;
+}
+
+beforeAll(async () => {
+  ensureCliBuilt();
+  dir = tempDir('flowctl-run-');
+  api = createServer((req, res) => {
+    seen.push(req);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"shipped"}');
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const address = api.address();
+  apiUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  writeFileSync(join(dir, 'orders.flow.json'), flowText(ordersFlow(apiUrl)));
+}, 200_000);
+
+beforeEach(async () => {
+  await model?.close();
+  model = await startScriptedModel();
+  seen.length = 0;
+});
+
+afterAll(async () => {
+  await model?.close();
+  api.closeAllConnections();
+  await new Promise((resolve) => api.close(resolve));
+  removeTempDirs();
+});
+
+const env = () => ({ FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1', ORDERS_TOKEN: TOKEN });
+
+describe('flowctl run <file> --message', () => {
+  it('runs one turn: the tool call against the local service, the reply on stdout, the tool on stderr', async () => {
+    model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_id: '1042' } }] }, { content: 'Order 1042 has shipped.' });
+    const result = await runCli(['run', 'orders.flow.json', '--message', 'Where is order 1042?', '--allow-private-network'], { cwd: dir, env: env() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('Order 1042 has shipped.\n');
+    expect(result.stderr).toMatch(/^tool look_up_order\(\{"order_id":"1042"\}\) ok \d+ ms$/m);
+    expect(seen[0]?.url).toBe('/orders/1042');
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(result.stdout + result.stderr).not.toContain(TOKEN);
+    expect(JSON.stringify(model.requests)).not.toContain(TOKEN);
+  });
+
+  it('--json prints the trace: reply, and each tool call with name, function type, arguments, output and time', async () => {
+    model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_id: '7' } }] }, { content: 'Shipped.' });
+    const result = await runCli(['run', 'orders.flow.json', '-m', 'Order 7?', '--json'], { cwd: dir, env: { ...env(), FLOW_RUNTIME_ALLOW_PRIVATE: '1' } });
+    expect(result.code, result.stderr).toBe(0);
+    const trace = parseJson(result);
+    expect(at(trace, 'reply')).toBe('Shipped.');
+    const calls = list(trace, 'toolCalls');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ name: 'look_up_order', functionType: 'http_calls', arguments: { order_id: '7' }, output: expect.stringContaining('The order is shipped.'), ms: expect.any(Number) });
+  });
+
+  it('a tool that fails (here, the private address it may not call) exits 5 and still prints the reply', async () => {
+    model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_id: '7' } }] }, { content: 'I cannot reach the order system.' });
+    const result = await runCli(['run', 'orders.flow.json', '-m', 'Order 7?'], { cwd: dir, env: env() });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('I cannot reach the order system.\n');
+    expect(result.stderr).toMatch(/^tool look_up_order\(\{"order_id":"7"\}\) failed: Refused to call 127\.0\.0\.1: a private, loopback or link-local address \(allow it with --allow-private-network or FLOW_RUNTIME_ALLOW_PRIVATE=1\) \d+ ms$/m);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('says how to configure a model (exit 2), and what a failing endpoint said (exit 3)', async () => {
+    const none = await runCli(['run', 'orders.flow.json', '-m', 'Hi'], { cwd: dir });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(
+      'error: No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL (any OpenAI-compatible endpoint; for Ollama, FLOW_MODEL_BASE_URL=http://127.0.0.1:11434/v1 and FLOW_MODEL=llama3.1)\n',
+    );
+    model.push({ status: 503, error: 'Model is loading' });
+    const failing = await runCli(['run', 'orders.flow.json', '-m', 'Hi', '--json'], { cwd: dir, env: env() });
+    expect(failing.code).toBe(3);
+    expect(parseJson(failing)).toEqual({ error: { code: 'MODEL_ERROR', message: 'The model endpoint answered 503: Model is loading' } });
+    // Flags beat the environment.
+    model.push({ content: 'Hello from the flag model.' });
+    const flagged = await runCli(['run', 'orders.flow.json', '-m', 'Hi', '--model', 'from-flag', '--model-url', model.baseUrl], { cwd: dir, env: { FLOW_MODEL_BASE_URL: 'http://127.0.0.1:9/v1', FLOW_MODEL: 'env-model' } });
+    expect(flagged.stdout).toBe('Hello from the flag model.\n');
+    expect(model.requests.at(-1)?.model).toBe('from-flag');
+  });
+
+  it('needs --message when it is not in a terminal, and warns of a secret variable that is not set', async () => {
+    const noMessage = await runCli(['run', 'orders.flow.json'], { cwd: dir, env: env() });
+    expect(noMessage.code).toBe(2);
+    expect(noMessage.stderr).toBe('error: Give the user message with --message TEXT (a chat needs a terminal)\n');
+    model.push({ content: 'Hi.' });
+    const unset = await runCli(['run', 'orders.flow.json', '-m', 'Hi'], { cwd: dir, env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'm' } });
+    expect(unset.code).toBe(0);
+    expect(unset.stderr).toContain('warning ORDERS_TOKEN is not set: the tools that use it will fail');
+  });
+});

@@ -1,0 +1,169 @@
+import { compileFlow, resolveSecrets, systemPromptText, type FlowDocument } from '@flow/core';
+import type { ChatMessage, ToolCallRequest } from './chat.js';
+import { DEFAULT_LIMITS, executeTool, type RuntimeLimits, type ToolContext } from './executeTool.js';
+import type { ModelClient } from './modelClient.js';
+import { toolDispatcher } from './netGuard.js';
+import { flowTools, type FlowTool } from './tools.js';
+
+/** One tool call of a turn, as the trace shows it. */
+export interface ToolCallTrace {
+  name: string;
+  functionType: string;
+  nodeId: string;
+  arguments: Record<string, string>;
+  output: string;
+  /** Set when the tool failed (the model was told). */
+  error?: string;
+  /** Run because the step before names it as its follow-up (post action), not asked by the model. */
+  followUp: boolean;
+  ms: number;
+}
+
+/** Everything one turn did. */
+export interface TurnTrace {
+  user: string;
+  reply: string;
+  toolCalls: ToolCallTrace[];
+  modelCalls: number;
+  tokens: { prompt: number; completion: number };
+  /** From the user's message to the first token of the reply, when it streamed. */
+  firstTokenMs: number | null;
+  ms: number;
+  /** Why the turn ended early, when it did (too many tool calls). */
+  stopped?: string;
+}
+
+export interface AgentOptions {
+  doc: FlowDocument;
+  model: ModelClient;
+  /** Where `{ "env": NAME }` secrets of the flow are read. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Lets HTTP tools reach loopback, private and link-local addresses (local development). */
+  allowPrivateNetwork?: boolean;
+  limits?: Partial<RuntimeLimits>;
+}
+
+/** A conversation with a flow: its messages and variables carry from turn to turn. */
+export interface Agent {
+  readonly tools: readonly FlowTool[];
+  readonly messages: readonly ChatMessage[];
+  readonly variables: Readonly<Record<string, string>>;
+  /** One user message to the reply, with every tool call between; `onToken` gets the reply as it streams. */
+  turn(user: string, options?: { onToken?: (text: string) => void }): Promise<TurnTrace>;
+  /** Back to the start: only the system prompt, no variables. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function parseArguments(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text || '{}');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Runs a flow as an agent: the compiled system prompt (prefix, message, suffix), its function nodes
+ * as tools, and a chat loop over the model. A flow's secrets are resolved from `env` for its tools
+ * only; they never enter a message.
+ */
+export function createAgent(options: AgentOptions): Agent {
+  const system = systemPromptText(compileFlow(options.doc)).trimEnd();
+  const resolved = resolveSecrets(options.doc, options.env).doc;
+  const tools = flowTools(resolved);
+  const byName = new Map(tools.map((t) => [t.spec.function.name, t]));
+  const byNode = new Map(tools.map((t) => [t.nodeId, t]));
+  const limits: RuntimeLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
+  const dispatcher = toolDispatcher(allowPrivateNetwork);
+  let messages: ChatMessage[] = [{ role: 'system', content: system }];
+  let variables: Record<string, string> = {};
+
+  async function runTool(tool: FlowTool, args: Record<string, string>, followUp: boolean, ctx: ToolContext): Promise<ToolCallTrace> {
+    const started = performance.now();
+    const result = await executeTool(tool, args, ctx);
+    const trace: ToolCallTrace = {
+      name: tool.spec.function.name,
+      functionType: tool.data.type,
+      nodeId: tool.nodeId,
+      arguments: args,
+      output: result.ok ? result.output.slice(0, limits.maxOutputChars) : '',
+      followUp,
+      ms: Math.round(performance.now() - started),
+    };
+    if (!result.ok) trace.error = result.error;
+    return trace;
+  }
+
+  return {
+    tools,
+    get messages() {
+      return messages;
+    },
+    get variables() {
+      return variables;
+    },
+    reset() {
+      messages = [{ role: 'system', content: system }];
+      variables = {};
+    },
+    async close() {
+      await dispatcher.close();
+    },
+    async turn(user, { onToken } = {}) {
+      const started = performance.now();
+      const trace: TurnTrace = { user, reply: '', toolCalls: [], modelCalls: 0, tokens: { prompt: 0, completion: 0 }, firstTokenMs: null, ms: 0 };
+      messages.push({ role: 'user', content: user });
+      const ctx: ToolContext = { variables, model: options.model, dispatcher, allowPrivateNetwork, limits };
+      for (;;) {
+        const reply = await options.model.chat(messages, tools.map((t) => t.spec), onToken ? { onToken } : {});
+        trace.modelCalls++;
+        trace.tokens.prompt += reply.usage.promptTokens;
+        trace.tokens.completion += reply.usage.completionTokens;
+        if (reply.firstTokenMs !== null && trace.firstTokenMs === null) trace.firstTokenMs = performance.now() - started - reply.ms + reply.firstTokenMs;
+        if (reply.toolCalls.length === 0) {
+          trace.reply = reply.content;
+          messages.push({ role: 'assistant', content: reply.content });
+          break;
+        }
+        messages.push({ role: 'assistant', content: reply.content || null, tool_calls: reply.toolCalls });
+        for (const call of reply.toolCalls) await answerCall(call);
+        if (trace.toolCalls.length >= limits.maxToolCalls) {
+          trace.stopped = `Stopped after ${limits.maxToolCalls} tool calls in one turn`;
+          trace.reply = trace.stopped;
+          messages.push({ role: 'assistant', content: trace.stopped });
+          break;
+        }
+      }
+      trace.ms = Math.round(performance.now() - started);
+      return trace;
+
+      async function answerCall(call: ToolCallRequest): Promise<void> {
+        const tool = byName.get(call.function.name);
+        if (tool === undefined || trace.toolCalls.length >= limits.maxToolCalls) {
+          const error = tool === undefined ? `There is no tool named ${call.function.name}` : `Stopped after ${limits.maxToolCalls} tool calls in one turn`;
+          messages.push({ role: 'tool', tool_call_id: call.id, content: `Error: ${error}` });
+          return;
+        }
+        const outputs: string[] = [];
+        let current: FlowTool | undefined = tool;
+        let args = parseArguments(call.function.arguments);
+        let followUp = false;
+        // The step's post action: a follow-up function runs next, on the variables so far.
+        while (current !== undefined && trace.toolCalls.length < limits.maxToolCalls) {
+          const step = await runTool(current, args, followUp, ctx);
+          trace.toolCalls.push(step);
+          outputs.push(step.error === undefined ? step.output : `Error: ${step.error}`);
+          if (step.error !== undefined || current.data.post_action_type !== 'function') break;
+          current = byNode.get(current.data.post_action_function_id);
+          args = {};
+          followUp = true;
+        }
+        messages.push({ role: 'tool', tool_call_id: call.id, content: outputs.join('\n\n') });
+      }
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { startScriptedModel, type RecordedChat, type ScriptedModelServer, type ScriptedReply } from './scriptedModelServer.js';

@@ -1,0 +1,122 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/** One answer of the scripted model. */
+export interface ScriptedReply {
+  /** The reply's text. */
+  content?: string;
+  /** Tool calls the model asks for. */
+  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+  /** An error answer instead: this status with `{ error: { message } }`. */
+  status?: number;
+  error?: string;
+  /** Wait this long before answering (slow endpoints, timeouts). */
+  delayMs?: number;
+  /** Answer with one JSON body even when asked to stream (endpoints that do not stream). */
+  noStream?: boolean;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+/** A request the scripted model received: the Chat Completions body. */
+export interface RecordedChat {
+  model: string;
+  stream: boolean;
+  messages: unknown[];
+  tools: unknown[];
+  body: Record<string, unknown>;
+  authorization: string | undefined;
+}
+
+export interface ScriptedModelServer {
+  /** The base URL to configure (`FLOW_MODEL_BASE_URL`): `http://127.0.0.1:<port>/v1`. */
+  baseUrl: string;
+  requests: RecordedChat[];
+  /** More answers, taken in order by the next requests. */
+  push(...replies: ScriptedReply[]): void;
+  close(): Promise<void>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, model: string): void {
+  const calls = (reply.toolCalls ?? []).map((call, i) => ({ id: `call_${i + 1}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+  const usage = reply.usage ?? { prompt_tokens: 10, completion_tokens: 5 };
+  if (!stream || reply.noStream) {
+    const message = { role: 'assistant', content: reply.content ?? (calls.length > 0 ? null : ''), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
+    send(res, 200, { id: 'chatcmpl-scripted', object: 'chat.completion', model, choices: [{ index: 0, message, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }], usage });
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+  const event = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}): void => {
+    res.write(`data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`);
+  };
+  event({ role: 'assistant', content: '' });
+  // The text in small pieces, as models stream it.
+  for (const piece of (reply.content ?? '').match(/[\s\S]{1,4}/g) ?? []) event({ content: piece });
+  calls.forEach((call, index) => {
+    const half = Math.ceil(call.function.arguments.length / 2);
+    event({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: call.function.arguments.slice(0, half) } }] });
+    event({ tool_calls: [{ index, function: { arguments: call.function.arguments.slice(half) } }] });
+  });
+  res.write(`data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [], usage })}\n\n`);
+  res.end('data: [DONE]\n\n');
+}
+
+/**
+ * An OpenAI-compatible Chat Completions endpoint on 127.0.0.1 that answers from a script: text,
+ * tool calls, streamed (SSE) or whole, errors and slow answers. Records every request. A request
+ * with no scripted answer left gets a 500 that says so.
+ */
+export async function startScriptedModel(replies: ScriptedReply[] = []): Promise<ScriptedModelServer> {
+  const queue = [...replies];
+  const requests: RecordedChat[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(res, 404, { error: { message: `No route ${req.method} ${req.url}` } });
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return send(res, 400, { error: { message: 'Body is not JSON' } });
+      }
+      if (!isRecord(body)) return send(res, 400, { error: { message: 'Body is not an object' } });
+      const model = typeof body.model === 'string' ? body.model : '';
+      const stream = body.stream === true;
+      requests.push({
+        model,
+        stream,
+        messages: Array.isArray(body.messages) ? body.messages : [],
+        tools: Array.isArray(body.tools) ? body.tools : [],
+        body,
+        authorization: req.headers.authorization,
+      });
+      const reply = queue.shift();
+      if (reply === undefined) return send(res, 500, { error: { message: 'The script has no answer left' } });
+      const respond = (): void => {
+        if (res.destroyed) return;
+        if (reply.status !== undefined) send(res, reply.status, { error: { message: reply.error ?? 'Scripted error' } });
+        else answer(reply, stream, res, model);
+      };
+      if (reply.delayMs) setTimeout(respond, reply.delayMs);
+      else respond();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    push: (...more) => queue.push(...more),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
