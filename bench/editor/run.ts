@@ -45,7 +45,8 @@ function visibleIds(doc: FlowDocument, width: number, height: number): string[] 
 async function timeToPaint(page: Page, url: string, ids: string[]): Promise<number> {
   await page.addInitScript({ content: paintProbe(ids) });
   await page.goto(url);
-  await page.waitForFunction('window.__paintedAt !== undefined', undefined, { timeout: 120_000 });
+  // A function, not a string: the editor's Content-Security-Policy allows no eval.
+  await page.waitForFunction(() => Reflect.get(window, '__paintedAt') !== undefined, undefined, { timeout: 120_000 });
   return Number(await page.evaluate('window.__paintedAt'));
 }
 

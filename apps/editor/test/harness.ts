@@ -30,13 +30,21 @@ let copies = 0;
  * Registers hooks that start a provider with the built editor and a browser for the test file,
  * and a fresh page per test. A failing test saves a screenshot under test-results/.
  */
-export function useEditorHarness(options: { onboarding?: boolean; token?: string } = {}): EditorHarness {
+export function useEditorHarness(options: { onboarding?: boolean; token?: string; runtimeEnv?: Record<string, string | undefined> } = {}): EditorHarness {
   const auth: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
   const h = {} as EditorHarness;
   beforeAll(async () => {
     ensureEditorBuilt();
     h.dataDir = mkdtempSync(join(tmpdir(), 'flow-editor-'));
-    h.server = await startServer({ port: 0, dir: h.dataDir, editorDir: editorDist, log: () => {}, ...(options.token ? { token: options.token } : {}) });
+    h.server = await startServer({
+      port: 0,
+      dir: h.dataDir,
+      editorDir: editorDist,
+      log: () => {},
+      ...(options.token ? { token: options.token } : {}),
+      // The Playground's model and secrets: read at each turn, so a test can fill them in later.
+      runtimeEnv: options.runtimeEnv ?? {},
+    });
     h.plan = async (example) => {
       const planId = `${example}-${++copies}`;
       const doc = JSON.parse(readFileSync(join(repoRoot, 'examples', example, 'production.flow.json'), 'utf8'));

@@ -41,6 +41,15 @@ export interface AgentOptions {
   /** Lets HTTP tools reach loopback, private and link-local addresses (local development). */
   allowPrivateNetwork?: boolean;
   limits?: Partial<RuntimeLimits>;
+  /** A conversation to go on with (its messages after the system prompt, and its variables). */
+  history?: { messages: readonly ChatMessage[]; variables: Readonly<Record<string, string>> };
+}
+
+export interface TurnOptions {
+  /** The reply's text as it streams. */
+  onToken?: (text: string) => void;
+  /** Each tool call once it is done. */
+  onToolCall?: (call: ToolCallTrace) => void;
 }
 
 /** A conversation with a flow: its messages and variables carry from turn to turn. */
@@ -49,7 +58,7 @@ export interface Agent {
   readonly messages: readonly ChatMessage[];
   readonly variables: Readonly<Record<string, string>>;
   /** One user message to the reply, with every tool call between; `onToken` gets the reply as it streams. */
-  turn(user: string, options?: { onToken?: (text: string) => void }): Promise<TurnTrace>;
+  turn(user: string, options?: TurnOptions): Promise<TurnTrace>;
   /** Back to the start: only the system prompt, no variables. */
   reset(): void;
   close(): Promise<void>;
@@ -79,8 +88,8 @@ export function createAgent(options: AgentOptions): Agent {
   const limits: RuntimeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
   const dispatcher = toolDispatcher(allowPrivateNetwork);
-  let messages: ChatMessage[] = [{ role: 'system', content: system }];
-  let variables: Record<string, string> = {};
+  let messages: ChatMessage[] = [{ role: 'system', content: system }, ...(options.history?.messages.filter((m) => m.role !== 'system') ?? [])];
+  let variables: Record<string, string> = { ...options.history?.variables };
 
   async function runTool(tool: FlowTool, args: Record<string, string>, followUp: boolean, ctx: ToolContext): Promise<ToolCallTrace> {
     const started = performance.now();
@@ -113,7 +122,7 @@ export function createAgent(options: AgentOptions): Agent {
     async close() {
       await dispatcher.close();
     },
-    async turn(user, { onToken } = {}) {
+    async turn(user, { onToken, onToolCall } = {}) {
       const started = performance.now();
       const trace: TurnTrace = { user, reply: '', toolCalls: [], modelCalls: 0, tokens: { prompt: 0, completion: 0 }, firstTokenMs: null, ms: 0 };
       messages.push({ role: 'user', content: user });
@@ -156,6 +165,7 @@ export function createAgent(options: AgentOptions): Agent {
         while (current !== undefined && trace.toolCalls.length < limits.maxToolCalls) {
           const step = await runTool(current, args, followUp, ctx);
           trace.toolCalls.push(step);
+          onToolCall?.(step);
           outputs.push(step.error === undefined ? step.output : `Error: ${step.error}`);
           if (step.error !== undefined || current.data.post_action_type !== 'function') break;
           current = byNode.get(current.data.post_action_function_id);

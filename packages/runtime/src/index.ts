@@ -1,4 +1,4 @@
-export { createAgent, type Agent, type AgentOptions, type ToolCallTrace, type TurnTrace } from './agent.js';
+export { createAgent, type Agent, type AgentOptions, type ToolCallTrace, type TurnOptions, type TurnTrace } from './agent.js';
 export type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
 export { DEFAULT_LIMITS, type RuntimeLimits, type ToolResult } from './executeTool.js';
 export { ModelError, createModelClient, type ModelClient, type ModelClientOptions } from './modelClient.js';

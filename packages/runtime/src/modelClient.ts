@@ -1,7 +1,7 @@
 import { fetch } from 'undici';
 import type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
 import type { ModelSettings } from './settings.js';
-import { sseData } from './sse.js';
+import { sseData } from '@flow/core';
 
 /** A failed model call: the endpoint's status and words when it answered. */
 export class ModelError extends Error {

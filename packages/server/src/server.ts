@@ -14,6 +14,7 @@ import { emojiRoutes } from './routes/emoji.js';
 import { flowRoutes } from './routes/flows.js';
 import { gptRoutes } from './routes/gpt.js';
 import { mateRoutes } from './routes/mate.js';
+import { runtimeRoutes } from './routes/runtime.js';
 import { workflowRoutes } from './routes/workflows.js';
 import type { Services } from './services.js';
 import { cleanStart } from './store/cleanStart.js';
@@ -43,6 +44,8 @@ export interface ServerOptions {
   allowHosts?: readonly string[];
   /** The built editor, served for any other GET when the folder exists. */
   editorDir?: string;
+  /** Where the Playground's runtime reads the model settings (FLOW_MODEL_BASE_URL, FLOW_MODEL, FLOW_MODEL_API_KEY) and the flows' secrets. Default: process.env; read at each turn. */
+  runtimeEnv?: Readonly<Record<string, string | undefined>>;
   /** The emoji picker's data (`<locale>/<source>/data.json`). Default: the emoji-picker-element-data package. */
   emojiDir?: string;
   /** Seeds an empty data folder. Default the repository's `examples/`; null for none. */
@@ -129,6 +132,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...mateRoutes(services),
     ...flowRoutes(services),
     ...workflowRoutes(services),
+    ...runtimeRoutes({ env: options.runtimeEnv ?? process.env }),
     ...(options.emojiDir === undefined ? emojiRoutes() : emojiRoutes(options.emojiDir)),
     ...hostedRoutes(services),
   ];

@@ -8,16 +8,19 @@ import './panels.css';
 
 // The Advanced panel (prompts, schema, the compiled prompt) is fetched when first shown.
 const AdvancedPanel = lazyComponent(() => import('./AdvancedPanel').then((m) => m.AdvancedPanel));
+// The Playground too.
+const PlaygroundPanel = lazyComponent(() => import('./PlaygroundPanel').then((m) => m.PlaygroundPanel));
 
 const TABS: ReadonlyArray<{ id: PanelTab; label: string }> = [
   { id: 'functions', label: 'Functions' },
   { id: 'properties', label: 'Properties' },
   { id: 'advanced', label: 'Advanced' },
+  { id: 'playground', label: 'Playground' },
 ];
 
 const tabSelector = (s: EditorState) => s.panelTab;
 
-/** The output panel: Functions, Properties and Advanced tabs. */
+/** The output panel: Functions, Properties, Advanced and Playground tabs. */
 export function SidePanel() {
   const store = useEditorStoreApi();
   const tab = useEditor(tabSelector);
@@ -45,9 +48,7 @@ export function SidePanel() {
         ) : tab === 'properties' ? (
           <PropertiesPanel />
         ) : (
-          <Suspense fallback={<p className="empty">Loading…</p>}>
-            <AdvancedPanel />
-          </Suspense>
+          <Suspense fallback={<p className="empty">Loading…</p>}>{tab === 'playground' ? <PlaygroundPanel /> : <AdvancedPanel />}</Suspense>
         )}
       </div>
     </div>

@@ -15,7 +15,7 @@ import type {
 /** Flow store tab names (spec section 2). */
 export type ActiveTab = 'functions' | 'properties' | 'schema' | 'schema-prompt' | 'prompt';
 /** The three tabs of the output panel. */
-export type PanelTab = 'functions' | 'properties' | 'advanced';
+export type PanelTab = 'functions' | 'properties' | 'advanced' | 'playground';
 export type DevTab = 'schema' | 'prompt';
 export type PaletteTab = 'functions' | 'workflows';
 

@@ -13,6 +13,8 @@ export interface ScriptedReply {
   delayMs?: number;
   /** Answer with one JSON body even when asked to stream (endpoints that do not stream). */
   noStream?: boolean;
+  /** When streaming, wait this long between pieces of the text (to watch it arrive). */
+  chunkDelayMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
@@ -50,8 +52,9 @@ function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, mode
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+  const events: string[] = [];
   const event = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}): void => {
-    res.write(`data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`);
+    events.push(`data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`);
   };
   event({ role: 'assistant', content: '' });
   // The text in small pieces, as models stream it.
@@ -61,8 +64,18 @@ function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, mode
     event({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: call.function.arguments.slice(0, half) } }] });
     event({ tool_calls: [{ index, function: { arguments: call.function.arguments.slice(half) } }] });
   });
-  res.write(`data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [], usage })}\n\n`);
-  res.end('data: [DONE]\n\n');
+  events.push(`data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [], usage })}\n\n`, 'data: [DONE]\n\n');
+  const write = (i: number): void => {
+    if (res.destroyed) return;
+    if (i >= events.length) {
+      res.end();
+      return;
+    }
+    res.write(events[i]);
+    if (reply.chunkDelayMs) setTimeout(() => write(i + 1), reply.chunkDelayMs);
+    else write(i + 1);
+  };
+  write(0);
 }
 
 /**

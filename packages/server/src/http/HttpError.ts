@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'FORBIDDEN_HOST'
   | 'CROSS_SITE'
   | 'TOO_MANY_ATTEMPTS'
+  | 'MODEL_NOT_CONFIGURED'
   | 'NOT_FOUND'
   | 'FLOW_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'

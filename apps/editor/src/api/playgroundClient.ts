@@ -1,0 +1,92 @@
+import { sseEvents, type FlowDocument } from '@flow/core';
+import { providerUrl } from './providerUrl';
+
+/** A tool call of a Playground turn, as the provider's runtime traced it. */
+export interface PlaygroundToolCall {
+  name: string;
+  functionType: string;
+  arguments: Record<string, string>;
+  output: string;
+  error?: string;
+  followUp: boolean;
+  ms: number;
+}
+
+/** What the provider sends back to go on with: the conversation and its variables. */
+export interface PlaygroundState {
+  messages: unknown[];
+  variables: Record<string, string>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function toolCallOf(value: unknown): PlaygroundToolCall | null {
+  if (!isRecord(value) || typeof value.name !== 'string') return null;
+  const args = isRecord(value.arguments) ? Object.fromEntries(Object.entries(value.arguments).map(([k, v]) => [k, String(v)])) : {};
+  return {
+    name: value.name,
+    functionType: typeof value.functionType === 'string' ? value.functionType : '',
+    arguments: args,
+    output: typeof value.output === 'string' ? value.output : '',
+    ...(typeof value.error === 'string' ? { error: value.error } : {}),
+    followUp: value.followUp === true,
+    ms: typeof value.ms === 'number' ? value.ms : 0,
+  };
+}
+
+async function* chunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * One Playground turn: the flow as it is on screen and the conversation so far go to the provider,
+ * which runs the agent (model and secrets stay there) and streams the reply's tokens and each tool
+ * call. Resolves to the state to send next time; rejects with the provider's message.
+ */
+export async function playgroundTurn(
+  planId: string,
+  versionName: string,
+  doc: FlowDocument,
+  message: string,
+  state: PlaygroundState,
+  on: { token(text: string): void; tool(call: PlaygroundToolCall): void },
+  signal?: AbortSignal,
+): Promise<PlaygroundState & { reply: string }> {
+  const response = await fetch(`${providerUrl()}/api/runtime/${encodeURIComponent(planId)}/${encodeURIComponent(versionName)}/chat`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify({ doc, message, messages: state.messages, variables: state.variables }),
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok || response.body === null) {
+    const body: unknown = await response.json().catch(() => null);
+    const said = isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : `HTTP ${response.status}`;
+    throw new Error(said);
+  }
+  for await (const { event, data } of sseEvents(chunks(response.body))) {
+    const value: unknown = JSON.parse(data);
+    if (event === 'token' && isRecord(value) && typeof value.text === 'string') on.token(value.text);
+    else if (event === 'tool') {
+      const call = toolCallOf(value);
+      if (call) on.tool(call);
+    } else if (event === 'error') throw new Error(isRecord(value) && typeof value.message === 'string' ? value.message : 'The turn failed');
+    else if (event === 'done' && isRecord(value)) {
+      const trace = isRecord(value.trace) ? value.trace : {};
+      return {
+        reply: typeof trace.reply === 'string' ? trace.reply : '',
+        messages: Array.isArray(value.messages) ? value.messages : [],
+        variables: isRecord(value.variables) ? Object.fromEntries(Object.entries(value.variables).map(([k, v]) => [k, String(v)])) : {},
+      };
+    }
+  }
+  throw new Error('The provider ended the turn without an answer');
+}

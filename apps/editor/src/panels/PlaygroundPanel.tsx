@@ -1,0 +1,143 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { playgroundTurn } from '../api/playgroundClient';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditorState } from '../store/types';
+import { playgroundConversation, resetConversation, transcriptText, type PlaygroundEntry } from './playgroundStore';
+
+const planSelector = (s: EditorState) => ({ planId: s.planId, versionName: s.versionName });
+
+function ToolCall({ call }: { call: PlaygroundEntry['toolCalls'][number] }) {
+  return (
+    <details className={`pg-tool${call.error === undefined ? '' : ' pg-tool-failed'}`}>
+      <summary>
+        <code>{call.name}</code> {call.error === undefined ? 'ok' : 'failed'} · {call.ms} ms{call.followUp ? ' · follow-up' : ''}
+      </summary>
+      <dl>
+        <dt>Type</dt>
+        <dd>{call.functionType}</dd>
+        <dt>Arguments</dt>
+        <dd>
+          <pre>{JSON.stringify(call.arguments, null, 2)}</pre>
+        </dd>
+        <dt>{call.error === undefined ? 'Output' : 'Error'}</dt>
+        <dd>
+          <pre>{call.error ?? call.output}</pre>
+        </dd>
+      </dl>
+    </details>
+  );
+}
+
+/**
+ * The Playground: chats with the flow as it is on screen (unpublished). The provider runs the
+ * agent, so the model's key and the tools' secrets never reach the browser; the reply streams in,
+ * each tool call can be opened to see its arguments and output.
+ */
+export function PlaygroundPanel() {
+  const editor = useEditorStoreApi();
+  const { planId, versionName } = useEditor(useShallow(planSelector));
+  const conversation = playgroundConversation(planId, versionName);
+  const { entries, busy, error } = useStore(conversation);
+  const [draft, setDraft] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  const send = async () => {
+    const message = draft.trim();
+    if (message === '' || busy) return;
+    setDraft('');
+    const agent: PlaygroundEntry = { role: 'agent', text: '', toolCalls: [] };
+    const before = conversation.getState();
+    conversation.setState({ entries: [...before.entries, { role: 'user', text: message, toolCalls: [] }, agent], busy: true, error: null });
+    const update = (change: (entry: PlaygroundEntry) => PlaygroundEntry) => {
+      const list = conversation.getState().entries;
+      const last = list.at(-1);
+      if (last !== undefined) conversation.setState({ entries: [...list.slice(0, -1), change(last)] });
+    };
+    try {
+      const next = await playgroundTurn(planId, versionName, editor.getState().doc, message, before.state, {
+        token: (text) => update((entry) => ({ ...entry, text: entry.text + text })),
+        tool: (call) => update((entry) => ({ ...entry, toolCalls: [...entry.toolCalls, call] })),
+      });
+      update((entry) => ({ ...entry, text: next.reply }));
+      conversation.setState({ state: { messages: next.messages, variables: next.variables }, busy: false });
+    } catch (failure) {
+      // The message stays in the transcript; the agent's empty answer goes.
+      const list = conversation.getState().entries;
+      const last = list.at(-1);
+      const keep = last && last.text === '' && last.toolCalls.length === 0 ? list.slice(0, -1) : list;
+      conversation.setState({ entries: keep, busy: false, error: failure instanceof Error ? failure.message : String(failure) });
+    }
+    input.current?.focus();
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(transcriptText(entries));
+      toast.success('Transcript copied');
+    } catch {
+      toast.error('Could not copy the transcript');
+    }
+  };
+
+  return (
+    <section className="playground" aria-labelledby="playground-title">
+      <div className="pg-head">
+        <h2 id="playground-title" className="pg-title">
+          Playground
+        </h2>
+        <button type="button" className="btn" onClick={() => void copy()} disabled={entries.length === 0}>
+          Copy transcript
+        </button>
+        <button type="button" className="btn" onClick={() => resetConversation(conversation)} disabled={busy || entries.length === 0}>
+          Reset
+        </button>
+      </div>
+      <p className="muted pg-note">Talks to the flow as it is on screen, unpublished. The provider runs it with its model.</p>
+      <ol className="pg-transcript" aria-live="polite" aria-busy={busy}>
+        {entries.map((entry, i) => (
+          <li key={i} className={`pg-entry pg-${entry.role}`}>
+            <span className="pg-who">{entry.role === 'user' ? 'You' : 'Agent'}</span>
+            {entry.toolCalls.map((call, j) => (
+              <ToolCall key={j} call={call} />
+            ))}
+            <p className="pg-text">{entry.text || (busy && i === entries.length - 1 ? '…' : '')}</p>
+          </li>
+        ))}
+      </ol>
+      {error ? (
+        <p role="alert" className="pg-error">
+          {error}
+        </p>
+      ) : null}
+      <form
+        className="pg-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <textarea
+          ref={input}
+          className="input pg-input"
+          aria-label="Message"
+          placeholder="Say something to your agent (Enter sends, Shift+Enter a new line)"
+          value={draft}
+          rows={2}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy || draft.trim() === ''}>
+          {busy ? 'Sending…' : 'Send'}
+        </button>
+      </form>
+    </section>
+  );
+}

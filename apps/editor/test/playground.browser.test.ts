@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
+import { useEditorHarness } from './harness';
+import { nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
+
+const TOKEN = 'orders-token-never-in-the-browser';
+const runtimeEnv: Record<string, string | undefined> = {};
+const h = useEditorHarness({ runtimeEnv });
+let model: ScriptedModelServer;
+let api: Server;
+let apiUrl = '';
+const seen: IncomingMessage[] = [];
+
+beforeAll(async () => {
+  model = await startScriptedModel();
+  api = createServer((req, res) => {
+    seen.push(req);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"in transit"}');
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const address = api.address();
+  apiUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await model?.close();
+  api?.closeAllConnections();
+  await new Promise((resolve) => api?.close(resolve));
+});
+
+describe('Playground', () => {
+  it('says how to configure a model when none is', async () => {
+    const { page } = await h.openCopy('support-desk');
+    await page.getByRole('tab', { name: 'Playground' }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL' }).waitFor();
+    // The message stays, and can be sent again once the model is there.
+    expect(await page.locator('.pg-user .pg-text').textContent()).toBe('Hello?');
+  });
+
+  it('chats with the flow as it is on screen: streams the reply, shows the tool call with its trace, resets and copies', async () => {
+    Object.assign(runtimeEnv, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1', ORDERS_TOKEN: TOKEN, FLOW_RUNTIME_ALLOW_PRIVATE: '1' });
+    const plan = await h.plan('support-desk');
+    // Point the flow's order lookup at a local service, with its token from the provider's environment.
+    const doc = await storedFlow(h.server.url, plan);
+    const nodes = doc.nodes.map((n) => {
+      if (n.type !== 'function' || n.data.name !== 'Look up order') return n;
+      const metadata = { ...n.data.metadata, apicalls: [{ method: 'GET', url: `${apiUrl}/orders/{{order_number}}`, params: [], authorization: 'bearer', bearer_token: { env: 'ORDERS_TOKEN' }, headers: [], body: { raw: { data: '' } }, output: { json: [{ name: 'status', value: 'status' }] } }] };
+      return { ...n, data: { ...n.data, metadata } };
+    });
+    await putFlow(h.server.url, { ...doc, nodes });
+    const page = await h.open(`/${plan}/production`);
+    await nodeEl(page, 'support-greet').waitFor();
+
+    // An edit on screen, not published: the Playground talks to this version.
+    const instruction = nodeEl(page, 'support-greet').getByRole('textbox', { name: 'Instruction' });
+    await instruction.fill('Greet the customer as a pirate would.');
+
+    await page.getByRole('tab', { name: 'Playground' }).click();
+    const long = 'Your order NW-104233 is in transit and should arrive on Thursday. Anything else I can do?';
+    model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_number: 'NW-104233', email: 'ann@example.com' } }] }, { content: long, chunkDelayMs: 15 });
+    // Every text the agent's answer shows on its way: streamed, it grows piece by piece.
+    await page.evaluate(() => {
+      const seenTexts = new Set<string>();
+      Reflect.set(window, '__pgTexts', seenTexts);
+      new MutationObserver(() => {
+        const text = [...document.querySelectorAll('.pg-agent .pg-text')].at(-1)?.textContent ?? '';
+        seenTexts.add(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Where is NW-104233?');
+    await page.keyboard.press('Enter');
+    const agent = page.locator('.pg-agent').last();
+    await expect.poll(() => agent.locator('.pg-text').textContent()).toBe(long);
+    const shown = await page.evaluate(() => {
+      const texts = Reflect.get(window, '__pgTexts');
+      return texts instanceof Set ? [...texts].map(String) : [];
+    });
+    const partial = shown.filter((text) => text.length > 1 && text.length < long.length && long.startsWith(text));
+    expect(partial.length).toBeGreaterThan(3);
+    expect(seen.at(-1)?.url).toBe('/orders/NW-104233');
+    expect(seen.at(-1)?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+
+    // The tool call, opened: its arguments and output.
+    const call = agent.locator('.pg-tool').first();
+    expect(await call.locator('summary').textContent()).toMatch(/^look_up_order ok · \d+ ms/);
+    await call.locator('summary').click();
+    expect(await call.locator('dd').nth(1).textContent()).toContain('"order_number": "NW-104233"');
+
+    // The model got the unpublished edit, never the token; the browser never saw the token either.
+    expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain('Greet the customer as a pirate would.');
+    expect(JSON.stringify(model.requests)).not.toContain(TOKEN);
+    expect(await page.content()).not.toContain(TOKEN);
+
+    // The conversation goes on: the next turn carries the first one.
+    model.push({ content: 'You are welcome!' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Thanks');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => page.locator('.pg-agent .pg-text').last().textContent()).toBe('You are welcome!');
+    expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain('Where is NW-104233?');
+
+    await page.getByRole('button', { name: 'Copy transcript' }).click();
+    await toast(page, 'Transcript copied').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('You: Where is NW-104233?');
+    expect(copied).toContain('[look_up_order({"order_number":"NW-104233","email":"ann@example.com"}) →');
+    expect(copied).toContain('Agent: You are welcome!');
+
+    // Tabs switch; the conversation stays until Reset.
+    await page.getByRole('tab', { name: 'Functions' }).click();
+    await page.getByRole('tab', { name: 'Playground' }).click();
+    expect(await page.locator('.pg-entry').count()).toBe(4);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    expect(await page.locator('.pg-entry').count()).toBe(0);
+  });
+});

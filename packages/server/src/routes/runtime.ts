@@ -1,0 +1,88 @@
+import type { ServerResponse } from 'node:http';
+import { FlowError, checkFlowShape, messages } from '@flow/core';
+import { ModelError, ModelNotConfiguredError, createAgent, createModelClient, modelSettings, type ChatMessage } from '@flow/runtime';
+import { BODY_LIMITS, readJson } from '../http/body.js';
+import { HttpError, badRequest } from '../http/HttpError.js';
+import { param, type Route } from '../http/router.js';
+import { isRecord } from '../guards.js';
+
+/** Where the runtime reads the model settings and the flows' secrets: the provider's own environment. */
+export interface RuntimeOptions {
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+const MAX_MESSAGE = 8_000;
+const TRUE = new Set(['1', 'true', 'yes']);
+
+function isChatMessage(value: unknown): value is ChatMessage {
+  if (!isRecord(value)) return false;
+  if (value.role === 'user' || value.role === 'system') return typeof value.content === 'string';
+  if (value.role === 'tool') return typeof value.tool_call_id === 'string' && typeof value.content === 'string';
+  if (value.role !== 'assistant') return false;
+  const calls = value.tool_calls;
+  return (typeof value.content === 'string' || value.content === null) && (calls === undefined || (Array.isArray(calls) && calls.every((c) => isRecord(c) && isRecord(c.function) && typeof c.id === 'string' && typeof c.function.name === 'string' && typeof c.function.arguments === 'string')));
+}
+
+function isVariables(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
+}
+
+/** One server-sent event. */
+function event(res: ServerResponse, name: string, data: unknown): void {
+  res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * POST /api/runtime/{planId}/{versionName}/chat: one turn of the Playground. The editor sends the
+ * flow as it is on screen (unpublished), the conversation so far and the user's message; the
+ * provider runs the runtime with its own model settings and secrets (they never reach the
+ * browser) and streams `token`, `tool` and finally `done` (the trace, the messages and variables
+ * to send back next time) or `error` events.
+ */
+export function runtimeRoutes(options: RuntimeOptions): Route[] {
+  return [
+    {
+      method: 'POST',
+      pattern: '/api/runtime/:planId/:versionName/chat',
+      async handler({ req, res, params }) {
+        param(params, 'planId');
+        const body = await readJson(req, BODY_LIMITS.flow);
+        if (!isRecord(body)) throw badRequest('Body must be an object with doc, message, messages and variables');
+        const shape = checkFlowShape(body.doc);
+        if (!shape.ok) throw badRequest(`doc is not a flow: ${shape.findings[0]?.message ?? 'invalid'}`, 'INVALID_FLOW');
+        const message = body.message;
+        if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_MESSAGE) throw badRequest(`message must be text of 1 to ${MAX_MESSAGE} characters`);
+        const history = body.messages ?? [];
+        if (!Array.isArray(history) || !history.every(isChatMessage)) throw badRequest('messages must be the conversation this endpoint sent back');
+        const variables = body.variables ?? {};
+        if (!isVariables(variables)) throw badRequest('variables must map names to text');
+        let agent: ReturnType<typeof createAgent>;
+        try {
+          const settings = modelSettings({}, options.env);
+          const allow = options.env.FLOW_RUNTIME_ALLOW_PRIVATE;
+          agent = createAgent({
+            doc: shape.doc,
+            model: createModelClient(settings),
+            env: options.env,
+            allowPrivateNetwork: allow !== undefined && TRUE.has(allow.toLowerCase()),
+            history: { messages: history, variables },
+          });
+        } catch (error) {
+          if (error instanceof ModelNotConfiguredError) throw new HttpError(503, 'MODEL_NOT_CONFIGURED', error.message);
+          if (error instanceof FlowError && error.code === 'NO_CHAINS') throw new HttpError(400, 'NO_CHAINS', messages.noChainsInFlow);
+          throw error;
+        }
+        res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+        try {
+          const trace = await agent.turn(message, { onToken: (text) => event(res, 'token', { text }), onToolCall: (call) => event(res, 'tool', call) });
+          event(res, 'done', { trace, messages: agent.messages.slice(1), variables: agent.variables });
+        } catch (error) {
+          event(res, 'error', { code: error instanceof ModelError ? 'MODEL_ERROR' : 'INTERNAL', message: error instanceof ModelError ? error.message : 'The turn failed' });
+        } finally {
+          res.end();
+          await agent.close();
+        }
+      },
+    },
+  ];
+}
