@@ -1,6 +1,6 @@
 import type { CommandModule } from './command.js';
 import type { ConfigKey } from './config.js';
-import { VALIDATE_FORMATS } from './formats.js';
+import { TEST_FORMATS, VALIDATE_FORMATS } from './formats.js';
 
 /** One option of a command: the data the parser, the help and docs/cli.md are made from. */
 export interface OptionSpec {
@@ -40,6 +40,13 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
 
 const plan: OptionSpec = { flags: '-p, --plan <id>', description: 'plan id', required: true, config: 'plan' };
 const version: OptionSpec = { flags: '--version <name>', description: 'version name', default: 'production', config: 'version' };
+
+/** How the runtime reaches its model and what its HTTP tools may call (`run`, `test`). */
+const RUNTIME_OPTIONS: readonly OptionSpec[] = [
+  { flags: '--model <name>', description: 'the model at the endpoint', env: 'FLOW_MODEL', config: 'model' },
+  { flags: '--model-url <url>', description: 'an OpenAI-compatible endpoint (Ollama: http://127.0.0.1:11434/v1)', env: 'FLOW_MODEL_BASE_URL', config: 'modelBaseUrl' },
+  { flags: '--allow-private-network', description: "let the flow's HTTP tools call private, loopback and link-local addresses", env: 'FLOW_RUNTIME_ALLOW_PRIVATE' },
+];
 
 /** Commands that only group others (`workflows list`). */
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = { workflows: "the plan's saved workflows (list)" };
@@ -134,14 +141,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'run',
     args: '<file>',
     summary: 'talk to the agent a flow file describes: one turn with --message, a chat in a terminal',
-    options: [
-      { flags: '-m, --message <text>', description: 'one user message: print the reply (--json: the whole trace) and exit' },
-      { flags: '--model <name>', description: 'the model at the endpoint', env: 'FLOW_MODEL', config: 'model' },
-      { flags: '--model-url <url>', description: 'an OpenAI-compatible endpoint (Ollama: http://127.0.0.1:11434/v1)', env: 'FLOW_MODEL_BASE_URL', config: 'modelBaseUrl' },
-      { flags: '--allow-private-network', description: "let the flow's HTTP tools call private, loopback and link-local addresses", env: 'FLOW_RUNTIME_ALLOW_PRIVATE' },
-    ],
+    options: [{ flags: '-m, --message <text>', description: 'one user message: print the reply (--json: the whole trace) and exit' }, ...RUNTIME_OPTIONS],
     example: 'flowctl run flows/support-desk/production.flow.json --message "Hi, where is my order?"',
     load: () => import('./commands/run.js'),
+  },
+  {
+    name: 'test',
+    args: '[files...]',
+    summary: 'run the conversation tests of *.flowtest.json files, replayed from their cassettes (no network)',
+    options: [
+      { flags: '-f, --format <format>', description: 'output format', choices: TEST_FORMATS, default: 'text' },
+      { flags: '--record', description: "talk to the model and the flows' services, and write each file's cassette" },
+      { flags: '--live', description: "talk to the model and the flows' services, and write nothing" },
+      ...RUNTIME_OPTIONS,
+    ],
+    example: 'flowctl test flows',
+    load: () => import('./commands/test.js'),
   },
   {
     name: 'session',

@@ -2,6 +2,11 @@
 export const VALIDATE_FORMATS = ['text', 'json', 'github', 'sarif', 'junit'] as const;
 export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
 
+/** Output formats of `flowctl test`. */
+export const TEST_FORMATS = ['text', 'json', 'junit'] as const;
+export type TestFormat = (typeof TEST_FORMATS)[number];
+export const isTestFormat = (value: unknown): value is TestFormat => TEST_FORMATS.some((f) => f === value);
+
 export const isValidateFormat = (value: unknown): value is ValidateFormat => VALIDATE_FORMATS.some((f) => f === value);
 
 

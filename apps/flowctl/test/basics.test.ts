@@ -46,7 +46,7 @@ describe('flowctl basics', () => {
   it('lists every command in --help', async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
-    for (const name of ['init', 'validate', 'fmt', 'diff', 'compile', 'fetch', 'publish', 'workflows', 'run', 'session', 'serve', 'completion']) {
+    for (const name of ['init', 'validate', 'fmt', 'diff', 'compile', 'fetch', 'publish', 'workflows', 'run', 'test', 'session', 'serve', 'completion']) {
       expect(result.stdout).toContain(name);
     }
   });

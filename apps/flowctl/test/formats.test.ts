@@ -203,7 +203,7 @@ describe('flowctl completion', () => {
     expect(result.code).toBe(0);
     const script = result.stdout;
     expect(complete(script, ['flowctl', 'va'])).toEqual(['validate']);
-    expect(complete(script, ['flowctl', ''])).toEqual(['init', 'validate', 'fmt', 'diff', 'compile', 'fetch', 'publish', 'workflows', 'run', 'session', 'serve', 'completion', 'help']);
+    expect(complete(script, ['flowctl', ''])).toEqual(['init', 'validate', 'fmt', 'diff', 'compile', 'fetch', 'publish', 'workflows', 'run', 'test', 'session', 'serve', 'completion', 'help']);
     expect(complete(script, ['flowctl', 'validate', '--f'])).toEqual(['--format']);
     expect(complete(script, ['flowctl', 'validate', '--format', ''])).toEqual(['text', 'json', 'github', 'sarif', 'junit']);
     expect(complete(script, ['flowctl', 'workflows', ''])).toEqual(['list']);

@@ -1,6 +1,7 @@
 import { compileFlow, resolveSecrets, systemPromptText, type FlowDocument } from '@flow/core';
 import type { ChatMessage, ToolCallRequest } from './chat.js';
-import { DEFAULT_LIMITS, executeTool, type RuntimeLimits, type ToolContext } from './executeTool.js';
+import type { ToolTape } from './cassette.js';
+import { DEFAULT_LIMITS, executeTool, type RuntimeLimits, type ToolContext, type ToolResult } from './executeTool.js';
 import type { ModelClient } from './modelClient.js';
 import { toolDispatcher } from './netGuard.js';
 import { flowTools, type FlowTool } from './tools.js';
@@ -41,6 +42,8 @@ export interface AgentOptions {
   /** Lets HTTP tools reach loopback, private and link-local addresses (local development). */
   allowPrivateNetwork?: boolean;
   limits?: Partial<RuntimeLimits>;
+  /** Keeps or replays the calls to outside services (HTTP tools), for conversation tests. */
+  tape?: ToolTape;
   /** A conversation to go on with (its messages after the system prompt, and its variables). */
   history?: { messages: readonly ChatMessage[]; variables: Readonly<Record<string, string>> };
 }
@@ -93,7 +96,18 @@ export function createAgent(options: AgentOptions): Agent {
 
   async function runTool(tool: FlowTool, args: Record<string, string>, followUp: boolean, ctx: ToolContext): Promise<ToolCallTrace> {
     const started = performance.now();
-    const result = await executeTool(tool, args, ctx);
+    const outside = tool.data.type === 'http_calls';
+    const replayed = outside ? options.tape?.replay(tool.spec.function.name, args) : undefined;
+    let result: ToolResult;
+    if (replayed !== undefined) {
+      Object.assign(ctx.variables, replayed.variables);
+      result = replayed.result;
+    } else {
+      const before = { ...ctx.variables };
+      result = await executeTool(tool, args, ctx);
+      const set = Object.fromEntries(Object.entries(ctx.variables).filter(([k, v]) => before[k] !== v));
+      if (outside) options.tape?.record({ name: tool.spec.function.name, arguments: args, result, variables: set });
+    }
     const trace: ToolCallTrace = {
       name: tool.spec.function.name,
       functionType: tool.data.type,

@@ -237,6 +237,43 @@ turns }\`. Without it, in a terminal, a chat (\`/reset\`, \`/exit\`). Exit 2 whe
 `,
     samples: [{ command: 'flowctl run flows/support-desk/production.flow.json --message "Hi, where is my order?"', showOutput: true }],
   },
+  test: {
+    details: `
+Conversation tests, kept next to the flow in \`*.flowtest.json\` files (folders expand to them):
+
+\`\`\`json
+{
+  "flow": "production.flow.json",
+  "tests": [
+    {
+      "name": "looks up an order",
+      "turns": [
+        {
+          "user": "Where is order NW-104233?",
+          "expect": {
+            "toolCalls": [{ "name": "look_up_order", "arguments": { "order_number": "NW-104233" } }],
+            "variables": { "status": "shipped" },
+            "reply": { "contains": "shipped", "matches": "NW-\\\\d+", "json": { "path": "status", "equals": "shipped" } }
+          }
+        }
+      ]
+    }
+  ]
+}
+\`\`\`
+
+Each turn sends the user's message to the flow's agent (as \`flowctl run\` does) and checks what it
+did: the tool calls it made, in that order (by name, with at least those arguments; \`noToolCalls\`
+for none), the variables, and the reply (\`contains\`, \`matches\` a regular expression, \`json\`: the
+value at a path of the JSON in the reply). By default each test replays its cassette
+(\`<name>.cassette.json\` beside the test file: the model's answers and the HTTP tools' results, in
+order), with no model and no network, so it is deterministic in CI. \`--record\` talks to the model
+(\`FLOW_MODEL_BASE_URL\`, \`FLOW_MODEL\`) and the flow's services and writes the cassette; \`--live\`
+talks to them and writes nothing. \`--format junit\` writes JUnit XML (one suite per file, one case per
+test), \`--format json\` (or \`--json\`) the results. Exit 1 when a test fails.
+`,
+    samples: [{ command: 'flowctl test flows', showOutput: true }],
+  },
   session: {
     details: `
 Creates a hosted session of a saved workflow (\`POST /api/sessions/create-with-link\`) and prints

@@ -25,6 +25,23 @@ export function docSandbox(): SampleSandbox {
         edges: [...doc.edges, { id: 'edge-support-wrap-up-to-support-wrap-up', source: 'support-wrap-up', target: 'support-wrap-up', kind: 'node' }],
       })),
       'edited.flow.json': changed((doc) => ({ ...doc, agentNotes: doc.agentNotes.replace('two or three sentences', 'one or two sentences') }), 4),
+      // A conversation test beside the flow, and the cassette `flowctl test --record` wrote for it.
+      'flows/support-desk/production.flowtest.json': `${JSON.stringify(
+        {
+          flow: 'production.flow.json',
+          tests: [{ name: 'greets and offers help', turns: [{ user: 'Hi', expect: { noToolCalls: true, reply: { contains: 'help' } } }] }],
+        },
+        null,
+        2,
+      )}\n`,
+      'flows/support-desk/production.cassette.json': `${JSON.stringify(
+        {
+          format: 'flow-cassette/1',
+          tests: { 'greets and offers help': { model: [{ content: 'Hi! How can I help with your order or a return today?', toolCalls: [] }], tools: [] } },
+        },
+        null,
+        2,
+      )}\n`,
     },
     // The variables the examples' { "env": NAME } secrets name, as a pipeline would set them.
     env: { NORTHWIND_API_TOKEN: 'sample-northwind-token', OPENAI_API_KEY: 'sample-openai-key' },

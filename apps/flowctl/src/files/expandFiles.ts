@@ -37,7 +37,7 @@ function shown(cwd: string, absolute: string, relativeInput: boolean): string {
  * Each file once, in argument order. Folders and globs that match nothing are listed in
  * `unmatched`; when nothing at all matches it is a usage error.
  */
-export async function expandFiles(inputs: readonly string[], cwd: string): Promise<{ files: string[]; unmatched: string[] }> {
+export async function expandFiles(inputs: readonly string[], cwd: string, suffix: string = FLOW_FILE_SUFFIX): Promise<{ files: string[]; unmatched: string[] }> {
   const files: string[] = [];
   const unmatched: string[] = [];
   const seen = new Set<string>();
@@ -60,7 +60,7 @@ export async function expandFiles(inputs: readonly string[], cwd: string): Promi
       const baseAbsolute = resolve(cwd, base);
       const matches = await walk(baseAbsolute, (path) => {
         const candidate = relativeInput ? toSlashes(relative(cwd, path)) : toSlashes(path);
-        return matcher.test(candidate) && path.endsWith(FLOW_FILE_SUFFIX);
+        return matcher.test(candidate) && path.endsWith(suffix);
       }).catch(() => []);
       if (matches.length === 0) unmatched.push(input);
       for (const match of matches) add(shown(cwd, match, relativeInput), match);
@@ -68,7 +68,7 @@ export async function expandFiles(inputs: readonly string[], cwd: string): Promi
     }
     const info = await stat(absolute).catch(() => null);
     if (info?.isDirectory()) {
-      const matches = await walk(absolute, (path) => path.endsWith(FLOW_FILE_SUFFIX));
+      const matches = await walk(absolute, (path) => path.endsWith(suffix));
       if (matches.length === 0) unmatched.push(input);
       for (const match of matches) add(shown(cwd, match, relativeInput), match);
     } else {
@@ -76,7 +76,7 @@ export async function expandFiles(inputs: readonly string[], cwd: string): Promi
     }
   }
   if (files.length === 0) {
-    throw usageError(`No ${FLOW_FILE_SUFFIX} files in ${unmatched.map((u) => `"${u}"`).join(', ')}`, 'NO_FILES');
+    throw usageError(`No ${suffix} files in ${unmatched.map((u) => `"${u}"`).join(', ')}`, 'NO_FILES');
   }
   return { files, unmatched };
 }

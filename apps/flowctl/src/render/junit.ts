@@ -1,3 +1,4 @@
+import type { TestReport } from '../commands/test.js';
 import type { ValidateReport } from '../commands/validate.js';
 import { findingPlace } from './findingLine.js';
 
@@ -36,4 +37,23 @@ export function junitXml(report: ValidateReport): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** Conversation tests as JUnit XML: one suite per test file, one case per test, a failure per test that failed. */
+export function testJunitXml(report: TestReport): string {
+  const suites = report.files.map((file) => {
+    const cases =
+      file.problem !== undefined
+        ? [`    <testcase name="${xmlEscape(file.file)}" classname="flowctl.test">\n      <failure message="${xmlEscape(file.problem)}"/>\n    </testcase>`]
+        : file.tests.map((test) => {
+            const open = `    <testcase name="${xmlEscape(test.name)}" classname="${xmlEscape(file.file)}" time="${(test.ms / 1000).toFixed(3)}"`;
+            if (test.ok) return `${open}/>`;
+            return `${open}>\n      <failure message="${xmlEscape(test.failures[0] ?? 'failed')}">${xmlEscape(test.failures.join('\n'))}</failure>\n    </testcase>`;
+          });
+    const failures = file.problem !== undefined ? 1 : file.tests.filter((t) => !t.ok).length;
+    const tests = file.problem !== undefined ? 1 : file.tests.length;
+    return [`  <testsuite name="${xmlEscape(file.file)}" tests="${tests}" failures="${failures}" errors="0" skipped="0">`, ...cases, '  </testsuite>'].join('\n');
+  });
+  const tests = report.passed + report.failed;
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="flowctl test" tests="${tests}" failures="${report.failed}" errors="0">`, ...suites, '</testsuites>', ''].join('\n');
 }

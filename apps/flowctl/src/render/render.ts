@@ -4,7 +4,7 @@ import type { CliError } from '../errors.js';
 import type { Io, Style } from '../output.js';
 import { tooManyWarnings } from '../formats.js';
 import { findingLine } from './findingLine.js';
-import { junitXml } from './junit.js';
+import { junitXml, testJunitXml } from './junit.js';
 import { sarifLog } from './sarif.js';
 import type { Results } from './results.js';
 import { diffText } from './text/diffCommandText.js';
@@ -12,6 +12,7 @@ import { fmtText } from './text/fmtText.js';
 import { initText, serveText } from './text/localText.js';
 import { compileText, fetchText, publishText, sessionText, workflowsText } from './text/providerText.js';
 import { runText } from './text/runText.js';
+import { testText } from './text/testText.js';
 import { validateText } from './text/validateText.js';
 import type { TextTarget } from './textTarget.js';
 
@@ -30,6 +31,7 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   'workflows list': workflowsText,
   run: runText,
   session: sessionText,
+  test: testText,
   serve: serveText,
   completion: (report, t) => t.out(report.script.replace(/\n$/, '')),
 };
@@ -70,10 +72,11 @@ const writeJson = (io: Io, value: unknown): void => {
 
 /** The one place results are printed: JSON with --json (or `validate --format json`), SARIF or JUnit when asked, else text. */
 export function renderOutcome(outcome: Outcome, ctx: Context): void {
-  const json = ctx.json || (outcome.kind === 'validate' && outcome.data.format === 'json');
+  const json = ctx.json || ((outcome.kind === 'validate' || outcome.kind === 'test') && outcome.data.format === 'json');
   if (json) writeJson(ctx.io, jsonView(outcome.kind, outcome.data));
   else if (outcome.kind === 'validate' && outcome.data.format === 'sarif') writeJson(ctx.io, sarifLog(outcome.data, ctx.version));
   else if (outcome.kind === 'validate' && outcome.data.format === 'junit') ctx.io.stdout.write(junitXml(outcome.data));
+  else if (outcome.kind === 'test' && outcome.data.format === 'junit') ctx.io.stdout.write(testJunitXml(outcome.data));
   else formatText(outcome.kind, outcome.data, textTarget(ctx));
   // As ESLint says it, in every format, on stderr.
   if (outcome.kind === 'validate' && tooManyWarnings(outcome.data)) {

@@ -7,6 +7,7 @@ import type { InitReport } from '../commands/init.js';
 import type { PublishReport } from '../commands/publish.js';
 import type { RunReport } from '../commands/run.js';
 import type { SessionReport } from '../commands/session.js';
+import type { TestReport } from '../commands/test.js';
 import type { ServeReport } from '../commands/serve.js';
 import type { ValidateReport } from '../commands/validate.js';
 import type { WorkflowsReport } from '../commands/workflowsList.js';
@@ -23,6 +24,7 @@ export interface Results {
   'workflows list': WorkflowsReport;
   run: RunReport;
   session: SessionReport;
+  test: TestReport;
   serve: ServeReport;
   completion: CompletionReport;
 }

@@ -1,0 +1,145 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument } from '@flow/core';
+import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
+import { ensureCliBuilt } from './helpers/build.js';
+import { flowText, removeTempDirs, tempDir } from './helpers/flows.js';
+import { at, list } from './helpers/json.js';
+import { parseJson, runCli } from './helpers/runCli.js';
+
+let dir = '';
+let api: Server;
+let apiUrl = '';
+const seen: IncomingMessage[] = [];
+
+function shopFlow(url: string): FlowDocument {
+  let doc: FlowDocument = { ...emptyFlow('shop', 'production'), agentContext: 'You are the shop assistant.' };
+  let currentChain = '0';
+  ({ doc, currentChain } = addNode(doc, { type: 'prompt', data: createPromptData('Help with orders.') }, { currentChain, newChain: true, id: 'intro' }));
+  const lookup = createFunctionData('http_calls', {
+    uuid: 'lookup',
+    planId: 'shop',
+    name: 'Look up order',
+    description: 'Find an order by its number',
+    metadata: {
+      apicalls: [{ method: 'GET', url: `${url}/orders/{{order_id}}`, params: [], authorization: 'none', headers: [], body: { raw: { data: '' } }, output: { json: [{ name: 'status', value: 'status' }] } }],
+      error: '',
+      result_message: 'The order is {{status}}.',
+      result_prompt: '',
+    },
+  });
+  ({ doc } = addNode(doc, { type: 'function', data: lookup }, { currentChain, id: 'lookup' }));
+  return doc;
+}
+
+const TESTS = {
+  flow: 'production.flow.json',
+  tests: [
+    {
+      name: 'looks up an order',
+      turns: [
+        {
+          user: 'Where is order 1042?',
+          expect: { toolCalls: [{ name: 'look_up_order', arguments: { order_id: '1042' } }], variables: { status: 'shipped' }, reply: { contains: 'shipped' } },
+        },
+      ],
+    },
+    { name: 'greets', turns: [{ user: 'Hi', expect: { noToolCalls: true, reply: { matches: '^Hello' } } }] },
+  ],
+};
+
+/** What the model says when the tests are recorded: the order lookup, its answer, a greeting. */
+const RECORDING = [
+  { toolCalls: [{ name: 'look_up_order', arguments: { order_id: '1042' } }] },
+  { content: 'Order 1042 has shipped.' },
+  { content: 'Hello! How can I help?' },
+];
+
+beforeAll(async () => {
+  ensureCliBuilt();
+  dir = tempDir('flowctl-flowtest-');
+  api = createServer((req, res) => {
+    seen.push(req);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"shipped"}');
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const address = api.address();
+  apiUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  mkdirSync(join(dir, 'shop'));
+  writeFileSync(join(dir, 'shop', 'production.flow.json'), flowText(shopFlow(apiUrl)));
+  writeFileSync(join(dir, 'shop', 'orders.flowtest.json'), `${JSON.stringify(TESTS, null, 2)}\n`);
+}, 200_000);
+
+afterAll(async () => {
+  api.closeAllConnections();
+  await new Promise((resolve) => api.close(resolve));
+  removeTempDirs();
+});
+
+describe('flowctl test', () => {
+  it('records a cassette against the model and the service, then replays it offline, deterministically', async () => {
+    const none = await runCli(['test', 'shop'], { cwd: dir });
+    expect(none.code).toBe(1);
+    expect(none.stdout).toBe('✖ shop/orders.flowtest.json: no cassette (shop/orders.cassette.json): record one with flowctl test --record, a model configured\n0 tests passed, 1 failed (replayed from cassettes)\n');
+
+    let model: ScriptedModelServer = await startScriptedModel(RECORDING);
+    const recorded = await runCli(['test', 'shop', '--record', '--allow-private-network'], { cwd: dir, env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' } });
+    await model.close();
+    expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
+    expect(recorded.stdout).toMatch(/^✔ shop\/orders\.flowtest\.json › looks up an order \d+ ms\n✔ shop\/orders\.flowtest\.json › greets \d+ ms\n2 tests passed, 0 failed \(recorded\)\n$/);
+    expect(recorded.stderr).toContain('recorded shop/orders.cassette.json');
+    expect(seen).toHaveLength(1);
+    const cassette: unknown = JSON.parse(readFileSync(join(dir, 'shop', 'orders.cassette.json'), 'utf8'));
+    expect(at(cassette, 'format')).toBe('flow-cassette/1');
+    expect(list(at(cassette, 'tests', 'looks up an order'), 'tools')).toEqual([
+      { name: 'look_up_order', arguments: { order_id: '1042' }, result: { ok: true, output: expect.stringContaining('The order is shipped.') }, variables: { status: 'shipped' } },
+    ]);
+
+    // No model, no service: the replay needs neither, and passes again and again.
+    for (let i = 0; i < 2; i++) {
+      const replayed = await runCli(['test', 'shop'], { cwd: dir });
+      expect(replayed.code, replayed.stdout).toBe(0);
+      expect(replayed.stdout).toContain('2 tests passed, 0 failed (replayed from cassettes)');
+    }
+    expect(seen).toHaveLength(1);
+
+    // --live talks to them and writes nothing.
+    const before = statSync(join(dir, 'shop', 'orders.cassette.json')).mtimeMs;
+    model = await startScriptedModel(RECORDING);
+    const live = await runCli(['test', 'shop', '--live', '--allow-private-network', '--json'], { cwd: dir, env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' } });
+    await model.close();
+    expect(live.code).toBe(0);
+    expect(parseJson(live)).toMatchObject({ mode: 'live', passed: 2, failed: 0, recorded: [] });
+    expect(seen).toHaveLength(2);
+    expect(statSync(join(dir, 'shop', 'orders.cassette.json')).mtimeMs).toBe(before);
+  });
+
+  it('says what a turn did that it should not have, exit 1, and writes JUnit', async () => {
+    const lookup = { user: 'Where is order 1042?', expect: { toolCalls: [{ name: 'look_up_order', arguments: { order_id: '1042' } }], variables: { status: 'delivered' }, reply: { contains: 'delivered' } } };
+    const failing = { flow: TESTS.flow, tests: [{ name: 'looks up an order', turns: [lookup] }, TESTS.tests[1]] };
+    writeFileSync(join(dir, 'shop', 'strict.flowtest.json'), JSON.stringify(failing));
+    writeFileSync(join(dir, 'shop', 'strict.cassette.json'), readFileSync(join(dir, 'shop', 'orders.cassette.json')));
+    const result = await runCli(['test', 'shop/strict.flowtest.json'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^✖ shop\/strict\.flowtest\.json › looks up an order \d+ ms\n {4}turn 1: variable status is "shipped", expected "delivered"\n {4}turn 1: the reply does not contain "delivered": "Order 1042 has shipped\."\n✔ shop\/strict\.flowtest\.json › greets \d+ ms\n1 test passed, 1 failed \(replayed from cassettes\)\n$/,
+    );
+    const junit = await runCli(['test', 'shop/strict.flowtest.json', '--format', 'junit'], { cwd: dir });
+    expect(junit.stdout).toContain('<testsuites name="flowctl test" tests="2" failures="1" errors="0">');
+    expect(junit.stdout).toMatch(/<testcase name="looks up an order" classname="shop\/strict\.flowtest\.json" time="[\d.]+">\n {6}<failure message="turn 1: variable status is &quot;shipped&quot;, expected &quot;delivered&quot;">/);
+    expect(junit.stdout).toMatch(/<testcase name="greets" classname="shop\/strict\.flowtest\.json" time="[\d.]+"\/>/);
+  });
+
+  it('names what is wrong with a test file, and needs a model to record', async () => {
+    writeFileSync(join(dir, 'broken.flowtest.json'), JSON.stringify({ flow: 'shop/production.flow.json', tests: [{ name: 'x', turns: [{ expect: {} }] }] }));
+    const broken = await runCli(['test', 'broken.flowtest.json'], { cwd: dir });
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain('✖ broken.flowtest.json: tests[0].turns[0]: a turn needs the "user" message');
+    const noModel = await runCli(['test', 'shop', '--record'], { cwd: dir });
+    expect(noModel.code).toBe(2);
+    expect(noModel.stderr).toMatch(/^error: No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL/);
+    expect(existsSync(join(dir, 'broken.cassette.json'))).toBe(false);
+  });
+});
