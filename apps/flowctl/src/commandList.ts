@@ -141,7 +141,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'run',
     args: '<file>',
     summary: 'talk to the agent a flow file describes: one turn with --message, a chat in a terminal',
-    options: [{ flags: '-m, --message <text>', description: 'one user message: print the reply (--json: the whole trace) and exit' }, ...RUNTIME_OPTIONS],
+    options: [
+      { flags: '-m, --message <text>', description: 'one user message: print the reply (--json: the whole trace) and exit' },
+      { flags: '-w, --workflow <name>', description: "run one of the file's workflows step by step instead (its name or id)" },
+      { flags: '--input <name=value...>', description: "answers to the workflow's form fields (asked on a terminal otherwise)" },
+      ...RUNTIME_OPTIONS,
+    ],
     example: 'flowctl run flows/support-desk/production.flow.json --message "Hi, where is my order?"',
     load: () => import('./commands/run.js'),
   },

@@ -20,11 +20,15 @@ export interface FlowctlConfig {
   model?: string;
   /** Its OpenAI-compatible endpoint (`--model-url`); its key is FLOW_MODEL_API_KEY, never a file. */
   modelBaseUrl?: string;
+  /** Webhooks of workflow skills (`run --workflow`): skill name → URL. */
+  skills?: Record<string, string>;
 }
 
 export type ConfigKey = keyof FlowctlConfig;
 
 type Check = (value: unknown) => string | null;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (what: string, extra: (value: string) => string | null = () => null): Check => (value) =>
   typeof value === 'string' && value.trim() !== '' ? extra(value) : `must be ${what}`;
@@ -36,6 +40,8 @@ const KEYS: Record<ConfigKey, Check> = {
   version: text('a version name', (value) => idProblem(value)),
   model: text('a model name'),
   modelBaseUrl: text('an http(s) URL', (value) => (/^https?:\/\/[^\s]+$/.test(value) ? null : 'must be an http(s) URL')),
+  skills: (value) =>
+    isRecord(value) && Object.values(value).every((url) => typeof url === 'string' && /^https?:\/\/\S+$/.test(url)) ? null : 'must map skill names to http(s) URLs',
   files: (value) =>
     Array.isArray(value) && value.length > 0 && value.every((f) => typeof f === 'string' && f.trim() !== '')
       ? null
@@ -46,7 +52,6 @@ export const CONFIG_KEYS: readonly string[] = Object.keys(KEYS);
 
 const isConfigKey = (key: string): key is ConfigKey => key in KEYS;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checked(source: string, value: unknown): FlowctlConfig {
   if (!isRecord(value)) throw usageError(`${source}: the config must be a JSON object with ${CONFIG_KEYS.join(', ')}`, 'BAD_CONFIG');
@@ -67,6 +72,8 @@ function checked(source: string, value: unknown): FlowctlConfig {
   if (Array.isArray(files)) config.files = files.map(String);
   if (typeof value.model === 'string') config.model = value.model;
   if (typeof value.modelBaseUrl === 'string') config.modelBaseUrl = value.modelBaseUrl;
+  const skills = value.skills;
+  if (isRecord(skills)) config.skills = Object.fromEntries(Object.entries(skills).map(([k, v]) => [k, String(v)]));
   return config;
 }
 

@@ -173,7 +173,7 @@ describe('the config file', () => {
   it('refuses a token, an unknown key, a bad value and bad JSON, naming the file and the key, exit 2', async () => {
     const cases: [unknown, string][] = [
       [{ token: 'abc-secret' }, 'flowctl.config.json: "token" does not belong in a file: set FLOW_TOKEN in the environment (secrets never go into files)'],
-      [{ apiurl: 'http://x' }, 'flowctl.config.json: unknown key "apiurl": a config sets apiUrl, plan, version, model, modelBaseUrl, files'],
+      [{ apiurl: 'http://x' }, 'flowctl.config.json: unknown key "apiurl": a config sets apiUrl, plan, version, model, modelBaseUrl, skills, files'],
       [{ apiUrl: 'ftp://x' }, 'flowctl.config.json: "apiUrl" must be an http(s) URL'],
       [{ files: 'flows' }, 'flowctl.config.json: "files" must be a list of files, folders or globs'],
       ['{ "files": [', 'flowctl.config.json: not valid JSON ('],
@@ -206,6 +206,7 @@ describe('flowctl completion', () => {
     expect(complete(script, ['flowctl', ''])).toEqual(['init', 'validate', 'fmt', 'diff', 'compile', 'fetch', 'publish', 'workflows', 'run', 'test', 'session', 'serve', 'completion', 'help']);
     expect(complete(script, ['flowctl', 'validate', '--f'])).toEqual(['--format']);
     expect(complete(script, ['flowctl', 'validate', '--format', ''])).toEqual(['text', 'json', 'github', 'sarif', 'junit']);
+    expect(complete(script, ['flowctl', 'test', '-f', ''])).toEqual(['text', 'json', 'junit']);
     expect(complete(script, ['flowctl', 'workflows', ''])).toEqual(['list']);
     expect(complete(script, ['flowctl', '--api-url', 'http://x', 'workflows', 'list', '--pl'])).toEqual(['--plan']);
     expect(complete(script, ['flowctl', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
@@ -216,7 +217,8 @@ describe('flowctl completion', () => {
     const zsh = (await runCli(['completion', 'zsh'])).stdout;
     const fish = (await runCli(['completion', 'fish'])).stdout;
     expect(zsh.startsWith('#compdef flowctl\n')).toBe(true);
-    expect(zsh).toContain('--format) compadd -- text json github sarif junit; return ;;');
+    expect(zsh).toContain('"validate|--format") compadd -- text json github sarif junit; return ;;');
+    expect(zsh).toContain('"test|--format") compadd -- text json junit; return ;;');
     expect(zsh).toContain('"workflows") compadd -- list ;;');
     expect(fish).toContain("complete -c flowctl -n __fish_use_subcommand -a validate -d 'check flow files against the schema");
     expect(fish).toContain("complete -c flowctl -n '__fish_seen_subcommand_from validate' -l format -s f -x -a 'text json github sarif junit' -d 'output format'");

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument } from '@flow/core';
+import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument, type Workflow } from '@flow/core';
 import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
 import { ensureCliBuilt } from './helpers/build.js';
 import { flowText, removeTempDirs, tempDir } from './helpers/flows.js';
@@ -123,5 +123,60 @@ describe('flowctl run <file> --message', () => {
     const unset = await runCli(['run', 'orders.flow.json', '-m', 'Hi'], { cwd: dir, env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'm' } });
     expect(unset.code).toBe(0);
     expect(unset.stderr).toContain('warning ORDERS_TOKEN is not set: the tools that use it will fail');
+  });
+});
+
+describe('flowctl run <file> --workflow', () => {
+  function withWorkflow(webhook: string | null): string {
+    const doc = ordersFlow(apiUrl);
+    const workflow: Workflow = {
+      id: 'wf-demo',
+      name: 'Book a demo',
+      description: '',
+      updated_at: '',
+      plan_id: 'shop',
+      json: {
+        steps: [
+          { name: 'Contact details', skill: 'form', config: { fields: ['full_name', 'work_email'] } },
+          { name: 'Confirm', skill: 'message', config: { text: 'Thanks {{full_name}}, we will write to {{work_email}}.' } },
+          { name: 'Send invite', skill: 'email', config: { template: 'demo-invite' } },
+        ],
+      },
+    };
+    const file = webhook === null ? 'workflow.flow.json' : 'workflow-hooked.flow.json';
+    writeFileSync(join(dir, file), flowText({ ...doc, workflows: [workflow] }));
+    return file;
+  }
+
+  it("runs the steps in order with the form's answers; a skill without a webhook stops it, said as not configured (exit 5)", async () => {
+    const file = withWorkflow(null);
+    const result = await runCli(['run', file, '--workflow', 'Book a demo', '--input', 'full_name=Ann Lee', 'work_email=ann@example.com'], { cwd: dir });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe(
+      [
+        '✔ Contact details (form): Filled: full_name, work_email',
+        '✔ Confirm (message): Thanks Ann Lee, we will write to ann@example.com.',
+        '– Send invite (email): The skill email is not configured: give it a webhook (skills: { "email": "https://…" })',
+        '',
+      ].join('\n'),
+    );
+    expect(result.stderr).toContain('Book a demo: stopped at "Send invite" (not configured)');
+    const missing = await runCli(['run', file, '--workflow', 'wf-demo', '--json'], { cwd: dir });
+    expect(missing.code).toBe(5);
+    expect(at(parseJson(missing), 'workflow', 'steps')).toMatchObject([{ name: 'Contact details', status: 'failed', output: 'Contact details: give full_name with --input full_name=VALUE' }]);
+  });
+
+  it('calls the webhook configured for a skill (FLOW_SKILLS) with the variables, and takes its answer', async () => {
+    const file = withWorkflow(apiUrl);
+    const result = await runCli(['run', file, '-w', 'Book a demo', '--input', 'full_name=Ann', 'work_email=a@example.com', '--allow-private-network', '--json'], {
+      cwd: dir,
+      env: { FLOW_SKILLS: JSON.stringify({ email: `${apiUrl}/hooks/email` }) },
+    });
+    expect(result.code, result.stdout).toBe(0);
+    expect(seen.at(-1)?.url).toBe('/hooks/email');
+    expect(at(parseJson(result), 'workflow')).toMatchObject({ completed: true, variables: { full_name: 'Ann', work_email: 'a@example.com', status: 'shipped' } });
+    const unknown = await runCli(['run', file, '-w', 'Nope'], { cwd: dir });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(`error: ${file} has no workflow "Nope": it has "Book a demo"\n`);
   });
 });

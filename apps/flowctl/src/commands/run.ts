@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { resolveSecrets, validateFlowText } from '@flow/core';
-import { ModelError, ModelNotConfiguredError, createAgent, createModelClient, modelSettings, type Agent, type TurnTrace } from '@flow/runtime';
+import { ModelError, ModelNotConfiguredError, createAgent, createModelClient, modelSettings, runWorkflow, type Agent, type ModelClient, type TurnTrace, type WorkflowRun } from '@flow/runtime';
 import { argument, flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, fileError, usageError } from '../errors.js';
@@ -9,6 +9,8 @@ import { shownName } from '../files/stdin.js';
 
 export interface RunReport {
   file: string;
+  /** With --workflow: what each step did. */
+  workflow?: WorkflowRun;
   /** The turns of the conversation, each with its reply and tool calls. */
   turns: TurnTrace[];
   /** The reply of the last turn. */
@@ -67,6 +69,8 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const { text, doc } = await requireFlowFile(file, ctx.io.cwd, ctx.stdin);
   const errors = inFile(file, validateFlowText(text)).filter((f) => f.severity === 'error');
   if (errors.length > 0) throw fileError(errors, 'INVALID_FLOW');
+  const workflowName = stringOption(invocation, 'workflow');
+  if (workflowName !== undefined) return runWorkflowOf(doc, workflowName, file, invocation, ctx);
   const interactive = message === undefined;
   if (interactive && (ctx.json || ctx.io.stdin?.isTTY !== true || file === '-')) {
     throw usageError('Give the user message with --message TEXT (a chat needs a terminal)');
@@ -95,5 +99,71 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     throw modelError(error) ?? error;
   } finally {
     await agent.close();
+  }
+}
+
+/** `--input name=value…`: the form answers given on the command line. */
+function givenInputs(invocation: Invocation): Record<string, string> {
+  const raw = invocation.options.input;
+  const pairs = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? [raw] : [];
+  const inputs: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw usageError(`Invalid --input "${pair}": give name=value`);
+    inputs[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return inputs;
+}
+
+/** The skills' webhooks: FLOW_SKILLS (JSON) over the config file's `skills`. */
+function skillsOf(ctx: Context): Record<string, string> {
+  const env = ctx.io.env.FLOW_SKILLS;
+  if (env === undefined || env === '') return ctx.config.skills ?? {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(env);
+  } catch {
+    throw usageError('FLOW_SKILLS must be a JSON object of skill names and webhook URLs');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw usageError('FLOW_SKILLS must be a JSON object of skill names and webhook URLs');
+  return { ...ctx.config.skills, ...Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)])) };
+}
+
+/** `flowctl run <file> --workflow NAME`: the workflow's steps in order; form fields from --input or asked on a terminal. */
+async function runWorkflowOf(doc: Parameters<typeof createAgent>[0]['doc'], name: string, file: string, invocation: Invocation, ctx: Context): Promise<Outcome> {
+  const workflow = (doc.workflows ?? []).find((w) => w.name === name || w.id === name);
+  if (workflow === undefined) {
+    const names = (doc.workflows ?? []).map((w) => `"${w.name}"`).join(', ');
+    throw usageError(`${shownName(file)} has no workflow "${name}"${names ? `: it has ${names}` : ''}`);
+  }
+  let model: ModelClient | undefined;
+  try {
+    const baseUrl = stringOption(invocation, 'modelUrl');
+    const modelName = stringOption(invocation, 'model');
+    model = createModelClient(modelSettings({ ...(baseUrl ? { baseUrl } : {}), ...(modelName ? { model: modelName } : {}) }, ctx.io.env));
+  } catch (error) {
+    if (!(error instanceof ModelNotConfiguredError)) throw error;
+    // Only a model step needs one; it says so when it runs.
+  }
+  const inputs = givenInputs(invocation);
+  const terminal = ctx.io.stdin?.isTTY === true && !ctx.json;
+  const lines = terminal ? createInterface({ input: process.stdin, output: process.stderr, terminal: true }) : undefined;
+  const allow = invocation.options.allowPrivateNetwork;
+  try {
+    const run = await runWorkflow(workflow, {
+      ...(model ? { model } : {}),
+      skills: skillsOf(ctx),
+      allowPrivateNetwork: flagOption(invocation, 'allowPrivateNetwork') || (typeof allow === 'string' && TRUE.has(allow.toLowerCase())),
+      async ask(field, step) {
+        const given = inputs[field.name];
+        if (given !== undefined) return given;
+        if (lines === undefined) throw new Error(`${step}: give ${field.name} with --input ${field.name}=VALUE`);
+        return lines.question(`${field.label}: `);
+      },
+    });
+    const data: RunReport = { file: shownName(file), workflow: run, turns: [], reply: '', toolCalls: [], streamed: false };
+    return { kind: 'run', data, exitCode: run.completed ? EXIT.ok : EXIT.toolFailed };
+  } finally {
+    lines?.close();
   }
 }

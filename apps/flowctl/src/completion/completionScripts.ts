@@ -36,8 +36,9 @@ function table() {
   }));
   const all = [...global, ...commands.flatMap((c) => c.options)];
   const valueOptions = [...new Set(all.filter((o) => o.takesValue).flatMap(namesOf))];
+  // The values an option takes, per command (`validate --format` and `test --format` differ): `command|--flag` → values.
   const withChoices = new Map<string, readonly string[]>();
-  for (const option of all) if (option.choices.length > 0) for (const name of namesOf(option)) withChoices.set(name, option.choices);
+  for (const command of commands) for (const option of command.options) if (option.choices.length > 0) for (const name of namesOf(option)) withChoices.set(`${command.name}|${name}`, option.choices);
   const topLevel = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0] ?? c.name)), 'help'];
   const groups = Object.keys(COMMAND_GROUPS).map((group) => ({
     group,
@@ -67,7 +68,7 @@ function commandScan(t: ReturnType<typeof table>, wordsVar: string, first: numbe
 
 function bash(): string {
   const t = table();
-  const choiceCases = [...t.withChoices].map(([name, choices]) => `    ${name}) COMPREPLY=( $(compgen -W "${words(choices)}" -- "$cur") ); return ;;`);
+  const choiceCases = [...t.withChoices].map(([key, choices]) => `    "${key}") COMPREPLY=( $(compgen -W "${words(choices)}" -- "$cur") ); return ;;`);
   const optionCases = t.commands.map((c) => `      "${c.name}") opts="${words([...new Set(c.options.flatMap(namesOf))])} --help" ;;`);
   const argCases = [
     ...t.groups.map((g) => `    "${g.group}") COMPREPLY=( $(compgen -W "${words(g.subcommands)}" -- "$cur") ) ;;`),
@@ -79,7 +80,7 @@ _flowctl_completion() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmd="" word opts i skip=0
   (( COMP_CWORD > 0 )) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
 ${commandScan(t, 'COMP_WORDS', 1, 'COMP_CWORD')}
-  case "$prev" in
+  case "$cmd|$prev" in
 ${choiceCases.join('\n')}
   esac
   if [[ "$value_options" == *" $prev "* ]]; then COMPREPLY=( $(compgen -f -- "$cur") ); return; fi
@@ -108,7 +109,7 @@ function zsh(): string {
     const summary = spec === undefined ? 'show help of a command' : 'summary' in spec ? spec.summary : '';
     return describe(name, summary);
   });
-  const choiceCases = [...t.withChoices].map(([name, choices]) => `    ${name}) compadd -- ${words(choices)}; return ;;`);
+  const choiceCases = [...t.withChoices].map(([key, choices]) => `    "${key}") compadd -- ${words(choices)}; return ;;`);
   const optionCases = t.commands.map((c) => `      "${c.name}") opts=(${words([...new Set(c.options.flatMap(namesOf))])} --help) ;;`);
   const argCases = [
     ...t.groups.map((g) => `    "${g.group}") compadd -- ${words(g.subcommands)} ;;`),
@@ -121,7 +122,7 @@ _flowctl() {
   local cmd="" word prev="\${words[CURRENT-1]}" cur="\${words[CURRENT]}" i skip=0
   local -a opts commands
 ${commandScan(t, 'words', 2, 'CURRENT')}
-  case "$prev" in
+  case "$cmd|$prev" in
 ${choiceCases.join('\n')}
   esac
   if [[ "$value_options" == *" $prev "* ]]; then _files; return; fi

@@ -21,7 +21,7 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
   ['Precedence', 'A flag beats the environment, which beats the config file, which beats the default.'],
   [
     'Config file',
-    '`flowctl.config.json` in the current folder (or a `"flowctl"` key in its `package.json`; the config file wins when both exist) may set `apiUrl` (`--api-url`), `plan` (`--plan` of `fetch`, `workflows list` and `session`), `version` (`--version` of `fetch`), `model` and `modelBaseUrl` (`run`) and `files` (what `validate` and `fmt` check when no file is named). Any other key, and a `token` above all (secrets belong in `FLOW_TOKEN`), is refused with a message naming the file and the key, exit 2.',
+    '`flowctl.config.json` in the current folder (or a `"flowctl"` key in its `package.json`; the config file wins when both exist) may set `apiUrl` (`--api-url`), `plan` (`--plan` of `fetch`, `workflows list` and `session`), `version` (`--version` of `fetch`), `model`, `modelBaseUrl` (`run`, `test`) and `skills` (webhooks of `run --workflow`) and `files` (what `validate` and `fmt` check when no file is named). Any other key, and a `token` above all (secrets belong in `FLOW_TOKEN`), is refused with a message naming the file and the key, exit 2.',
   ],
   ['Standard input', '`-` as a file reads the flow from stdin (`validate -`, `fmt -`, which prints the canonical form instead of writing); findings name it `<stdin>`.'],
   [
@@ -234,6 +234,13 @@ message.
 trace \`{ file, reply, toolCalls: [{ name, functionType, nodeId, arguments, output, error, followUp, ms }],
 turns }\`. Without it, in a terminal, a chat (\`/reset\`, \`/exit\`). Exit 2 when no model is configured,
 3 when the model fails, 5 when a tool failed (the reply is still printed).
+
+\`-w, --workflow <name>\` runs one of the file's saved workflows (by name or id) step by step instead:
+a \`form\` step asks its fields (on a terminal, or from \`--input name=value…\`), a \`message\` step says
+its text (with \`{{variables}}\`), a \`model\` step asks the model its \`prompt\`, and every other skill
+calls the webhook configured for it: \`FLOW_SKILLS\` (JSON: skill name → URL) or \`skills\` in the
+config file, posted \`{ skill, step, config, variables }\`; a JSON object answer sets variables. A
+skill with no webhook stops the run, said as not configured (exit 5), and so does a failed step.
 `,
     samples: [{ command: 'flowctl run flows/support-desk/production.flow.json --message "Hi, where is my order?"', showOutput: true }],
   },
