@@ -6,4 +6,4 @@ export { BlockedAddressError, isPrivateAddress } from './netGuard.js';
 export { MODEL_ENV, ModelNotConfiguredError, modelSettings, type ModelSettings } from './settings.js';
 export { fillTemplate, flowTools, templateNames, toolName, type FlowTool } from './tools.js';
 export { emptyCassette, recordingModel, recordingTools, replayModel, replayTools, type Cassette, type RecordedModelReply, type RecordedToolCall, type ToolTape } from './cassette.js';
-export { BUILT_IN_SKILLS, runWorkflow, type StepTrace, type WorkflowRun, type WorkflowRunOptions } from './workflowRunner.js';
+export { BUILT_IN_SKILLS, runStep, runWorkflow, stepFields, type StepTrace, type WorkflowRun, type WorkflowRunOptions } from './workflowRunner.js';

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue, Workflow } from '@flow/core';
+import type { JsonObject, JsonValue, Workflow, WorkflowStep } from '@flow/core';
 import { fetch } from 'undici';
 import type { ModelClient } from './modelClient.js';
 import { checkUrl } from './netGuard.js';
@@ -50,63 +50,75 @@ function formFields(config: JsonObject): { name: string; label: string }[] {
   });
 }
 
+/** The answers a form step needs, so a page can ask them before the step runs. */
+export function stepFields(step: WorkflowStep): { name: string; label: string }[] {
+  return step.skill === 'form' ? formFields(step.config) : [];
+}
+
 /**
- * Runs a saved workflow's steps in order: a `form` asks its fields, a `message` says its text, a
- * `model` step asks the model (its `prompt`), and any other skill calls the webhook configured for
- * it (POST `{ skill, step, config, variables }`; a JSON object answer sets variables). A skill with no
- * webhook stops the run, said as 'not configured': nothing is pretended.
+ * Runs one step of a workflow with the variables so far: a `form` takes its fields' answers (asked
+ * through `ask`), a `message` says its text, a `model` step asks the model (its `prompt`), and any
+ * other skill calls the webhook configured for it (POST `{ skill, step, config, variables }`; a
+ * JSON object answer sets variables). A skill with no webhook is 'not configured': nothing is
+ * pretended.
  */
+export async function runStep(step: WorkflowStep, variables: Readonly<Record<string, string>>, options: WorkflowRunOptions): Promise<StepTrace> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const started = performance.now();
+  const trace: StepTrace = { name: step.name, skill: step.skill, status: 'done', output: '', variables: {}, ms: 0 };
+  try {
+    if (step.skill === 'form') {
+      for (const field of formFields(step.config)) trace.variables[field.name] = await options.ask(field, step.name);
+      trace.output = Object.keys(trace.variables).length > 0 ? `Filled: ${Object.keys(trace.variables).join(', ')}` : 'No fields';
+    } else if (step.skill === 'message') {
+      trace.output = fillTemplate(text(step.config.text) || text(step.config.message), variables);
+    } else if (step.skill === 'model') {
+      if (options.model === undefined) throw new Error('No model is configured for this step');
+      const reply = await options.model.chat([{ role: 'system', content: fillTemplate(text(step.config.prompt), variables) }, { role: 'user', content: JSON.stringify(variables) }], []);
+      trace.output = reply.content;
+      const into = text(step.config.output);
+      if (into !== '') trace.variables[into] = reply.content;
+    } else {
+      const url = options.skills?.[step.skill];
+      if (url === undefined) {
+        trace.status = 'not configured';
+        trace.output = `The skill ${step.skill} is not configured: give it a webhook (skills: { "${step.skill}": "https://…" })`;
+      } else {
+        const target = new URL(url);
+        checkUrl(target, options.allowPrivateNetwork ?? false);
+        const response = await fetch(target, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ skill: step.skill, step: step.name, config: step.config, variables }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const body = await response.text();
+        if (!response.ok) throw new Error(`The ${step.skill} webhook answered ${response.status}`);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(body);
+        } catch {
+          parsed = undefined;
+        }
+        if (isRecord(parsed)) for (const [k, v] of Object.entries(parsed)) if (k !== 'message') trace.variables[k] = typeof v === 'string' ? v : JSON.stringify(v);
+        trace.output = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : body.slice(0, 2000);
+      }
+    }
+  } catch (error) {
+    trace.status = 'failed';
+    trace.output = error instanceof Error ? error.message : String(error);
+  }
+  trace.ms = Math.round(performance.now() - started);
+  return trace;
+}
+
+/** Runs a saved workflow's steps in order (runStep), stopping at a step that failed or is not configured. */
 export async function runWorkflow(workflow: Workflow, options: WorkflowRunOptions): Promise<WorkflowRun> {
   const variables: Record<string, string> = {};
   const steps: StepTrace[] = [];
-  const timeoutMs = options.timeoutMs ?? 15_000;
   for (const step of workflow.json.steps) {
-    const started = performance.now();
-    const trace: StepTrace = { name: step.name, skill: step.skill, status: 'done', output: '', variables: {}, ms: 0 };
-    try {
-      if (step.skill === 'form') {
-        for (const field of formFields(step.config)) trace.variables[field.name] = await options.ask(field, step.name);
-        trace.output = Object.keys(trace.variables).length > 0 ? `Filled: ${Object.keys(trace.variables).join(', ')}` : 'No fields';
-      } else if (step.skill === 'message') {
-        trace.output = fillTemplate(text(step.config.text) || text(step.config.message), variables);
-      } else if (step.skill === 'model') {
-        if (options.model === undefined) throw new Error('No model is configured for this step');
-        const reply = await options.model.chat([{ role: 'system', content: fillTemplate(text(step.config.prompt), variables) }, { role: 'user', content: JSON.stringify(variables) }], []);
-        trace.output = reply.content;
-        const into = text(step.config.output);
-        if (into !== '') trace.variables[into] = reply.content;
-      } else {
-        const url = options.skills?.[step.skill];
-        if (url === undefined) {
-          trace.status = 'not configured';
-          trace.output = `The skill ${step.skill} is not configured: give it a webhook (skills: { "${step.skill}": "https://…" })`;
-        } else {
-          const target = new URL(url);
-          checkUrl(target, options.allowPrivateNetwork ?? false);
-          const response = await fetch(target, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ skill: step.skill, step: step.name, config: step.config, variables }),
-            signal: AbortSignal.timeout(timeoutMs),
-          });
-          const body = await response.text();
-          if (!response.ok) throw new Error(`The ${step.skill} webhook answered ${response.status}`);
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(body);
-          } catch {
-            parsed = undefined;
-          }
-          if (isRecord(parsed)) for (const [k, v] of Object.entries(parsed)) if (k !== 'message') trace.variables[k] = typeof v === 'string' ? v : JSON.stringify(v);
-          trace.output = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : body.slice(0, 2000);
-        }
-      }
-    } catch (error) {
-      trace.status = 'failed';
-      trace.output = error instanceof Error ? error.message : String(error);
-    }
+    const trace = await runStep(step, variables, options);
     Object.assign(variables, trace.variables);
-    trace.ms = Math.round(performance.now() - started);
     steps.push(trace);
     if (trace.status !== 'done') return { workflow: workflow.name, steps, variables, completed: false };
   }

@@ -15,6 +15,7 @@ import { flowRoutes } from './routes/flows.js';
 import { gptRoutes } from './routes/gpt.js';
 import { mateRoutes } from './routes/mate.js';
 import { runtimeRoutes } from './routes/runtime.js';
+import { sessionStepRoutes } from './routes/sessionSteps.js';
 import { workflowRoutes } from './routes/workflows.js';
 import type { Services } from './services.js';
 import { cleanStart } from './store/cleanStart.js';
@@ -133,6 +134,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...flowRoutes(services),
     ...workflowRoutes(services),
     ...runtimeRoutes({ env: options.runtimeEnv ?? process.env }),
+    ...sessionStepRoutes(services, { env: options.runtimeEnv ?? process.env }),
     ...(options.emojiDir === undefined ? emojiRoutes() : emojiRoutes(options.emojiDir)),
     ...hostedRoutes(services),
   ];

@@ -18,6 +18,7 @@ const PARAMS: Record<string, string> = {
   workflowId: 'wf-x',
   locale: 'en',
   source: 'emojibase',
+  index: '0',
 };
 
 function pathOf(pattern: string): string {

@@ -84,7 +84,9 @@ describe('hosted pages', () => {
     const html = await res.text();
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
-    expect(html).toMatch(/<ol><li class="card"><strong>&lt;script&gt;.* step<\/strong> <span class="muted">email<\/span><pre>/);
+    expect(html).toMatch(/<ol id="steps"><li class="card step" data-step-index="0" data-skill="email"><strong>&lt;script&gt;.* step<\/strong> <span class="muted">email<\/span><details class="step-config"><summary>Configuration<\/summary><pre>/);
+    // The steps run in the page, by a script of this server: no inline script.
+    expect(html).toContain('<script src="/hosted/assets/session.js" defer></script>');
     expect(html).toContain('&quot;note&quot;');
     expect(html).toMatch(/started <time datetime="[^"]+" title="[^"]+">just now<\/time>/);
     expect((await server.call('GET', '/hosted/session/support-desk/unknown')).status).toBe(404);

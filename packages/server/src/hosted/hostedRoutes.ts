@@ -6,7 +6,8 @@ import { CREATE_WORKFLOW_SCRIPT_PATH, createWorkflowPage } from './createWorkflo
 import { CREATE_WORKFLOW_SCRIPT } from './createWorkflowScript.js';
 import { dashboardPage } from './dashboardPage.js';
 import { sendPage } from './html.js';
-import { sessionPage } from './sessionPage.js';
+import { SESSION_SCRIPT_PATH, sessionPage } from './sessionPage.js';
+import { SESSION_SCRIPT } from './sessionScript.js';
 
 /** The hosted pages: create-workflow, session and dashboard. */
 export function hostedRoutes(services: Services): Route[] {
@@ -18,19 +19,26 @@ export function hostedRoutes(services: Services): Route[] {
         sendPage(res, createWorkflowPage(param(params, 'planId')));
       },
     },
-    {
-      method: 'GET',
-      pattern: CREATE_WORKFLOW_SCRIPT_PATH,
-      handler({ req, res }) {
-        const etag = etagOf(CREATE_WORKFLOW_SCRIPT);
-        if (matchesNoneMatch(req.headers['if-none-match'], etag)) {
-          res.writeHead(304, { ETag: etag });
-          res.end();
-          return;
-        }
-        sendBody(res, 200, 'text/javascript; charset=utf-8', CREATE_WORKFLOW_SCRIPT, { ETag: etag, 'Cache-Control': 'no-cache' });
-      },
-    },
+    ...(
+      [
+        [CREATE_WORKFLOW_SCRIPT_PATH, CREATE_WORKFLOW_SCRIPT],
+        [SESSION_SCRIPT_PATH, SESSION_SCRIPT],
+      ] as const
+    ).map(
+      ([pattern, script]): Route => ({
+        method: 'GET',
+        pattern,
+        handler({ req, res }) {
+          const etag = etagOf(script);
+          if (matchesNoneMatch(req.headers['if-none-match'], etag)) {
+            res.writeHead(304, { ETag: etag });
+            res.end();
+            return;
+          }
+          sendBody(res, 200, 'text/javascript; charset=utf-8', script, { ETag: etag, 'Cache-Control': 'no-cache' });
+        },
+      }),
+    ),
     {
       method: 'GET',
       pattern: '/hosted/session/:planId/:sessionId',

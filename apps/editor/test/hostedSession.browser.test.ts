@@ -1,0 +1,89 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useEditorHarness } from './harness';
+
+const runtimeEnv: Record<string, string | undefined> = {};
+const h = useEditorHarness({ runtimeEnv });
+let hooks: Server;
+let hooksUrl = '';
+const received: { url: string; body: string }[] = [];
+
+beforeAll(async () => {
+  hooks = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', body });
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"message":"Invite sent.","invite_id":"inv-7"}');
+    });
+  });
+  await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+  const address = hooks.address();
+  hooksUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  hooks?.closeAllConnections();
+  await new Promise((resolve) => hooks?.close(resolve));
+});
+
+/** A text field of a JSON answer. */
+function textField(body: unknown, key: string): string {
+  const value = typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
+  if (typeof value !== 'string') throw new Error(`no ${key} in ${JSON.stringify(body)}`);
+  return value;
+}
+
+/** A saved workflow (form, message, a skill that needs a webhook) and a hosted session of it. */
+async function sessionLink(planId: string): Promise<string> {
+  const workflow = {
+    name: 'Book a demo',
+    plan_id: planId,
+    description: 'Pick a slot',
+    json: {
+      steps: [
+        { name: 'Contact details', skill: 'form', config: { fields: ['full_name', 'work_email'] } },
+        { name: 'Confirm', skill: 'message', config: { text: 'Thanks {{full_name}}, we will write to {{work_email}}.' } },
+        { name: 'Send invite', skill: 'email', config: { template: 'demo-invite' } },
+      ],
+    },
+  };
+  const saved = await fetch(`${h.server.url}/api/workflows/save`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(workflow) });
+  const id = textField(await saved.json(), 'id');
+  const created = await fetch(`${h.server.url}/api/sessions/create-with-link`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ workflowId: id, planId }),
+  });
+  return textField(await created.json(), 'hostedLink');
+}
+
+describe('a hosted session runs its workflow', () => {
+  it('asks the form, says the message, and stops honestly at a skill with no webhook', async () => {
+    const page = h.page;
+    await page.goto(await sessionLink('session-plan'));
+    const form = page.locator('[data-step-index="0"] .step-form');
+    await form.getByLabel('full name').fill('Ann Lee');
+    await form.getByLabel('work email').fill('ann@example.com');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await page.locator('[data-step-index="1"] .step-output').filter({ hasText: 'Thanks Ann Lee, we will write to ann@example.com.' }).waitFor();
+    await page.locator('[data-step-index="2"][data-status="not configured"]').waitFor();
+    expect(await page.locator('[data-step-index="2"] .step-output').textContent()).toBe('The skill email is not configured: give it a webhook (skills: { "email": "https://…" })');
+    expect(await page.locator('#session-status').textContent()).toBe('Stopped: this step is not configured.');
+    expect(received).toHaveLength(0);
+  });
+
+  it("calls the skill's webhook from the provider's settings with the variables, and completes", async () => {
+    Object.assign(runtimeEnv, { FLOW_SKILLS: JSON.stringify({ email: `${hooksUrl}/email` }), FLOW_RUNTIME_ALLOW_PRIVATE: '1' });
+    const page = h.page;
+    await page.goto(await sessionLink('session-plan'));
+    const form = page.locator('[data-step-index="0"] .step-form');
+    await form.getByLabel('full name').fill('Bo');
+    await form.getByLabel('work email').fill('bo@example.com');
+    await page.keyboard.press('Enter');
+    await page.locator('#session-status').filter({ hasText: 'Workflow complete.' }).waitFor();
+    expect(await page.locator('[data-step-index="2"] .step-output').textContent()).toBe('Invite sent.');
+    expect(received.at(-1)?.url).toBe('/email');
+    expect(JSON.parse(received.at(-1)?.body ?? '{}')).toMatchObject({ skill: 'email', step: 'Send invite', variables: { full_name: 'Bo', work_email: 'bo@example.com' } });
+  });
+});
