@@ -33,6 +33,7 @@ describe('Playground', () => {
   it('says how to configure a model when none is', async () => {
     const { page } = await h.openCopy('support-desk');
     await page.getByRole('tab', { name: 'Playground' }).click();
+    await page.getByTestId('playground-model').filter({ hasText: /^No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL/ }).waitFor();
     await page.getByRole('textbox', { name: 'Message' }).fill('Hello?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL' }).waitFor();
@@ -59,6 +60,7 @@ describe('Playground', () => {
     await instruction.fill('Greet the customer as a pirate would.');
 
     await page.getByRole('tab', { name: 'Playground' }).click();
+    await page.getByTestId('playground-model').filter({ hasText: `Model: scripted-1 at ${new URL(model.baseUrl).host}` }).waitFor();
     const long = 'Your order NW-104233 is in transit and should arrive on Thursday. Anything else I can do?';
     model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_number: 'NW-104233', email: 'ann@example.com' } }] }, { content: long, chunkDelayMs: 15 });
     // Every text the agent's answer shows on its way: streamed, it grows piece by piece.

@@ -1,13 +1,14 @@
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument, type Workflow } from '@flow/core';
 import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
-import { ensureCliBuilt } from './helpers/build.js';
+import { BIN, ensureCliBuilt } from './helpers/build.js';
 import { flowText, removeTempDirs, tempDir } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
-import { parseJson, runCli } from './helpers/runCli.js';
+import { baseEnv, parseJson, runCli } from './helpers/runCli.js';
 
 const TOKEN = 'orders-token-for-flowctl-run';
 let dir = '';
@@ -178,5 +179,45 @@ describe('flowctl run <file> --workflow', () => {
     const unknown = await runCli(['run', file, '-w', 'Nope'], { cwd: dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(`error: ${file} has no workflow "Nope": it has "Book a demo"\n`);
+  });
+});
+
+describe('flowctl run <file> in a terminal', () => {
+  it('chats: a prompt, the reply streamed after agent>, /exit ends it', async () => {
+    model.push({ content: 'Hello there, how can I help?' });
+    // `script` gives the command a terminal, as a person's shell does.
+    const child = spawn('script', ['-q', '-e', '-c', `'${process.execPath}' '${BIN}' run orders.flow.json`, '/dev/null'], {
+      cwd: dir,
+      env: { ...baseEnv(), FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1', ORDERS_TOKEN: TOKEN, NO_COLOR: '1' },
+    });
+    let output = '';
+    let said = false;
+    let left = false;
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`no end of the chat:\n${output}`));
+      }, 20_000);
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+        if (!said && output.includes('you> ')) {
+          said = true;
+          child.stdin.write('Hi there\r');
+        }
+        if (!left && output.includes('how can I help?')) {
+          left = true;
+          child.stdin.write('/exit\r');
+        }
+      });
+      child.once('close', (exit) => {
+        clearTimeout(timer);
+        resolve(exit);
+      });
+    });
+    expect(code).toBe(0);
+    expect(output).toContain('Talking to orders.flow.json (1 tool). /reset starts over, /exit or Ctrl+D ends.');
+    expect(output).toMatch(/agent> Hello there, how can I help\?/);
+    expect(model.requests).toHaveLength(1);
+    expect(JSON.stringify(model.requests[0]?.messages)).toContain('Hi there');
   });
 });

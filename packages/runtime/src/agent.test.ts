@@ -106,6 +106,7 @@ describe('the agent', () => {
     expect(tokens.join('')).toBe('Your order has shipped.');
     expect(tokens.length).toBeGreaterThan(1);
     expect(second.modelCalls).toBe(2);
+    expect(second.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     expect(second.tokens).toEqual({ prompt: 20, completion: 10 });
 
     // The model saw the compiled prompt and the tools, never the token.

@@ -24,6 +24,8 @@ export interface ToolCallTrace {
 export interface TurnTrace {
   user: string;
   reply: string;
+  /** The messages this turn added: the user's, the model's (tool calls included) and the tools' answers. */
+  messages: ChatMessage[];
   toolCalls: ToolCallTrace[];
   modelCalls: number;
   tokens: { prompt: number; completion: number };
@@ -138,7 +140,8 @@ export function createAgent(options: AgentOptions): Agent {
     },
     async turn(user, { onToken, onToolCall } = {}) {
       const started = performance.now();
-      const trace: TurnTrace = { user, reply: '', toolCalls: [], modelCalls: 0, tokens: { prompt: 0, completion: 0 }, firstTokenMs: null, ms: 0 };
+      const trace: TurnTrace = { user, reply: '', messages: [], toolCalls: [], modelCalls: 0, tokens: { prompt: 0, completion: 0 }, firstTokenMs: null, ms: 0 };
+      const first = messages.length;
       messages.push({ role: 'user', content: user });
       const ctx: ToolContext = { variables, model: options.model, dispatcher, allowPrivateNetwork, limits };
       for (;;) {
@@ -161,6 +164,7 @@ export function createAgent(options: AgentOptions): Agent {
           break;
         }
       }
+      trace.messages = messages.slice(first);
       trace.ms = Math.round(performance.now() - started);
       return trace;
 

@@ -90,3 +90,12 @@ export async function playgroundTurn(
   }
   throw new Error('The provider ended the turn without an answer');
 }
+
+/** The model the provider's runtime uses: its name and host, or why there is none. */
+export async function playgroundModel(): Promise<string> {
+  const response = await fetch(`${providerUrl()}/api/runtime/settings`, { headers: { Accept: 'application/json' } });
+  const body: unknown = await response.json().catch(() => null);
+  if (!isRecord(body)) return '';
+  if (body.configured === true && typeof body.model === 'string') return `Model: ${body.model} at ${typeof body.endpoint === 'string' ? body.endpoint : 'the provider'}`;
+  return typeof body.message === 'string' ? body.message : '';
+}

@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { playgroundTurn } from '../api/playgroundClient';
+import { playgroundModel, playgroundTurn } from '../api/playgroundClient';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { playgroundConversation, resetConversation, transcriptText, type PlaygroundEntry } from './playgroundStore';
@@ -42,7 +42,17 @@ export function PlaygroundPanel() {
   const conversation = playgroundConversation(planId, versionName);
   const { entries, busy, error } = useStore(conversation);
   const [draft, setDraft] = useState('');
+  const [model, setModel] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    let live = true;
+    playgroundModel()
+      .then((text) => live && setModel(text))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const send = async () => {
     const message = draft.trim();
@@ -96,6 +106,11 @@ export function PlaygroundPanel() {
         </button>
       </div>
       <p className="muted pg-note">Talks to the flow as it is on screen, unpublished. The provider runs it with its model.</p>
+      {model ? (
+        <p className="muted pg-note" data-testid="playground-model">
+          {model}
+        </p>
+      ) : null}
       <ol className="pg-transcript" aria-live="polite" aria-busy={busy}>
         {entries.map((entry, i) => (
           <li key={i} className={`pg-entry pg-${entry.role}`}>

@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import { CliError, EXIT, fileError, usageError } from '../errors.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { shownName } from '../files/stdin.js';
+import { plural } from '../render/textTarget.js';
 
 export interface RunReport {
   file: string;
@@ -35,7 +36,7 @@ async function chat(agent: Agent, ctx: Context, file: string): Promise<TurnTrace
   const input = ctx.io.stdin;
   if (input === undefined) return turns;
   const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  ctx.log(`Talking to ${file} (${agent.tools.length} tools). /reset starts over, /exit or Ctrl+D ends.`);
+  ctx.log(`Talking to ${file} (${plural(agent.tools.length, 'tool')}). /reset starts over, /exit or Ctrl+D ends.`);
   try {
     for (;;) {
       const line = await lines.question(ctx.errStyle.bold('you> ')).catch(() => null);

@@ -3,6 +3,7 @@ import { FlowError, checkFlowShape, messages } from '@flow/core';
 import { ModelError, ModelNotConfiguredError, createAgent, createModelClient, modelSettings, type ChatMessage } from '@flow/runtime';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { HttpError, badRequest } from '../http/HttpError.js';
+import { sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import { isRecord } from '../guards.js';
 
@@ -41,6 +42,20 @@ function event(res: ServerResponse, name: string, data: unknown): void {
  */
 export function runtimeRoutes(options: RuntimeOptions): Route[] {
   return [
+    {
+      // The model the Playground talks to, as the editor shows it: its name and host, never its key.
+      method: 'GET',
+      pattern: '/api/runtime/settings',
+      handler({ res }) {
+        try {
+          const settings = modelSettings({}, options.env);
+          sendJson(res, 200, { configured: true, model: settings.model, endpoint: new URL(settings.baseUrl).host });
+        } catch (error) {
+          if (!(error instanceof ModelNotConfiguredError)) throw error;
+          sendJson(res, 200, { configured: false, message: error.message });
+        }
+      },
+    },
     {
       method: 'POST',
       pattern: '/api/runtime/:planId/:versionName/chat',
