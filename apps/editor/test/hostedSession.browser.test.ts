@@ -1,30 +1,17 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { startRecordingService, type RecordingService } from '@flow/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
 
 const runtimeEnv: Record<string, string | undefined> = {};
 const h = useEditorHarness({ runtimeEnv });
-let hooks: Server;
-let hooksUrl = '';
-const received: { url: string; body: string }[] = [];
+let hooks: RecordingService;
 
 beforeAll(async () => {
-  hooks = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ url: req.url ?? '', body });
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"message":"Invite sent.","invite_id":"inv-7"}');
-    });
-  });
-  await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
-  const address = hooks.address();
-  hooksUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  hooks = await startRecordingService({ message: 'Invite sent.', invite_id: 'inv-7' });
 });
 
 afterAll(async () => {
-  hooks?.closeAllConnections();
-  await new Promise((resolve) => hooks?.close(resolve));
+  await hooks?.close();
 });
 
 /** A text field of a JSON answer. */
@@ -70,11 +57,11 @@ describe('a hosted session runs its workflow', () => {
     await page.locator('[data-step-index="2"][data-status="not configured"]').waitFor();
     expect(await page.locator('[data-step-index="2"] .step-output').textContent()).toBe('The skill email is not configured: give it a webhook (skills: { "email": "https://…" })');
     expect(await page.locator('#session-status').textContent()).toBe('Stopped: this step is not configured.');
-    expect(received).toHaveLength(0);
+    expect(hooks.requests).toHaveLength(0);
   });
 
   it("calls the skill's webhook from the provider's settings with the variables, and completes", async () => {
-    Object.assign(runtimeEnv, { FLOW_SKILLS: JSON.stringify({ email: `${hooksUrl}/email` }), FLOW_RUNTIME_ALLOW_PRIVATE: '1' });
+    Object.assign(runtimeEnv, { FLOW_SKILLS: JSON.stringify({ email: `${hooks.url}/email` }), FLOW_RUNTIME_ALLOW_PRIVATE: '1' });
     const page = h.page;
     await page.goto(await sessionLink('session-plan'));
     const form = page.locator('[data-step-index="0"] .step-form');
@@ -83,7 +70,7 @@ describe('a hosted session runs its workflow', () => {
     await page.keyboard.press('Enter');
     await page.locator('#session-status').filter({ hasText: 'Workflow complete.' }).waitFor();
     expect(await page.locator('[data-step-index="2"] .step-output').textContent()).toBe('Invite sent.');
-    expect(received.at(-1)?.url).toBe('/email');
-    expect(JSON.parse(received.at(-1)?.body ?? '{}')).toMatchObject({ skill: 'email', step: 'Send invite', variables: { full_name: 'Bo', work_email: 'bo@example.com' } });
+    expect(hooks.requests.at(-1)?.url).toBe('/email');
+    expect(JSON.parse(hooks.requests.at(-1)?.body ?? '{}')).toMatchObject({ skill: 'email', step: 'Send invite', variables: { full_name: 'Bo', work_email: 'bo@example.com' } });
   });
 });

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
+import { startRecordingService, startScriptedModel, type RecordingService, type ScriptedModelServer } from '@flow/runtime/testing';
 import { useEditorHarness } from './harness';
 import { nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
 
@@ -8,25 +7,18 @@ const TOKEN = 'orders-token-never-in-the-browser';
 const runtimeEnv: Record<string, string | undefined> = {};
 const h = useEditorHarness({ runtimeEnv });
 let model: ScriptedModelServer;
-let api: Server;
+let api: RecordingService;
 let apiUrl = '';
-const seen: IncomingMessage[] = [];
 
 beforeAll(async () => {
   model = await startScriptedModel();
-  api = createServer((req, res) => {
-    seen.push(req);
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"in transit"}');
-  });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  const address = api.address();
-  apiUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  api = await startRecordingService({ status: 'in transit' });
+  apiUrl = api.url;
 });
 
 afterAll(async () => {
   await model?.close();
-  api?.closeAllConnections();
-  await new Promise((resolve) => api?.close(resolve));
+  await api?.close();
 });
 
 describe('Playground', () => {
@@ -82,8 +74,8 @@ describe('Playground', () => {
     });
     const partial = shown.filter((text) => text.length > 1 && text.length < long.length && long.startsWith(text));
     expect(partial.length).toBeGreaterThan(3);
-    expect(seen.at(-1)?.url).toBe('/orders/NW-104233');
-    expect(seen.at(-1)?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(api.requests.at(-1)?.url).toBe('/orders/NW-104233');
+    expect(api.requests.at(-1)?.headers.authorization).toBe(`Bearer ${TOKEN}`);
 
     // The tool call, opened: its arguments and output.
     const call = agent.locator('.pg-tool').first();
@@ -110,10 +102,20 @@ describe('Playground', () => {
     expect(copied).toContain('[look_up_order({"order_number":"NW-104233","email":"ann@example.com"}) →');
     expect(copied).toContain('Agent: You are welcome!');
 
+    // The editor's model setting: a model name at the provider's endpoint, kept in this browser.
+    await page.locator('.pg-settings summary').click();
+    await page.getByLabel('Model', { exact: true }).fill('llama3.1:8b');
+    model.push({ content: 'Answered by the chosen model.' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('And now?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => page.locator('.pg-agent .pg-text').last().textContent()).toBe('Answered by the chosen model.');
+    expect(model.requests.at(-1)?.model).toBe('llama3.1:8b');
+    expect(await page.evaluate(() => localStorage.getItem('flow:playgroundModel'))).toBe('llama3.1:8b');
+
     // Tabs switch; the conversation stays until Reset.
     await page.getByRole('tab', { name: 'Functions' }).click();
     await page.getByRole('tab', { name: 'Playground' }).click();
-    expect(await page.locator('.pg-entry').count()).toBe(4);
+    expect(await page.locator('.pg-entry').count()).toBe(6);
     await page.getByRole('button', { name: 'Reset' }).click();
     expect(await page.locator('.pg-entry').count()).toBe(0);
   });

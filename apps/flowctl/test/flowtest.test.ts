@@ -1,38 +1,15 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument } from '@flow/core';
-import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
+import { startRecordingService, startScriptedModel, type RecordingService, type ScriptedModelServer } from '@flow/runtime/testing';
 import { ensureCliBuilt } from './helpers/build.js';
 import { flowText, removeTempDirs, tempDir } from './helpers/flows.js';
+import { shopFlow } from './helpers/shopFlow.js';
 import { at, list } from './helpers/json.js';
 import { parseJson, runCli } from './helpers/runCli.js';
 
 let dir = '';
-let api: Server;
-let apiUrl = '';
-const seen: IncomingMessage[] = [];
-
-function shopFlow(url: string): FlowDocument {
-  let doc: FlowDocument = { ...emptyFlow('shop', 'production'), agentContext: 'You are the shop assistant.' };
-  let currentChain = '0';
-  ({ doc, currentChain } = addNode(doc, { type: 'prompt', data: createPromptData('Help with orders.') }, { currentChain, newChain: true, id: 'intro' }));
-  const lookup = createFunctionData('http_calls', {
-    uuid: 'lookup',
-    planId: 'shop',
-    name: 'Look up order',
-    description: 'Find an order by its number',
-    metadata: {
-      apicalls: [{ method: 'GET', url: `${url}/orders/{{order_id}}`, params: [], authorization: 'none', headers: [], body: { raw: { data: '' } }, output: { json: [{ name: 'status', value: 'status' }] } }],
-      error: '',
-      result_message: 'The order is {{status}}.',
-      result_prompt: '',
-    },
-  });
-  ({ doc } = addNode(doc, { type: 'function', data: lookup }, { currentChain, id: 'lookup' }));
-  return doc;
-}
+let api: RecordingService;
 
 const TESTS = {
   flow: 'production.flow.json',
@@ -60,21 +37,14 @@ const RECORDING = [
 beforeAll(async () => {
   ensureCliBuilt();
   dir = tempDir('flowctl-flowtest-');
-  api = createServer((req, res) => {
-    seen.push(req);
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"shipped"}');
-  });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  const address = api.address();
-  apiUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  api = await startRecordingService({ status: 'shipped' });
   mkdirSync(join(dir, 'shop'));
-  writeFileSync(join(dir, 'shop', 'production.flow.json'), flowText(shopFlow(apiUrl)));
+  writeFileSync(join(dir, 'shop', 'production.flow.json'), flowText(shopFlow(api.url)));
   writeFileSync(join(dir, 'shop', 'orders.flowtest.json'), `${JSON.stringify(TESTS, null, 2)}\n`);
 }, 200_000);
 
 afterAll(async () => {
-  api.closeAllConnections();
-  await new Promise((resolve) => api.close(resolve));
+  await api?.close();
   removeTempDirs();
 });
 
@@ -90,7 +60,7 @@ describe('flowctl test', () => {
     expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
     expect(recorded.stdout).toMatch(/^✔ shop\/orders\.flowtest\.json › looks up an order \d+ ms\n✔ shop\/orders\.flowtest\.json › greets \d+ ms\n2 tests passed, 0 failed \(recorded\)\n$/);
     expect(recorded.stderr).toContain('recorded shop/orders.cassette.json');
-    expect(seen).toHaveLength(1);
+    expect(api.requests).toHaveLength(1);
     const cassette: unknown = JSON.parse(readFileSync(join(dir, 'shop', 'orders.cassette.json'), 'utf8'));
     expect(at(cassette, 'format')).toBe('flow-cassette/1');
     expect(list(at(cassette, 'tests', 'looks up an order'), 'tools')).toEqual([
@@ -103,7 +73,7 @@ describe('flowctl test', () => {
       expect(replayed.code, replayed.stdout).toBe(0);
       expect(replayed.stdout).toContain('2 tests passed, 0 failed (replayed from cassettes)');
     }
-    expect(seen).toHaveLength(1);
+    expect(api.requests).toHaveLength(1);
 
     // --live talks to them and writes nothing.
     const before = statSync(join(dir, 'shop', 'orders.cassette.json')).mtimeMs;
@@ -112,7 +82,7 @@ describe('flowctl test', () => {
     await model.close();
     expect(live.code).toBe(0);
     expect(parseJson(live)).toMatchObject({ mode: 'live', passed: 2, failed: 0, recorded: [] });
-    expect(seen).toHaveLength(2);
+    expect(api.requests).toHaveLength(2);
     expect(statSync(join(dir, 'shop', 'orders.cassette.json')).mtimeMs).toBe(before);
   });
 

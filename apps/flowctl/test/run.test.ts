@@ -1,66 +1,41 @@
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument, type Workflow } from '@flow/core';
-import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
+import type { FlowDocument, Workflow } from '@flow/core';
+import { startRecordingService, startScriptedModel, type RecordingService, type ScriptedModelServer } from '@flow/runtime/testing';
 import { BIN, ensureCliBuilt } from './helpers/build.js';
 import { flowText, removeTempDirs, tempDir } from './helpers/flows.js';
+import { shopFlow } from './helpers/shopFlow.js';
 import { at, list } from './helpers/json.js';
 import { baseEnv, parseJson, runCli } from './helpers/runCli.js';
 
 const TOKEN = 'orders-token-for-flowctl-run';
 let dir = '';
 let model: ScriptedModelServer;
-let api: Server;
+let api: RecordingService;
 let apiUrl = '';
-const seen: IncomingMessage[] = [];
 
-/** Instruct, then a Look up order HTTP call whose bearer token is the ORDERS_TOKEN variable. */
-function ordersFlow(url: string): FlowDocument {
-  let doc: FlowDocument = { ...emptyFlow('shop', 'production'), agentContext: 'You are the shop assistant.' };
-  let currentChain = '0';
-  ({ doc, currentChain } = addNode(doc, { type: 'prompt', data: createPromptData('Help with orders.') }, { currentChain, newChain: true, id: 'intro' }));
-  const lookup = createFunctionData('http_calls', {
-    uuid: 'lookup',
-    planId: 'shop',
-    name: 'Look up order',
-    description: 'Find an order by its number',
-    metadata: {
-      apicalls: [{ method: 'GET', url: `${url}/orders/{{order_id}}`, params: [], authorization: 'bearer', bearer_token: { env: 'ORDERS_TOKEN' }, headers: [], body: { raw: { data: '' } }, output: { json: [{ name: 'status', value: 'status' }] } }],
-      error: 'The order system is down',
-      result_message: 'The order is {{status}}.',
-      result_prompt: '',
-    },
-  });
-  ({ doc } = addNode(doc, { type: 'function', data: lookup }, { currentChain, id: 'lookup' }));
-  return doc;
-}
+/** The shop flow, its Look up order call authorized by the ORDERS_TOKEN variable. */
+const ordersFlow = (url: string): FlowDocument => shopFlow(url, { authorization: 'bearer', bearer_token: { env: 'ORDERS_TOKEN' } }, 'The order system is down');
 
 beforeAll(async () => {
   ensureCliBuilt();
   dir = tempDir('flowctl-run-');
-  api = createServer((req, res) => {
-    seen.push(req);
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"shipped"}');
-  });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  const address = api.address();
-  apiUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  api = await startRecordingService({ status: 'shipped' });
+  apiUrl = api.url;
   writeFileSync(join(dir, 'orders.flow.json'), flowText(ordersFlow(apiUrl)));
 }, 200_000);
 
 beforeEach(async () => {
   await model?.close();
   model = await startScriptedModel();
-  seen.length = 0;
+  api.requests.length = 0;
 });
 
 afterAll(async () => {
   await model?.close();
-  api.closeAllConnections();
-  await new Promise((resolve) => api.close(resolve));
+  await api?.close();
   removeTempDirs();
 });
 
@@ -73,8 +48,8 @@ describe('flowctl run <file> --message', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('Order 1042 has shipped.\n');
     expect(result.stderr).toMatch(/^tool look_up_order\(\{"order_id":"1042"\}\) ok \d+ ms$/m);
-    expect(seen[0]?.url).toBe('/orders/1042');
-    expect(seen[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(api.requests[0]?.url).toBe('/orders/1042');
+    expect(api.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(result.stdout + result.stderr).not.toContain(TOKEN);
     expect(JSON.stringify(model.requests)).not.toContain(TOKEN);
   });
@@ -96,7 +71,7 @@ describe('flowctl run <file> --message', () => {
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('I cannot reach the order system.\n');
     expect(result.stderr).toMatch(/^tool look_up_order\(\{"order_id":"7"\}\) failed: Refused to call 127\.0\.0\.1: a private, loopback or link-local address \(allow it with --allow-private-network or FLOW_RUNTIME_ALLOW_PRIVATE=1\) \d+ ms$/m);
-    expect(seen).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('says how to configure a model (exit 2), and what a failing endpoint said (exit 3)', async () => {
@@ -174,7 +149,7 @@ describe('flowctl run <file> --workflow', () => {
       env: { FLOW_SKILLS: JSON.stringify({ email: `${apiUrl}/hooks/email` }) },
     });
     expect(result.code, result.stdout).toBe(0);
-    expect(seen.at(-1)?.url).toBe('/hooks/email');
+    expect(api.requests.at(-1)?.url).toBe('/hooks/email');
     expect(at(parseJson(result), 'workflow')).toMatchObject({ completed: true, variables: { full_name: 'Ann', work_email: 'a@example.com', status: 'shipped' } });
     const unknown = await runCli(['run', file, '-w', 'Nope'], { cwd: dir });
     expect(unknown.code).toBe(2);

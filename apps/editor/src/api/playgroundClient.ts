@@ -1,5 +1,5 @@
 import { sseEvents, type FlowDocument } from '@flow/core';
-import { providerUrl } from './providerUrl';
+import { providerUrl, readSetting, writeSetting } from './providerUrl';
 
 /** A tool call of a Playground turn, as the provider's runtime traced it. */
 export interface PlaygroundToolCall {
@@ -59,13 +59,12 @@ export async function playgroundTurn(
   message: string,
   state: PlaygroundState,
   on: { token(text: string): void; tool(call: PlaygroundToolCall): void },
-  signal?: AbortSignal,
+  model?: string,
 ): Promise<PlaygroundState & { reply: string }> {
   const response = await fetch(`${providerUrl()}/api/runtime/${encodeURIComponent(planId)}/${encodeURIComponent(versionName)}/chat`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify({ doc, message, messages: state.messages, variables: state.variables }),
-    ...(signal ? { signal } : {}),
+    body: JSON.stringify({ doc, message, messages: state.messages, variables: state.variables, ...(model ? { model } : {}) }),
   });
   if (!response.ok || response.body === null) {
     const body: unknown = await response.json().catch(() => null);
@@ -90,6 +89,14 @@ export async function playgroundTurn(
   }
   throw new Error('The provider ended the turn without an answer');
 }
+
+/** Local storage key of the editor's model setting: a model name at the provider's endpoint ('' for the provider's own). */
+export const PLAYGROUND_MODEL_KEY = 'flow:playgroundModel';
+
+/** The editor's model setting ('' when it uses the provider's FLOW_MODEL). */
+export const chosenModel = (): string => readSetting(PLAYGROUND_MODEL_KEY);
+
+export const chooseModel = (name: string): void => writeSetting(PLAYGROUND_MODEL_KEY, name.trim());
 
 /** The model the provider's runtime uses: its name and host, or why there is none. */
 export async function playgroundModel(): Promise<string> {

@@ -1,11 +1,26 @@
+/** A setting of this browser (local storage); '' when unset or when storage is off (private mode). */
+export function readSetting(key: string): string {
+  try {
+    return localStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Keeps a setting in this browser ('' removes it); without storage it lasts for this page only. */
+export function writeSetting(key: string, value: string): void {
+  try {
+    if (value === '') localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // storage is off: nothing to keep
+  }
+}
+
 /** Local storage key of the provider URL setting. */
 export const PROVIDER_URL_KEY = 'flow:providerUrl';
 
 /** The provider's base URL: the setting when present, else the page's own origin (''). */
 export function providerUrl(): string {
-  try {
-    return localStorage.getItem(PROVIDER_URL_KEY) ?? '';
-  } catch {
-    return '';
-  }
+  return readSetting(PROVIDER_URL_KEY);
 }

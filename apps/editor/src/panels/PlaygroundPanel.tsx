@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { playgroundModel, playgroundTurn } from '../api/playgroundClient';
+import { chooseModel, chosenModel, playgroundModel, playgroundTurn } from '../api/playgroundClient';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { playgroundConversation, resetConversation, transcriptText, type PlaygroundEntry } from './playgroundStore';
@@ -43,6 +43,7 @@ export function PlaygroundPanel() {
   const { entries, busy, error } = useStore(conversation);
   const [draft, setDraft] = useState('');
   const [model, setModel] = useState('');
+  const [choice, setChoice] = useState(chosenModel);
   const input = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     let live = true;
@@ -70,7 +71,7 @@ export function PlaygroundPanel() {
       const next = await playgroundTurn(planId, versionName, editor.getState().doc, message, before.state, {
         token: (text) => update((entry) => ({ ...entry, text: entry.text + text })),
         tool: (call) => update((entry) => ({ ...entry, toolCalls: [...entry.toolCalls, call] })),
-      });
+      }, choice.trim() || undefined);
       update((entry) => ({ ...entry, text: next.reply }));
       conversation.setState({ state: { messages: next.messages, variables: next.variables }, busy: false });
     } catch (failure) {
@@ -111,6 +112,23 @@ export function PlaygroundPanel() {
           {model}
         </p>
       ) : null}
+      <details className="pg-settings">
+        <summary>Settings</summary>
+        <label htmlFor="pg-model">Model</label>
+        <input
+          id="pg-model"
+          className="input"
+          value={choice}
+          placeholder="the provider's FLOW_MODEL"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => {
+            setChoice(e.target.value);
+            chooseModel(e.target.value);
+          }}
+        />
+        <p className="muted pg-note">A model name at the provider's endpoint. The endpoint and its key stay in the provider's environment.</p>
+      </details>
       <ol className="pg-transcript" aria-live="polite" aria-busy={busy}>
         {entries.map((entry, i) => (
           <li key={i} className={`pg-entry pg-${entry.role}`}>

@@ -133,3 +133,33 @@ export async function startScriptedModel(replies: ScriptedReply[] = []): Promise
       }),
   };
 }
+
+/** A local HTTP service for tools and webhooks to call: every request is recorded and answered with `body` as JSON. */
+export interface RecordingService {
+  url: string;
+  requests: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body: string }[];
+  close(): Promise<void>;
+}
+
+export async function startRecordingService(body: unknown): Promise<RecordingService> {
+  const requests: RecordingService['requests'] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? 'GET', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      send(res, 200, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -13,6 +13,8 @@ export interface RuntimeOptions {
 }
 
 const MAX_MESSAGE = 8_000;
+/** A model name the editor may choose (its setting): the endpoint and the key stay the provider's. */
+const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/;
 const TRUE = new Set(['1', 'true', 'yes']);
 
 function isChatMessage(value: unknown): value is ChatMessage {
@@ -71,9 +73,11 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
         if (!Array.isArray(history) || !history.every(isChatMessage)) throw badRequest('messages must be the conversation this endpoint sent back');
         const variables = body.variables ?? {};
         if (!isVariables(variables)) throw badRequest('variables must map names to text');
+        const chosen = body.model;
+        if (chosen !== undefined && (typeof chosen !== 'string' || !MODEL_NAME.test(chosen))) throw badRequest('model must be a model name such as llama3.1 or gpt-4o-mini');
         let agent: ReturnType<typeof createAgent>;
         try {
-          const settings = modelSettings({}, options.env);
+          const settings = modelSettings(typeof chosen === 'string' ? { model: chosen } : {}, options.env);
           const allow = options.env.FLOW_RUNTIME_ALLOW_PRIVATE;
           agent = createAgent({
             doc: shape.doc,
