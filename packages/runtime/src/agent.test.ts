@@ -120,6 +120,51 @@ describe('the agent', () => {
     await agent.close();
   });
 
+  it('sends a POST with its JSON body and headers filled from the arguments, values escaped for JSON', async () => {
+    const bodies: string[] = [];
+    api.removeAllListeners('request');
+    api.on('request', (req: IncomingMessage, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push(req);
+        bodies.push(body);
+        res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"ticket":"T-9"}');
+      });
+    });
+    const ticket = {
+      type: 'http_calls' as const,
+      id: 'ticket',
+      name: 'Open ticket',
+      metadata: {
+        apicalls: [
+          {
+            method: 'POST',
+            url: `${apiUrl}/tickets`,
+            params: [],
+            authorization: 'none',
+            headers: [{ name: 'X-Customer', value: '{{email}}' }],
+            body: { raw: { data: '{"subject": "{{subject}}", "priority": "high"}' } },
+            output: { json: [{ name: 'ticket_id', value: 'ticket' }] },
+          },
+        ],
+        error: '',
+        result_message: 'Ticket {{ticket_id}} opened.',
+        result_prompt: 'Tell the customer the ticket number.',
+      },
+    };
+    const agent = createAgent({ doc: flow([ticket]), model: client(), env: {}, allowPrivateNetwork: true });
+    model.push({ toolCalls: [{ name: 'open_ticket', arguments: { email: 'ann@example.com', subject: 'Broken "zip"' } }] }, { content: 'Opened T-9.' });
+    const turn = await agent.turn('My zip broke');
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.headers['x-customer']).toBe('ann@example.com');
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(bodies[0] ?? '')).toEqual({ subject: 'Broken "zip"', priority: 'high' });
+    expect(agent.variables).toEqual({ ticket_id: 'T-9' });
+    expect(turn.toolCalls[0]?.output).toMatch(/^Ticket T-9 opened\.\nThen: Tell the customer the ticket number\.\nHTTP 201: /);
+    await agent.close();
+  });
+
   it('refuses private, loopback and link-local addresses unless allowed (SSRF), and sends nothing', async () => {
     for (const url of [apiUrl, 'http://localhost:9', 'http://169.254.169.254', 'http://[::1]:9', 'http://10.0.0.1']) {
       const agent = createAgent({ doc: flow([lookUp(url)]), model: client(), env: { ORDERS_TOKEN: TOKEN } });
