@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { idProblem } from '@flow/core';
+import { idProblem, isRecord } from '@flow/core';
 import { usageError } from './errors.js';
 
 /** The config file flowctl reads from the current folder (a `"flowctl"` key of package.json otherwise). */
@@ -28,7 +28,6 @@ export type ConfigKey = keyof FlowctlConfig;
 
 type Check = (value: unknown) => string | null;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (what: string, extra: (value: string) => string | null = () => null): Check => (value) =>
   typeof value === 'string' && value.trim() !== '' ? extra(value) : `must be ${what}`;

@@ -1,4 +1,4 @@
-import { getAtPath, type JsonObject } from '@flow/core';
+import { getAtPath, type JsonObject, isRecord } from '@flow/core';
 import { fetch, type Agent } from 'undici';
 import type { ModelClient } from './modelClient.js';
 import { BlockedAddressError, checkUrl } from './netGuard.js';
@@ -30,7 +30,6 @@ export const DEFAULT_LIMITS: RuntimeLimits = { timeoutMs: 15_000, maxToolCalls: 
 /** What a tool did: its output for the model, or the error it met (also given to the model). */
 export type ToolResult = { ok: true; output: string } | { ok: false; error: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 const stringOf = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));

@@ -1,7 +1,7 @@
 import { fetch } from 'undici';
 import type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
 import type { ModelSettings } from './settings.js';
-import { sseData } from '@flow/core';
+import { sseData, isRecord } from '@flow/core';
 
 /** A failed model call: the endpoint's status and words when it answered. */
 export class ModelError extends Error {
@@ -23,7 +23,6 @@ export interface ModelClientOptions {
   timeoutMs?: number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const numberOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 function usageOf(value: unknown): ModelReply['usage'] {

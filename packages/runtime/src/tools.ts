@@ -1,4 +1,4 @@
-import { walkOrder, type FlowDocument, type FunctionNodeData, type JsonObject, type JsonValue } from '@flow/core';
+import { walkOrder, type FlowDocument, type FunctionNodeData, type JsonObject, type JsonValue, isRecord } from '@flow/core';
 import type { ToolSpec } from './chat.js';
 
 /** A function node offered to the model as one tool. */
@@ -8,7 +8,6 @@ export interface FlowTool {
   data: FunctionNodeData;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 

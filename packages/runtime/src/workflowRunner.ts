@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue, Workflow, WorkflowStep } from '@flow/core';
+import { isRecord, type JsonObject, type JsonValue, type Workflow, type WorkflowStep } from '@flow/core';
 import { fetch } from 'undici';
 import type { ModelClient } from './modelClient.js';
 import { checkUrl } from './netGuard.js';
@@ -37,7 +37,6 @@ export interface WorkflowRunOptions {
 /** The steps the runtime runs itself; any other skill is a webhook of the provider's settings. */
 export const BUILT_IN_SKILLS = ['form', 'message', 'model'] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
 
 function formFields(config: JsonObject): { name: string; label: string }[] {

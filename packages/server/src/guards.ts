@@ -1,9 +1,6 @@
-import type { JsonObject, JsonValue } from '@flow/core';
+import { isRecord, type JsonObject, type JsonValue } from '@flow/core';
 
-/** A plain object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 /** A JSON value: what JSON.parse can give (finite numbers only). */
 export function isJsonValue(value: unknown): value is JsonValue {

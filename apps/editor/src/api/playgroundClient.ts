@@ -1,4 +1,4 @@
-import { sseEvents, type FlowDocument } from '@flow/core';
+import { sseEvents, type FlowDocument, isRecord } from '@flow/core';
 import { providerUrl, readSetting, writeSetting } from './providerUrl';
 
 /** A tool call of a Playground turn, as the provider's runtime traced it. */
@@ -18,7 +18,6 @@ export interface PlaygroundState {
   variables: Record<string, string>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function toolCallOf(value: unknown): PlaygroundToolCall | null {
   if (!isRecord(value) || typeof value.name !== 'string') return null;

@@ -1,7 +1,7 @@
+import { isRecord } from '@flow/core';
 import type { CustomEmoji } from 'emoji-picker-element/shared';
 import { emojiErrors } from './emojiMessages';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** One custom emoji, or null when it lacks a name or url (or has fields of the wrong kind). */

@@ -1,12 +1,10 @@
+import { isRecord } from '@flow/core';
 /** The drag-and-drop type of palette cards; the canvas accepts only drags carrying it. */
 export const CARD_MIME = 'application/x-flow-card';
 
 /** What a dragged palette card carries: a function by type and name, or a saved workflow by id. */
 export type CardPayload = { kind: 'function'; type: string; name: string } | { kind: 'workflow'; id: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The card a drop carries, or null for anything else (another app's drag, broken JSON).

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { idProblem, resolveSecrets, serializeFlow } from '@flow/core';
+import { idProblem, resolveSecrets, serializeFlow, isRecord } from '@flow/core';
 import { stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
@@ -28,7 +28,6 @@ function packageName(dir: string): string {
   return name === '' ? 'flows' : name.slice(0, 214);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 async function readIfExists(path: string): Promise<string | null> {
   try {

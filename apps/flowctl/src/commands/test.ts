@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { validateFlowText } from '@flow/core';
+import { validateFlowText, isRecord } from '@flow/core';
 import {
   ModelError,
   ModelNotConfiguredError,
@@ -54,7 +54,6 @@ export interface TestReport {
 
 const CASSETTE_FORMAT = 'flow-cassette/1';
 const TRUE = new Set(['1', 'true', 'yes']);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 async function readJsonFile(path: string): Promise<unknown> {
   return JSON.parse(await readFile(path, 'utf8'));

@@ -1,4 +1,4 @@
-import { getAtPath } from '@flow/core';
+import { getAtPath, isRecord } from '@flow/core';
 import type { TurnTrace } from '@flow/runtime';
 
 /** What a turn's reply must say. */
@@ -44,7 +44,6 @@ export const FLOWTEST_SUFFIX = '.flowtest.json';
 /** Where a test file's recorded model answers and HTTP results are kept. */
 export const cassettePath = (testFile: string): string => `${testFile.slice(0, -FLOWTEST_SUFFIX.length)}.cassette.json`;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringMap = (value: unknown): value is Record<string, string> => isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
 
 /** The file's content, checked; a problem is one message naming where it is. */

@@ -15,10 +15,8 @@ import type {
 
 type Id = string | number;
 
-/** A plain JSON object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '../model/paths.js';
+import { isRecord } from '../model/paths.js';
 
 const isId = (value: unknown): value is Id =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));

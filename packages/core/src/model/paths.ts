@@ -5,7 +5,8 @@ export function pathSegments(path: string): string[] {
   return path === '' ? [] : path.split('.');
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A plain object: not null, not an array. The one definition: every package imports it from here. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

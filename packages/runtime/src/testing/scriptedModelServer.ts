@@ -1,3 +1,4 @@
+import { isRecord } from '@flow/core';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /** One answer of the scripted model. */
@@ -37,7 +38,6 @@ export interface ScriptedModelServer {
   close(): Promise<void>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
