@@ -3,7 +3,7 @@ export type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.
 export { DEFAULT_LIMITS, type RuntimeLimits, type ToolResult } from './executeTool.js';
 export { ModelError, createModelClient, type ModelClient, type ModelClientOptions } from './modelClient.js';
 export { BlockedAddressError, isPrivateAddress } from './netGuard.js';
-export { MODEL_ENV, ModelNotConfiguredError, modelSettings, type ModelSettings } from './settings.js';
+export { MODEL_ENV, ModelNotConfiguredError, allowsPrivateNetwork, modelSettings, skillsFromEnv, type ModelSettings } from './settings.js';
 export { fillTemplate, flowTools, templateNames, toolName, type FlowTool } from './tools.js';
 export { emptyCassette, recordingModel, recordingTools, replayModel, replayTools, type Cassette, type RecordedModelReply, type RecordedToolCall, type ToolTape } from './cassette.js';
 export { BUILT_IN_SKILLS, runStep, runWorkflow, stepFields, type StepTrace, type WorkflowRun, type WorkflowRunOptions } from './workflowRunner.js';

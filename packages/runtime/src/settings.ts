@@ -35,3 +35,26 @@ export function modelSettings(given: Partial<ModelSettings>, env: Readonly<Recor
   if (missing.length > 0) throw new ModelNotConfiguredError(missing);
   return { baseUrl: baseUrl.replace(/\/+$/, ''), model, ...(apiKey ? { apiKey } : {}) };
 }
+
+const YES = new Set(['1', 'true', 'yes']);
+
+/** Whether a setting (a flag, or the FLOW_RUNTIME_ALLOW_PRIVATE variable) lets HTTP tools reach private networks. */
+export function allowsPrivateNetwork(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && YES.has(value.trim().toLowerCase()));
+}
+
+/** The webhooks of workflow skills in `FLOW_SKILLS` (a JSON object: skill name → URL); a bad value says what it must be. */
+export function skillsFromEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const raw = env.FLOW_SKILLS;
+  if (raw === undefined || raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((url) => typeof url === 'string')) {
+    throw new Error('FLOW_SKILLS must be a JSON object of skill names and webhook URLs');
+  }
+  return Object.fromEntries(Object.entries(parsed).map(([skill, url]) => [skill, String(url)]));
+}

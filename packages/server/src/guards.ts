@@ -2,6 +2,11 @@ import { isRecord, type JsonObject, type JsonValue } from '@flow/core';
 
 export { isRecord };
 
+/** An object whose values are all text (variables, answers). */
+export function isStringMap(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
+}
+
 /** A JSON value: what JSON.parse can give (finite numbers only). */
 export function isJsonValue(value: unknown): value is JsonValue {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;

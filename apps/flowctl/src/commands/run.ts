@@ -1,11 +1,12 @@
 import { createInterface } from 'node:readline/promises';
 import { resolveSecrets, validateFlowText } from '@flow/core';
-import { ModelError, ModelNotConfiguredError, createAgent, createModelClient, modelSettings, runWorkflow, type Agent, type ModelClient, type TurnTrace, type WorkflowRun } from '@flow/runtime';
-import { argument, flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
+import { ModelError, ModelNotConfiguredError, createAgent, createModelClient, runWorkflow, skillsFromEnv, type Agent, type ModelClient, type TurnTrace, type WorkflowRun } from '@flow/runtime';
+import { argument, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, fileError, usageError } from '../errors.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { shownName } from '../files/stdin.js';
+import { allowPrivateFromOptions, modelFromOptions } from '../runtimeOptions.js';
 import { plural } from '../render/textTarget.js';
 
 export interface RunReport {
@@ -22,7 +23,6 @@ export interface RunReport {
   streamed: boolean;
 }
 
-const TRUE = new Set(['1', 'true', 'yes']);
 
 function modelError(error: unknown): CliError | null {
   if (error instanceof ModelNotConfiguredError) return new CliError('MODEL_NOT_CONFIGURED', error.message, EXIT.usage);
@@ -78,12 +78,8 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   }
   let agent: Agent;
   try {
-    const settings = modelSettings(
-      { ...(stringOption(invocation, 'modelUrl') ? { baseUrl: stringOption(invocation, 'modelUrl') } : {}), ...(stringOption(invocation, 'model') ? { model: stringOption(invocation, 'model') } : {}) },
-      ctx.io.env,
-    );
-    const allow = invocation.options.allowPrivateNetwork;
-    const allowPrivateNetwork = flagOption(invocation, 'allowPrivateNetwork') || (typeof allow === 'string' && TRUE.has(allow.toLowerCase()));
+    const settings = modelFromOptions(invocation, ctx.io.env);
+    const allowPrivateNetwork = allowPrivateFromOptions(invocation);
     agent = createAgent({ doc, model: createModelClient(settings), env: ctx.io.env, allowPrivateNetwork });
   } catch (error) {
     throw modelError(error) ?? error;
@@ -118,16 +114,11 @@ function givenInputs(invocation: Invocation): Record<string, string> {
 
 /** The skills' webhooks: FLOW_SKILLS (JSON) over the config file's `skills`. */
 function skillsOf(ctx: Context): Record<string, string> {
-  const env = ctx.io.env.FLOW_SKILLS;
-  if (env === undefined || env === '') return ctx.config.skills ?? {};
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(env);
-  } catch {
-    throw usageError('FLOW_SKILLS must be a JSON object of skill names and webhook URLs');
+    return { ...ctx.config.skills, ...skillsFromEnv(ctx.io.env) };
+  } catch (error) {
+    throw usageError(error instanceof Error ? error.message : String(error));
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw usageError('FLOW_SKILLS must be a JSON object of skill names and webhook URLs');
-  return { ...ctx.config.skills, ...Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)])) };
 }
 
 /** `flowctl run <file> --workflow NAME`: the workflow's steps in order; form fields from --input or asked on a terminal. */
@@ -139,9 +130,7 @@ async function runWorkflowOf(doc: Parameters<typeof createAgent>[0]['doc'], name
   }
   let model: ModelClient | undefined;
   try {
-    const baseUrl = stringOption(invocation, 'modelUrl');
-    const modelName = stringOption(invocation, 'model');
-    model = createModelClient(modelSettings({ ...(baseUrl ? { baseUrl } : {}), ...(modelName ? { model: modelName } : {}) }, ctx.io.env));
+    model = createModelClient(modelFromOptions(invocation, ctx.io.env));
   } catch (error) {
     if (!(error instanceof ModelNotConfiguredError)) throw error;
     // Only a model step needs one; it says so when it runs.
@@ -149,12 +138,11 @@ async function runWorkflowOf(doc: Parameters<typeof createAgent>[0]['doc'], name
   const inputs = givenInputs(invocation);
   const terminal = ctx.io.stdin?.isTTY === true && !ctx.json;
   const lines = terminal ? createInterface({ input: process.stdin, output: process.stderr, terminal: true }) : undefined;
-  const allow = invocation.options.allowPrivateNetwork;
   try {
     const run = await runWorkflow(workflow, {
       ...(model ? { model } : {}),
       skills: skillsOf(ctx),
-      allowPrivateNetwork: flagOption(invocation, 'allowPrivateNetwork') || (typeof allow === 'string' && TRUE.has(allow.toLowerCase())),
+      allowPrivateNetwork: allowPrivateFromOptions(invocation),
       async ask(field, step) {
         const given = inputs[field.name];
         if (given !== undefined) return given;

@@ -7,7 +7,6 @@ import {
   createAgent,
   createModelClient,
   emptyCassette,
-  modelSettings,
   recordingModel,
   recordingTools,
   replayModel,
@@ -22,6 +21,7 @@ import { expandFiles } from '../files/expandFiles.js';
 import { loadFlowFile } from '../files/readFlowFile.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { isTestFormat, type TestFormat } from '../formats.js';
+import { allowPrivateFromOptions, modelFromOptions } from '../runtimeOptions.js';
 import { FLOWTEST_SUFFIX, cassettePath, readFlowTestFile, turnFailures, type FlowTest } from '../flowtest/flowTestFile.js';
 
 
@@ -53,7 +53,6 @@ export interface TestReport {
 }
 
 const CASSETTE_FORMAT = 'flow-cassette/1';
-const TRUE = new Set(['1', 'true', 'yes']);
 
 async function readJsonFile(path: string): Promise<unknown> {
   return JSON.parse(await readFile(path, 'utf8'));
@@ -105,16 +104,13 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   let live: ModelClient | undefined;
   if (mode !== 'replay') {
     try {
-      const baseUrl = stringOption(invocation, 'modelUrl');
-      const model = stringOption(invocation, 'model');
-      live = createModelClient(modelSettings({ ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) }, ctx.io.env));
+      live = createModelClient(modelFromOptions(invocation, ctx.io.env));
     } catch (error) {
       if (error instanceof ModelNotConfiguredError) throw new CliError('MODEL_NOT_CONFIGURED', error.message, EXIT.usage);
       throw error;
     }
   }
-  const allow = invocation.options.allowPrivateNetwork;
-  const allowPrivateNetwork = flagOption(invocation, 'allowPrivateNetwork') || (typeof allow === 'string' && TRUE.has(allow.toLowerCase()));
+  const allowPrivateNetwork = allowPrivateFromOptions(invocation);
   const inputs = invocation.args.length > 0 ? invocation.args : ['.'];
   const { files } = await expandFiles(inputs, ctx.io.cwd, FLOWTEST_SUFFIX);
   const reports: TestFileReport[] = [];

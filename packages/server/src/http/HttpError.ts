@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'CROSS_SITE'
   | 'TOO_MANY_ATTEMPTS'
   | 'MODEL_NOT_CONFIGURED'
+  | 'BAD_SETTINGS'
   | 'NOT_FOUND'
   | 'FLOW_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { FlowError, checkFlowShape, messages } from '@flow/core';
-import { ModelError, ModelNotConfiguredError, createAgent, createModelClient, modelSettings, type ChatMessage } from '@flow/runtime';
+import { ModelError, ModelNotConfiguredError, allowsPrivateNetwork, createAgent, createModelClient, modelSettings, type ChatMessage } from '@flow/runtime';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { HttpError, badRequest } from '../http/HttpError.js';
 import { sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
-import { isRecord } from '../guards.js';
+import { isRecord, isStringMap } from '../guards.js';
 
 /** Where the runtime reads the model settings and the flows' secrets: the provider's own environment. */
 export interface RuntimeOptions {
@@ -15,7 +15,6 @@ export interface RuntimeOptions {
 const MAX_MESSAGE = 8_000;
 /** A model name the editor may choose (its setting): the endpoint and the key stay the provider's. */
 const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/;
-const TRUE = new Set(['1', 'true', 'yes']);
 
 function isChatMessage(value: unknown): value is ChatMessage {
   if (!isRecord(value)) return false;
@@ -24,10 +23,6 @@ function isChatMessage(value: unknown): value is ChatMessage {
   if (value.role !== 'assistant') return false;
   const calls = value.tool_calls;
   return (typeof value.content === 'string' || value.content === null) && (calls === undefined || (Array.isArray(calls) && calls.every((c) => isRecord(c) && isRecord(c.function) && typeof c.id === 'string' && typeof c.function.name === 'string' && typeof c.function.arguments === 'string')));
-}
-
-function isVariables(value: unknown): value is Record<string, string> {
-  return isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
 }
 
 /** One server-sent event. */
@@ -72,18 +67,17 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
         const history = body.messages ?? [];
         if (!Array.isArray(history) || !history.every(isChatMessage)) throw badRequest('messages must be the conversation this endpoint sent back');
         const variables = body.variables ?? {};
-        if (!isVariables(variables)) throw badRequest('variables must map names to text');
+        if (!isStringMap(variables)) throw badRequest('variables must map names to text');
         const chosen = body.model;
         if (chosen !== undefined && (typeof chosen !== 'string' || !MODEL_NAME.test(chosen))) throw badRequest('model must be a model name such as llama3.1 or gpt-4o-mini');
         let agent: ReturnType<typeof createAgent>;
         try {
           const settings = modelSettings(typeof chosen === 'string' ? { model: chosen } : {}, options.env);
-          const allow = options.env.FLOW_RUNTIME_ALLOW_PRIVATE;
           agent = createAgent({
             doc: shape.doc,
             model: createModelClient(settings),
             env: options.env,
-            allowPrivateNetwork: allow !== undefined && TRUE.has(allow.toLowerCase()),
+            allowPrivateNetwork: allowsPrivateNetwork(options.env.FLOW_RUNTIME_ALLOW_PRIVATE),
             history: { messages: history, variables },
           });
         } catch (error) {

@@ -1,26 +1,12 @@
-import { createModelClient, modelSettings, runStep, type ModelClient } from '@flow/runtime';
+import { allowsPrivateNetwork, createModelClient, modelSettings, runStep, skillsFromEnv, type ModelClient } from '@flow/runtime';
 import { readJson } from '../http/body.js';
-import { badRequest, notFound } from '../http/HttpError.js';
+import { HttpError, badRequest, notFound } from '../http/HttpError.js';
 import { sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
-import { isRecord } from '../guards.js';
+import { isRecord, isStringMap } from '../guards.js';
 import type { Services } from '../services.js';
 import type { RuntimeOptions } from './runtime.js';
 
-const TRUE = new Set(['1', 'true', 'yes']);
-const isStringMap = (value: unknown): value is Record<string, string> => isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
-
-/** The skills' webhooks of the provider's settings: FLOW_SKILLS, a JSON object of skill name → URL. */
-function skillsOf(env: RuntimeOptions['env']): Record<string, string> {
-  const raw = env.FLOW_SKILLS;
-  if (raw === undefined || raw === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return isStringMap(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
-}
 
 /**
  * POST /api/sessions/{planId}/{sessionId}/steps/{index}: runs one step of a hosted session's
@@ -45,17 +31,22 @@ export function sessionStepRoutes(services: Services, options: RuntimeOptions): 
         const variables = body.variables ?? {};
         const answers = body.answers ?? {};
         if (!isStringMap(variables) || !isStringMap(answers)) throw badRequest('variables and answers must map names to text');
+        let skills: Record<string, string>;
+        try {
+          skills = skillsFromEnv(options.env);
+        } catch (error) {
+          throw new HttpError(503, 'BAD_SETTINGS', error instanceof Error ? error.message : String(error));
+        }
         let model: ModelClient | undefined;
         try {
           model = createModelClient(modelSettings({}, options.env));
         } catch {
           // Only a model step needs one; it says so when it runs.
         }
-        const allow = options.env.FLOW_RUNTIME_ALLOW_PRIVATE;
         const trace = await runStep(step, variables, {
           ...(model ? { model } : {}),
-          skills: skillsOf(options.env),
-          allowPrivateNetwork: allow !== undefined && TRUE.has(allow.toLowerCase()),
+          skills,
+          allowPrivateNetwork: allowsPrivateNetwork(options.env.FLOW_RUNTIME_ALLOW_PRIVATE),
           ask: async (field) => {
             const answer = answers[field.name];
             if (answer === undefined || answer.trim() === '') throw new Error(`Please fill in ${field.label}`);
