@@ -5,23 +5,42 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const BROWSER_TESTS = 'apps/editor/test/';
+const started = performance.now();
 const extra = process.argv.slice(2);
+
+/** Every test of a JSON report with its file and duration. */
+function timings(result) {
+  return (result.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).map((test) => ({
+      file: file.name.replace(`${process.cwd()}/`, ''),
+      name: test.fullName,
+      ms: test.duration ?? 0,
+    })),
+  );
+}
 
 function vitest(name, args) {
   const report = `.vitest-report-${name}.json`;
   rmSync(report, { force: true });
-  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args, ...extra], {
-    stdio: 'inherit',
-    env: process.env,
-  });
-  if (!existsSync(report)) return { passed: 0, failed: 1, ok: false };
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args, ...extra],
+    {
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
+  if (!existsSync(report)) return { passed: 0, failed: 1, ok: false, tests: [] };
   const result = JSON.parse(readFileSync(report, 'utf8'));
   const failed = (result.numFailedTests ?? 0) + (result.numFailedTestSuites && !result.numFailedTests ? result.numFailedTestSuites : 0);
-  return { passed: result.numPassedTests ?? 0, failed, ok: run.status === 0 && failed === 0 };
+  return { passed: result.numPassedTests ?? 0, failed, ok: run.status === 0 && failed === 0, tests: timings(result) };
 }
 
 const unit = vitest('unit', ['--exclude', `${BROWSER_TESTS}**`]);
 const browser = vitest('browser', [BROWSER_TESTS, '--no-file-parallelism']);
+const slowest = [...unit.tests, ...browser.tests].sort((a, b) => b.ms - a.ms).slice(0, 10);
+console.log(`\nThe 10 slowest tests (${((performance.now() - started) / 1000).toFixed(0)} s in all):`);
+for (const t of slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(5)} s  ${t.file} > ${t.name}`);
 const passed = unit.passed + browser.passed;
 const failed = unit.failed + browser.failed;
 console.log(`${passed} passed, ${failed} failed`);

@@ -15,7 +15,9 @@ export default defineConfig({
   splitting: true,
   treeshake: true,
   // Bundled CommonJS dependencies (commander, undici) call require() for Node's modules.
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __flowctlCreateRequire } from 'node:module';\nconst require = __flowctlCreateRequire(import.meta.url);" },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __flowctlCreateRequire } from 'node:module';\nconst require = __flowctlCreateRequire(import.meta.url);",
+  },
   // Everything is bundled (the core and the server from source, and chalk, commander, ora, undici):
   // the packed tarball has no dependency, so it installs without a registry and runs offline.
   noExternal: [/.*/],

@@ -43,10 +43,15 @@ function timed(args: readonly string[], cwd = REPO): number {
 function exampleFiles(count: number): string {
   const sources = readdirSync(EXAMPLES, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => readdirSync(join(EXAMPLES, entry.name)).filter((f) => f.endsWith('.flow.json')).map((f) => join(EXAMPLES, entry.name, f)));
+    .flatMap((entry) =>
+      readdirSync(join(EXAMPLES, entry.name))
+        .filter((f) => f.endsWith('.flow.json'))
+        .map((f) => join(EXAMPLES, entry.name, f)),
+    );
   if (sources.length === 0) throw new Error(`no example flows under ${EXAMPLES}`);
   const dir = mkdtempSync(join(tmpdir(), 'flowctl-bench-'));
-  for (let i = 0; i < count; i++) copyFileSync(sources[i % sources.length] ?? '', join(dir, `flow-${String(i).padStart(3, '0')}.flow.json`));
+  for (let i = 0; i < count; i++)
+    copyFileSync(sources[i % sources.length] ?? '', join(dir, `flow-${String(i).padStart(3, '0')}.flow.json`));
   return dir;
 }
 
@@ -92,9 +97,13 @@ export function runCliBench(): CliBenchResult {
   for (const line of formatCliBench(result)) console.log(line);
   const results = new URL('../results/', import.meta.url);
   mkdirSync(results, { recursive: true });
-  const method = 'per run, `node -e 0` and `flowctl --version` spawned alternately after one warm-up each; ratio = median of per-run ratios; validate = median of 3 calls over 100 copies of the examples';
+  const method =
+    'per run, `node -e 0` and `flowctl --version` spawned alternately after one warm-up each; ratio = median of per-run ratios; validate = median of 3 calls over 100 copies of the examples';
   const file = new URL('cli.json', results);
-  writeFileSync(file, `${JSON.stringify({ section: 'cli', when: new Date().toISOString(), node: process.version, method, ...result }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ section: 'cli', when: new Date().toISOString(), node: process.version, method, ...result }, null, 2)}\n`,
+  );
   console.log(`wrote ${fileURLToPath(file)}`);
   return result;
 }

@@ -23,9 +23,24 @@ const SENTENCES = [
 ];
 
 // Function types weighted roughly as in real plans: instructions, model calls and HTTP calls dominate.
-const TYPES = ['instruct', 'instruct', 'instruct', 'custom_gpt', 'custom_gpt', 'http_calls', 'http_calls', 'capture_variables',
-  'capture_variables', 'send_workflow', 'see_website', 'setup_reminder', 'generate_gui', 'handle_image', 'change_instructions',
-  'generate_knowledge_base'];
+const TYPES = [
+  'instruct',
+  'instruct',
+  'instruct',
+  'custom_gpt',
+  'custom_gpt',
+  'http_calls',
+  'http_calls',
+  'capture_variables',
+  'capture_variables',
+  'send_workflow',
+  'see_website',
+  'setup_reminder',
+  'generate_gui',
+  'handle_image',
+  'change_instructions',
+  'generate_knowledge_base',
+];
 
 function text(next: () => number, sentences: number): string {
   return Array.from({ length: sentences }, () => SENTENCES[Math.floor(next() * SENTENCES.length)]).join('\n');
@@ -38,15 +53,26 @@ function metadataFor(type: string, next: () => number, id: string): JsonObject {
       return { prompt, model: 'gpt-4o', temperature: 0.3, max_tokens: 800, output: { type: 'raw', raw: `${id}_out`, json: [] } };
     case 'http_calls':
       return {
-        apicalls: [{
-          method: 'GET', url: `https://api.example.com/v1/items/${id}`, params: [{ name: 'id', value: '{{item_id}}' }],
-          authorization: 'bearer', headers: [{ name: 'Authorization', value: { env: 'API_TOKEN' } }],
-          body: { raw: { data: '' } }, output: { json: [{ name: 'status', value: 'data.status' }] },
-        }],
+        apicalls: [
+          {
+            method: 'GET',
+            url: `https://api.example.com/v1/items/${id}`,
+            params: [{ name: 'id', value: '{{item_id}}' }],
+            authorization: 'bearer',
+            headers: [{ name: 'Authorization', value: { env: 'API_TOKEN' } }],
+            body: { raw: { data: '' } },
+            output: { json: [{ name: 'status', value: 'data.status' }] },
+          },
+        ],
         result_prompt: prompt,
       };
     case 'capture_variables':
-      return { variables: [{ name: 'email', description: 'Email address' }, { name: 'order_id', description: 'Order number' }] };
+      return {
+        variables: [
+          { name: 'email', description: 'Email address' },
+          { name: 'order_id', description: 'Order number' },
+        ],
+      };
     case 'send_workflow':
       return { workflow_id: 'wf-follow-up', message: prompt };
     case 'see_website':
@@ -62,7 +88,7 @@ function metadataFor(type: string, next: () => number, id: string): JsonObject {
 export function generateFlow(size: number, seed = 42): FlowDocument {
   const next = random(seed);
   const chains: FlowNode[][] = [];
-  for (let made = 0; made < size; ) {
+  for (let made = 0; made < size;) {
     const c = chains.length + 1;
     const chain: FlowNode[] = [promptNode(`c${c}-intro`, text(next, 3))];
     for (let j = 1; j < 10 && made + chain.length < size; j++) {

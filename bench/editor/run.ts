@@ -116,7 +116,9 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
     // A plan opens where this browser left it: here at the bare page's view (origin, zoom 1.5), so
     // both pages paint the same nodes (a first visit would fit the whole flow instead).
     const sameView = JSON.stringify({ x: 0, y: 0, zoom: ZOOM });
-    const keep = Object.keys(flows).map((size) => `localStorage.setItem(${JSON.stringify(viewportKey(`bench-${size}`, 'production'))}, ${JSON.stringify(sameView)});`);
+    const keep = Object.keys(flows).map(
+      (size) => `localStorage.setItem(${JSON.stringify(viewportKey(`bench-${size}`, 'production'))}, ${JSON.stringify(sameView)});`,
+    );
     await context.addInitScript({ content: keep.join('\n') });
 
     // The editor's pane size decides which nodes are visible; the bare page gets the same pane.
@@ -168,10 +170,18 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
     };
     const f = (n: number) => n.toFixed(n >= 100 ? 0 : 2);
     console.log('editor vs bare React Flow (one Chromium run, figures only)');
-    console.log(`  initial JS gzip     editor ${f(result.jsGzipKb.editor)} KB   bare ${f(result.jsGzipKb.bare)} KB   ratio ${result.jsGzipKb.ratio.toFixed(2)} (budget <= 1.6)`);
-    console.log(`  open 1,000 nodes    editor ${f(result.open1000Ms.editor)} ms   bare ${f(result.open1000Ms.bare)} ms   ratio ${result.open1000Ms.ratio.toFixed(2)} (budget <= 1.5)`);
-    console.log(`  pan 1,000 nodes     editor ${f(result.pan1000Fps.editor)} fps   bare ${f(result.pan1000Fps.bare)} fps   ratio ${result.pan1000Fps.ratio.toFixed(2)} (budget >= 0.9)`);
-    console.log(`  pan 5,000 nodes     editor ${f(result.pan5000Fps.editor)} fps   bare ${f(result.pan5000Fps.bare)} fps   ratio ${result.pan5000Fps.ratio.toFixed(2)} (budget > 1)`);
+    console.log(
+      `  initial JS gzip     editor ${f(result.jsGzipKb.editor)} KB   bare ${f(result.jsGzipKb.bare)} KB   ratio ${result.jsGzipKb.ratio.toFixed(2)} (budget <= 1.6)`,
+    );
+    console.log(
+      `  open 1,000 nodes    editor ${f(result.open1000Ms.editor)} ms   bare ${f(result.open1000Ms.bare)} ms   ratio ${result.open1000Ms.ratio.toFixed(2)} (budget <= 1.5)`,
+    );
+    console.log(
+      `  pan 1,000 nodes     editor ${f(result.pan1000Fps.editor)} fps   bare ${f(result.pan1000Fps.bare)} fps   ratio ${result.pan1000Fps.ratio.toFixed(2)} (budget >= 0.9)`,
+    );
+    console.log(
+      `  pan 5,000 nodes     editor ${f(result.pan5000Fps.editor)} fps   bare ${f(result.pan5000Fps.bare)} fps   ratio ${result.pan5000Fps.ratio.toFixed(2)} (budget > 1)`,
+    );
     const out = join(repoRoot, 'bench', 'results');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'editor.json'), `${JSON.stringify(result, null, 2)}\n`);

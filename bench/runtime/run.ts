@@ -22,7 +22,11 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-async function firstToken(response: Awaited<ReturnType<typeof fetch>>, started: number, isToken: (event: string, data: string) => boolean): Promise<number> {
+async function firstToken(
+  response: Awaited<ReturnType<typeof fetch>>,
+  started: number,
+  isToken: (event: string, data: string) => boolean,
+): Promise<number> {
   if (!response.body) throw new Error('no body');
   for await (const { event, data } of sseEvents(response.body)) if (isToken(event, data)) return performance.now() - started;
   throw new Error('no token');
@@ -34,7 +38,13 @@ export async function run(): Promise<void> {
   const doc = parsed.doc;
   const model = await startScriptedModel();
   const dir = mkdtempSync(join(tmpdir(), 'flow-bench-runtime-'));
-  const provider = await startServer({ port: 0, dir, seedDir: null, log: () => undefined, runtimeEnv: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'bench' } });
+  const provider = await startServer({
+    port: 0,
+    dir,
+    seedDir: null,
+    log: () => undefined,
+    runtimeEnv: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'bench' },
+  });
   const service = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"shipped"}'));
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   const address = service.address();
@@ -64,11 +74,44 @@ export async function run(): Promise<void> {
     }
     const ratio = median(playground) / median(direct);
     console.log('runtime');
-    console.log(`  first token         Playground ${median(playground).toFixed(1)} ms vs the endpoint's own ${median(direct).toFixed(1)} ms = ${ratio.toFixed(2)}x (budget <= 1.1x; model latency ${MODEL_LATENCY_MS} ms, median of ${RUNS})`);
+    console.log(
+      `  first token         Playground ${median(playground).toFixed(1)} ms vs the endpoint's own ${median(direct).toFixed(1)} ms = ${ratio.toFixed(2)}x (budget <= 1.1x; model latency ${MODEL_LATENCY_MS} ms, median of ${RUNS})`,
+    );
 
     // A tool call's overhead: an HTTP tool's time in the trace minus the same request made directly.
-    const lookup = { ...doc, nodes: doc.nodes.map((n) => (n.type === 'function' && n.data.name === 'Look up order' ? { ...n, data: { ...n.data, metadata: { ...n.data.metadata, apicalls: [{ method: 'GET', url: `${serviceUrl}/orders/{{order_number}}`, params: [], authorization: 'none', headers: [], body: { raw: { data: '' } }, output: { json: [] } }] } } } : n)) };
-    const agent = createAgent({ doc: lookup, model: createModelClient({ baseUrl: model.baseUrl, model: 'bench' }), env: {}, allowPrivateNetwork: true });
+    const lookup = {
+      ...doc,
+      nodes: doc.nodes.map((n) =>
+        n.type === 'function' && n.data.name === 'Look up order'
+          ? {
+              ...n,
+              data: {
+                ...n.data,
+                metadata: {
+                  ...n.data.metadata,
+                  apicalls: [
+                    {
+                      method: 'GET',
+                      url: `${serviceUrl}/orders/{{order_number}}`,
+                      params: [],
+                      authorization: 'none',
+                      headers: [],
+                      body: { raw: { data: '' } },
+                      output: { json: [] },
+                    },
+                  ],
+                },
+              },
+            }
+          : n,
+      ),
+    };
+    const agent = createAgent({
+      doc: lookup,
+      model: createModelClient({ baseUrl: model.baseUrl, model: 'bench' }),
+      env: {},
+      allowPrivateNetwork: true,
+    });
     const toolMs: number[] = [];
     const rawMs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -82,7 +125,9 @@ export async function run(): Promise<void> {
       agent.reset();
     }
     await agent.close();
-    console.log(`  tool call overhead  ${(median(toolMs) - median(rawMs)).toFixed(2)} ms (an HTTP tool ${median(toolMs).toFixed(2)} ms in the trace vs ${median(rawMs).toFixed(2)} ms for the request alone, median of ${RUNS})`);
+    console.log(
+      `  tool call overhead  ${(median(toolMs) - median(rawMs)).toFixed(2)} ms (an HTTP tool ${median(toolMs).toFixed(2)} ms in the trace vs ${median(rawMs).toFixed(2)} ms for the request alone, median of ${RUNS})`,
+    );
   } finally {
     await provider.close();
     await model.close();

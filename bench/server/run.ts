@@ -6,7 +6,12 @@ import type { ChildProcess } from 'node:child_process';
 import { etagCarrier } from './etag.js';
 import { load } from './load.js';
 import { REPO, startHello, startProvider, stop } from './processes.js';
-import { measureConcurrentReads, measureUpdateFunctions, type ConcurrentReadFigures, type UpdateFunctionsFigures } from './updateFunctions.js';
+import {
+  measureConcurrentReads,
+  measureUpdateFunctions,
+  type ConcurrentReadFigures,
+  type UpdateFunctionsFigures,
+} from './updateFunctions.js';
 
 export interface ServerBenchResult {
   /** GET …/functions requests per second over a bare node:http hello-world's (budget: at least 0.5). */
@@ -38,11 +43,27 @@ async function thousandNodeFlow(): Promise<string> {
   const ids = Array.from({ length: 1000 }, (_, i) => `bench-${i}`);
   const nodes = ids.map((id, i) => {
     const next = ids[i + 1];
-    const data = { ...template, uuid: id, name: `Step ${i}`, post_action_type: next ? 'function' : 'none', post_action_function_id: next ?? '' };
+    const data = {
+      ...template,
+      uuid: id,
+      name: `Step ${i}`,
+      post_action_type: next ? 'function' : 'none',
+      post_action_function_id: next ?? '',
+    };
     return { id, type: 'function', chain: '1', position: { x: 50, y: 200 + 150 * i }, data };
   });
   const edges = ids.slice(1).map((id, i) => ({ id: `edge-${ids[i]}-to-${id}`, source: ids[i], target: id, kind: 'node' }));
-  const doc = { format: 'flow/1', planId: 'bench', versionName: 'production', agentContext: '', agentNotes: '', systemPrompt: '', startNodeId: ids[0], nodes, edges };
+  const doc = {
+    format: 'flow/1',
+    planId: 'bench',
+    versionName: 'production',
+    agentContext: '',
+    agentNotes: '',
+    systemPrompt: '',
+    startNodeId: ids[0],
+    nodes,
+    edges,
+  };
   return JSON.stringify(doc);
 }
 

@@ -78,7 +78,11 @@ async function runOnce(base: string, version: string, body: string): Promise<Run
   const carrier = etagCarrier(etag);
   const documentBytes = Buffer.byteLength(document);
   try {
-    const put = await timed(flowUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json', ...carrier.headers() }, body: document });
+    const put = await timed(flowUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', ...carrier.headers() },
+      body: document,
+    });
     const putRefused = put.res.status === 200 ? {} : { putRefused: `status ${put.res.status}` };
     return { updateMs: update.ms, putMs: put.ms, documentBytes, ...putRefused };
   } catch (error) {
@@ -100,7 +104,14 @@ export async function measureUpdateFunctions(base: string): Promise<UpdateFuncti
     const updateMs = median(runs.map((run) => run.updateMs));
     const putMs = refused === undefined ? median(runs.map((run) => run.putMs)) : Number.NaN;
     const documentBytes = runs[0]?.documentBytes ?? 0;
-    figures.push({ functions, updateMs, putMs, ratio: updateMs / putMs, documentBytes, ...(refused === undefined ? {} : { putRefused: refused }) });
+    figures.push({
+      functions,
+      updateMs,
+      putMs,
+      ratio: updateMs / putMs,
+      documentBytes,
+      ...(refused === undefined ? {} : { putRefused: refused }),
+    });
   }
   return figures;
 }
@@ -156,7 +167,11 @@ export async function measureConcurrentReads(base: string): Promise<ConcurrentRe
     ...(failed === undefined ? {} : { failed }),
   });
   const update = await readWhile(base, () =>
-    fetch(`${base}/api/mate/${PLAN}/${version}/update-functions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }),
+    fetch(`${base}/api/mate/${PLAN}/${version}/update-functions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    }),
   );
   const flowUrl = `${base}/api/flows/${PLAN}/${version}`;
   const current = await fetch(flowUrl);

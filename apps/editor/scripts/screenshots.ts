@@ -52,7 +52,12 @@ try {
   await page.locator('.react-flow__node[data-id="support-greet"]').waitFor();
   await page.locator('.react-flow__controls-fitview').click();
   await page.locator('.react-flow__node[data-id="support-lookup-order"]').getByRole('button', { name: 'Change emoji' }).click();
-  await page.getByRole('dialog', { name: 'Choose an emoji' }).getByRole('menu', { name: 'Favorites' }).getByRole('menuitem').first().waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('dialog', { name: 'Choose an emoji' })
+    .getByRole('menu', { name: 'Favorites' })
+    .getByRole('menuitem')
+    .first()
+    .waitFor({ timeout: 20_000 });
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(docs, 'editor-emoji-picker.png') });
   await page.keyboard.press('Escape');
@@ -71,7 +76,9 @@ try {
   await first.waitForTimeout(300);
   await first.screenshot({ path: join(docs, 'editor-onboarding.png') });
   await fresh.close();
-  console.log(`saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png', 'editor-emoji-picker.png', 'editor-home.png', 'editor-onboarding.png'].map((f) => join('docs', f)).join(', ')}`);
+  console.log(
+    `saved ${['editor-main.png', 'editor-palette.png', 'editor-context-menu.png', 'editor-properties.png', 'editor-emoji-picker.png', 'editor-home.png', 'editor-onboarding.png'].map((f) => join('docs', f)).join(', ')}`,
+  );
 } finally {
   await browser.close();
   await server.close();

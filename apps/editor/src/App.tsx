@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Toaster, toast } from 'sonner';
 import { providerClient } from './api/providerClient';
 import { EditorLayout } from './layout/EditorLayout';
-import { createEditorStore, type EditorStore } from './store/createEditorStore';
+import { createEditorStore } from './store/createEditorStore';
 import { EditorStoreContext } from './store/EditorStoreContext';
 import type { Notifier } from './store/types';
 import { createSaveChannel } from './sync/saveChannel';
@@ -44,6 +44,7 @@ export function App({ planId, versionName }: { planId: string; versionName: stri
   });
   useEffect(() => {
     const channel = createSaveChannel(planId, versionName, (etag) => void store.getState().savedElsewhere(etag));
+    // eslint-disable-next-line react-hooks/immutability -- the relay is a mutable box made once per store, read by the store
     relay.announce = channel.announce;
     return () => {
       relay.announce = null;

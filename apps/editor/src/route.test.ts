@@ -7,7 +7,11 @@ describe('parseRoute', () => {
   });
 
   it('replaces /{id} with /{id}/production', () => {
-    expect(parseRoute('/support-desk')).toEqual({ planId: 'support-desk', versionName: 'production', replaceWith: '/support-desk/production' });
+    expect(parseRoute('/support-desk')).toEqual({
+      planId: 'support-desk',
+      versionName: 'production',
+      replaceWith: '/support-desk/production',
+    });
   });
 
   it('reads the plan id and version of /{id}/{version}', () => {

@@ -47,7 +47,11 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
     await nodeEl(page, 'lead-capture-profile').getByRole('button', { name: 'Change emoji' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose an emoji' });
     await picker.waitFor();
-    await expect.poll(() => picker.locator('emoji-picker').evaluate((el) => el.shadowRoot?.querySelectorAll('[role="option"], [role="menuitem"]').length ?? 0)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        picker.locator('emoji-picker').evaluate((el) => el.shadowRoot?.querySelectorAll('[role="option"], [role="menuitem"]').length ?? 0),
+      )
+      .toBeGreaterThan(0);
     await expectAccessible(page);
   });
 

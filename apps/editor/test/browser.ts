@@ -34,4 +34,3 @@ export function ensureEditorBuilt(): void {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
-

@@ -150,7 +150,9 @@ export async function zoomOut(page: Page, zoom = 0.6): Promise<void> {
 
 /** Clicks a node on its name, as a person selects it. */
 export async function clickNode(page: Page, id: string, modifiers?: Array<'Shift' | 'Control' | 'Meta'>): Promise<void> {
-  await node(page, id).locator('.flow-node-name').click(modifiers ? { modifiers } : {});
+  await node(page, id)
+    .locator('.flow-node-name')
+    .click(modifiers ? { modifiers } : {});
 }
 
 /** Ids of the nodes drawn as selected. */

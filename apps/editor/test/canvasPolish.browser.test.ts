@@ -7,7 +7,21 @@ import { flowMessages, messages } from '@flow/core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './browser';
-import { barButton, dragBetween, edge, exampleDoc, handle, node, nodes, paneCorner, savedDoc, seedPlan, toast, viewport, type ExamplePlan } from './canvasKit';
+import {
+  barButton,
+  dragBetween,
+  edge,
+  exampleDoc,
+  handle,
+  node,
+  nodes,
+  paneCorner,
+  savedDoc,
+  seedPlan,
+  toast,
+  viewport,
+  type ExamplePlan,
+} from './canvasKit';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -36,9 +50,7 @@ async function nodesOutside(page: Page): Promise<string[]> {
       return { id: el.getAttribute('data-id') ?? '', left: r.left, top: r.top, right: r.right, bottom: r.bottom };
     }),
   );
-  return boxes
-    .filter((b) => b.left < area.left || b.top < area.top || b.right > area.right || b.bottom > area.bottom)
-    .map((b) => b.id);
+  return boxes.filter((b) => b.left < area.left || b.top < area.top || b.right > area.right || b.bottom > area.bottom).map((b) => b.id);
 }
 
 /** Saves a screenshot under test-results/ to look at. */
@@ -115,7 +127,9 @@ describe('problems marked on the nodes', () => {
     expect(await page.locator(`[id="${described}"]`).textContent()).toBe(message);
     expect(await cut.locator('.flow-node').evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(220, 38, 38)');
     // The wrap-up prompt after it is cut off too; the nodes before it are fine.
-    await expect.poll(() => node(page, 'support-wrap-up').locator('.flow-node-problem').textContent()).toBe(messages.disconnected('Instruct'));
+    await expect
+      .poll(() => node(page, 'support-wrap-up').locator('.flow-node-problem').textContent())
+      .toBe(messages.disconnected('Instruct'));
     expect(await node(page, 'support-capture-return').locator('.flow-node-problem').count()).toBe(0);
     await picture(page.locator('#main-flow'), 'disconnected-node');
 
@@ -134,16 +148,23 @@ describe('problems marked on the nodes', () => {
     // explain-status -> capture-order closes a loop; returns and everything after it are cut off.
     await seedPlan(h, 'support-desk', plan, (doc) => {
       doc.edges = doc.edges.filter((e) => e.source !== 'support-explain-status');
-      doc.edges.push({ id: 'edge-support-explain-status-to-support-capture-order', source: 'support-explain-status', target: 'support-capture-order', kind: 'node' });
+      doc.edges.push({
+        id: 'edge-support-explain-status-to-support-capture-order',
+        source: 'support-explain-status',
+        target: 'support-capture-order',
+        kind: 'node',
+      });
       doc.edges = doc.edges.filter((e) => e.target !== 'support-capture-order' || e.source === 'support-explain-status');
       const last = doc.nodes.find((n) => n.id === 'support-explain-status');
       if (last) last.data = { ...last.data, post_action_type: 'function', post_action_function_id: 'support-capture-order' };
     });
     const page = await h.open(`/${plan}/production`);
-    await expect.poll(() => node(page, 'support-lookup-order').locator('.flow-node-problem').textContent()).toBe(
-      flowMessages.cycleDetected('Look up order'),
-    );
-    await expect.poll(() => node(page, 'support-returns').locator('.flow-node-problem').textContent()).toBe(messages.disconnected('Instruct'));
+    await expect
+      .poll(() => node(page, 'support-lookup-order').locator('.flow-node-problem').textContent())
+      .toBe(flowMessages.cycleDetected('Look up order'));
+    await expect
+      .poll(() => node(page, 'support-returns').locator('.flow-node-problem').textContent())
+      .toBe(messages.disconnected('Instruct'));
   });
 });
 
@@ -160,7 +181,9 @@ describe('replacing a follow-up', () => {
     await page.getByRole('menuitem', { name: 'Add Node', exact: true }).hover();
     await page.getByRole('menuitem', { name: 'Prompt Node' }).click();
     await expect.poll(() => nodes(page).count()).toBe(before.length + 1);
-    const added = (await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''))).find((id) => !before.includes(id));
+    const added = (await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''))).find(
+      (id) => !before.includes(id),
+    );
     if (!added) throw new Error('no node added');
 
     const oldEdge = edge(page, 'edge-support-lookup-order-to-support-explain-status');
@@ -171,9 +194,9 @@ describe('replacing a follow-up', () => {
     expect(await oldEdge.count()).toBe(0);
     await toast(page, flowMessages.followUpReplaced('Look up order', 'Explain order status', 'Instruct')).waitFor();
     // Nothing is cut off unseen: the old follow-up says so.
-    await expect.poll(() => node(page, 'support-explain-status').locator('.flow-node-problem').textContent()).toBe(
-      messages.disconnected('Explain order status'),
-    );
+    await expect
+      .poll(() => node(page, 'support-explain-status').locator('.flow-node-problem').textContent())
+      .toBe(messages.disconnected('Explain order status'));
 
     await barButton(page, '↶ Undo').click();
     await expect.poll(() => oldEdge.count()).toBe(1);
@@ -255,7 +278,9 @@ describe('paste at the cursor and duplicate in chain order', () => {
     const capture = await box(node(page, 'support-capture-order'));
     const lookup = await box(node(page, 'support-lookup-order'));
     await node(page, 'support-capture-order').locator('.flow-node-name').click();
-    await node(page, 'support-lookup-order').locator('.flow-node-name').click({ modifiers: ['Shift'] });
+    await node(page, 'support-lookup-order')
+      .locator('.flow-node-name')
+      .click({ modifiers: ['Shift'] });
     await page.keyboard.press('Control+c');
     const spot = await freeSpot(page);
     await page.mouse.move(spot.x, spot.y, { steps: 4 });
@@ -278,7 +303,9 @@ describe('paste at the cursor and duplicate in chain order', () => {
     await expect.poll(() => nodesOutside(page)).toEqual([]);
     // Selected in the reverse of their chain order.
     await node(page, 'support-lookup-order').locator('.flow-node-name').click();
-    await node(page, 'support-capture-order').locator('.flow-node-name').click({ modifiers: ['Shift'] });
+    await node(page, 'support-capture-order')
+      .locator('.flow-node-name')
+      .click({ modifiers: ['Shift'] });
     await node(page, 'support-capture-order').locator('.flow-node-name').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Duplicate Selection', exact: true }).click();
     const doc = await savedDoc(h, plan, (d) => d.nodes.length === 10);
@@ -286,7 +313,14 @@ describe('paste at the cursor and duplicate in chain order', () => {
     const name = (id: string) => doc.nodes.find((n) => n.id === id)?.data.name;
     const walk = ['support-greet'];
     for (let i = 0; i < 5; i++) walk.push(next(walk.at(-1) ?? ''));
-    expect(walk.map(name)).toEqual(['Instruct', 'Capture order details', 'Look up order', 'Capture order details', 'Look up order', 'Explain order status']);
+    expect(walk.map(name)).toEqual([
+      'Instruct',
+      'Capture order details',
+      'Look up order',
+      'Capture order details',
+      'Look up order',
+      'Explain order status',
+    ]);
     await barButton(page, '↶ Undo').click();
     await expect.poll(() => nodes(page).count()).toBe(8);
   });
@@ -319,7 +353,12 @@ describe('a narrow window (800 x 700)', () => {
     for (const { name, b } of boxes) {
       expect({ name, inside: b.x >= 0 && b.y >= 0 && b.x + b.width <= 800 && b.y + b.height <= 700 }).toEqual({ name, inside: true });
     }
-    const crossing = boxes.flatMap((one, i) => boxes.slice(i + 1).filter((other) => overlaps(one.b, other.b)).map((other) => `${one.name} / ${other.name}`));
+    const crossing = boxes.flatMap((one, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((other) => overlaps(one.b, other.b))
+        .map((other) => `${one.name} / ${other.name}`),
+    );
     expect(crossing).toEqual([]);
     await picture(page, 'layout-800');
 

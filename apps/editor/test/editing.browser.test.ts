@@ -35,7 +35,13 @@ describe('adding nodes', () => {
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     await quickFunction(page, 'Capture Variable').click();
     const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
-    const added = doc.nodes.find((n) => n.type === 'function' && n.data.type === 'capture_variables' && n.id !== 'support-capture-order' && n.id !== 'support-capture-return');
+    const added = doc.nodes.find(
+      (n) =>
+        n.type === 'function' &&
+        n.data.type === 'capture_variables' &&
+        n.id !== 'support-capture-order' &&
+        n.id !== 'support-capture-return',
+    );
     expect(added?.position).toEqual({ x: 50, y: 750 });
     expect(doc.edges.find((e) => e.source === 'support-capture-order')?.target).toBe(added?.id);
     expect(doc.edges.find((e) => e.source === added?.id)?.target).toBe('support-lookup-order');
@@ -58,9 +64,13 @@ describe('selection', () => {
     const { page } = await h.openCopy();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     expect(await selectedCount(page)).toBe(1);
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ modifiers: ['Shift'] });
+    await nodeEl(page, 'support-lookup-order')
+      .locator('.flow-node-name')
+      .click({ modifiers: ['Shift'] });
     expect(await selectedCount(page)).toBe(2);
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click({ modifiers: ['Control'] });
+    await nodeEl(page, 'support-capture-order')
+      .locator('.flow-node-name')
+      .click({ modifiers: ['Control'] });
     expect(await selectedCount(page)).toBe(1);
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
     expect(await selectedCount(page)).toBe(1);
@@ -120,7 +130,10 @@ describe('erasing and deleting', () => {
     await page.keyboard.press('Delete');
     await expect.poll(() => edge.count()).toBe(0);
     const doc = await storedWhen(plan, (d) => d.edges.length === 6);
-    expect(doc.nodes.find((n) => n.id === 'support-lookup-order')?.data).toMatchObject({ post_action_type: 'none', post_action_function_id: '' });
+    expect(doc.nodes.find((n) => n.id === 'support-lookup-order')?.data).toMatchObject({
+      post_action_type: 'none',
+      post_action_function_id: '',
+    });
   });
 
   it('removes a chain when its only node is deleted', async () => {
@@ -156,7 +169,9 @@ describe('duplicate, copy and paste', () => {
     expect(doc.edges.find((e) => e.source === 'support-lookup-order')?.target).toBe(copy?.id);
     await fitView(page);
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    await nodeEl(page, 'support-greet').locator('.flow-node-name').click({ modifiers: ['Shift'] });
+    await nodeEl(page, 'support-greet')
+      .locator('.flow-node-name')
+      .click({ modifiers: ['Shift'] });
     expect(await selectedCount(page)).toBe(2);
     await page.keyboard.press('Control+d');
     await page.waitForTimeout(1500);

@@ -36,7 +36,8 @@ async function openCopy(example: ExamplePlan): Promise<{ page: Page; plan: strin
   return { page, plan, original };
 }
 
-const quick = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Quick Functions' }).getByRole('button', { name, exact: true });
+const quick = (page: Page, name: string) =>
+  page.getByRole('toolbar', { name: 'Quick Functions' }).getByRole('button', { name, exact: true });
 const names = (page: Page) => nodes(page).locator('.flow-node-name').allInnerTexts();
 const count = (list: string[], name: string) => list.filter((n) => n === name).length;
 const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Output panel' }).getByRole('tab', { name, exact: true });
@@ -110,7 +111,13 @@ describe('adding from the Quick Functions bar', () => {
     const canvas = (await page.locator('#main-flow').boundingBox())!;
     const inside = async (id: string) => {
       const box = await node(page, id).boundingBox();
-      return box !== null && box.x >= canvas.x && box.y >= canvas.y && box.x + box.width <= canvas.x + canvas.width && box.y + box.height <= canvas.y + canvas.height;
+      return (
+        box !== null &&
+        box.x >= canvas.x &&
+        box.y >= canvas.y &&
+        box.x + box.width <= canvas.x + canvas.width &&
+        box.y + box.height <= canvas.y + canvas.height
+      );
     };
     await barButton(page, 'New Chain').click();
     const chainStart = await theSelected(page);
@@ -251,7 +258,10 @@ describe('keyboard', () => {
     await edge(page, 'edge-support-capture-order-to-support-lookup-order').waitFor({ state: 'detached' });
     expect(await nodes(page).count()).toBe(8);
     const doc = await savedDoc(h, plan, (d) => d.edges.length === 6);
-    expect(doc.nodes.find((n) => n.id === 'support-capture-order')?.data).toMatchObject({ post_action_type: 'none', post_action_function_id: '' });
+    expect(doc.nodes.find((n) => n.id === 'support-capture-order')?.data).toMatchObject({
+      post_action_type: 'none',
+      post_action_function_id: '',
+    });
   });
 
   it('Ctrl+D duplicates exactly one selected node, and nothing with two selected', async () => {
@@ -360,7 +370,9 @@ describe('undo and redo', () => {
     expect(dragged.nodes.find((n) => n.id === 'support-wrap-up')!.position.y).toBeCloseTo(moved.y, 2);
     await page.keyboard.press('Control+z');
     await expect.poll(() => nodePosition(page, 'support-wrap-up')).toEqual(start);
-    expect(graph(await savedDoc(h, plan, (d) => d.nodes.find((n) => n.id === 'support-wrap-up')!.position.y === start.y))).toEqual(graph(original));
+    expect(graph(await savedDoc(h, plan, (d) => d.nodes.find((n) => n.id === 'support-wrap-up')!.position.y === start.y))).toEqual(
+      graph(original),
+    );
   });
   it('undo gives back the text typed in a prompt node', async () => {
     const { page, plan, original } = await openCopy('support-desk');
@@ -374,7 +386,9 @@ describe('undo and redo', () => {
     await page.mouse.click(corner.x, corner.y);
     await barButton(page, 'Undo').click();
     await expect.poll(() => textarea.inputValue()).toBe(before);
-    expect(graph(await savedDoc(h, plan, (d) => d.nodes.find((n) => n.id === 'support-returns')!.data.prompt === before))).toEqual(graph(original));
+    expect(graph(await savedDoc(h, plan, (d) => d.nodes.find((n) => n.id === 'support-returns')!.data.prompt === before))).toEqual(
+      graph(original),
+    );
     await page.keyboard.press('Control+y');
     await expect.poll(() => textarea.inputValue()).toBe(`${before} Offer store credit first.`);
   });

@@ -122,7 +122,9 @@ describe('emoji picker from a node badge', () => {
     expect(popup.y + popup.height).toBeLessThanOrEqual(900);
     // 8 columns, 400 px high, one row of favourites (of the 14 defaults).
     const element = picker(page).locator('emoji-picker');
-    expect(await element.evaluate((el) => getComputedStyle(el).getPropertyValue('--num-columns').trim())).toBe(String(EMOJI_PICKER.columns));
+    expect(await element.evaluate((el) => getComputedStyle(el).getPropertyValue('--num-columns').trim())).toBe(
+      String(EMOJI_PICKER.columns),
+    );
     expect(await box(element)).toMatchObject({ width: EMOJI_PICKER.widthPx, height: EMOJI_PICKER.heightPx });
     expect(await favorites(page).count()).toBe(EMOJI_PICKER.columns);
 

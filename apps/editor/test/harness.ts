@@ -30,7 +30,9 @@ let copies = 0;
  * Registers hooks that start a provider with the built editor and a browser for the test file,
  * and a fresh page per test. A failing test saves a screenshot under test-results/.
  */
-export function useEditorHarness(options: { onboarding?: boolean; token?: string; runtimeEnv?: Record<string, string | undefined> } = {}): EditorHarness {
+export function useEditorHarness(
+  options: { onboarding?: boolean; token?: string; runtimeEnv?: Record<string, string | undefined> } = {},
+): EditorHarness {
   const auth: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
   const h = {} as EditorHarness;
   beforeAll(async () => {

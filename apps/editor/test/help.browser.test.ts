@@ -151,7 +151,10 @@ describe("'How to use' onboarding", () => {
     await page.reload();
     await page.locator('.react-flow__node').first().waitFor();
     // The dialog would open 300 ms after load: wait well past that, on something that happens.
-    await page.getByTestId('save-state').filter({ hasText: /^Saved$/ }).waitFor();
+    await page
+      .getByTestId('save-state')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     await page.waitForFunction(() => performance.now() > 1500);
     expect(await help(page).count()).toBe(0);
     await page.getByRole('button', { name: 'How to use: F1' }).click();

@@ -41,7 +41,10 @@ describe('the plan home', () => {
 
     await id.fill('my plan');
     await create.click();
-    await home.getByRole('alert').filter({ hasText: "Invalid plan id: use 1 to 64 letters, digits, '-' or '_', starting with a letter or digit" }).waitFor();
+    await home
+      .getByRole('alert')
+      .filter({ hasText: "Invalid plan id: use 1 to 64 letters, digits, '-' or '_', starting with a letter or digit" })
+      .waitFor();
 
     await id.fill('support-desk');
     await create.click();
@@ -50,7 +53,10 @@ describe('the plan home', () => {
     await id.fill('fresh-agent');
     await create.click();
     await page.waitForURL(/\/fresh-agent\/production$/);
-    await page.getByTestId('save-state').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId('save-state')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor({ timeout: 10_000 });
     const flow = await storedFlow(h.server.url, 'fresh-agent');
     expect(flow.nodes).toEqual([]);
     // It is listed on the home from now on.

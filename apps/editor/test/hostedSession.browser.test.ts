@@ -35,7 +35,11 @@ async function sessionLink(planId: string): Promise<string> {
       ],
     },
   };
-  const saved = await fetch(`${h.server.url}/api/workflows/save`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(workflow) });
+  const saved = await fetch(`${h.server.url}/api/workflows/save`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(workflow),
+  });
   const id = textField(await saved.json(), 'id');
   const created = await fetch(`${h.server.url}/api/sessions/create-with-link`, {
     method: 'POST',
@@ -53,9 +57,14 @@ describe('a hosted session runs its workflow', () => {
     await form.getByLabel('full name').fill('Ann Lee');
     await form.getByLabel('work email').fill('ann@example.com');
     await form.getByRole('button', { name: 'Continue' }).click();
-    await page.locator('[data-step-index="1"] .step-output').filter({ hasText: 'Thanks Ann Lee, we will write to ann@example.com.' }).waitFor();
+    await page
+      .locator('[data-step-index="1"] .step-output')
+      .filter({ hasText: 'Thanks Ann Lee, we will write to ann@example.com.' })
+      .waitFor();
     await page.locator('[data-step-index="2"][data-status="not configured"]').waitFor();
-    expect(await page.locator('[data-step-index="2"] .step-output').textContent()).toBe('The skill email is not configured: give it a webhook (skills: { "email": "https://…" })');
+    expect(await page.locator('[data-step-index="2"] .step-output').textContent()).toBe(
+      'The skill email is not configured: give it a webhook (skills: { "email": "https://…" })',
+    );
     expect(await page.locator('#session-status').textContent()).toBe('Stopped: this step is not configured.');
     expect(hooks.requests).toHaveLength(0);
   });
@@ -71,6 +80,10 @@ describe('a hosted session runs its workflow', () => {
     await page.locator('#session-status').filter({ hasText: 'Workflow complete.' }).waitFor();
     expect(await page.locator('[data-step-index="2"] .step-output').textContent()).toBe('Invite sent.');
     expect(hooks.requests.at(-1)?.url).toBe('/email');
-    expect(JSON.parse(hooks.requests.at(-1)?.body ?? '{}')).toMatchObject({ skill: 'email', step: 'Send invite', variables: { full_name: 'Bo', work_email: 'bo@example.com' } });
+    expect(JSON.parse(hooks.requests.at(-1)?.body ?? '{}')).toMatchObject({
+      skill: 'email',
+      step: 'Send invite',
+      variables: { full_name: 'Bo', work_email: 'bo@example.com' },
+    });
   });
 });

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { fitView, nodeEl, storedFlow } from './pageHelpers';
+import { nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
 const menu = (page: Page) => page.getByTestId('context-menu');
 const item = (page: Page, name: string) => menu(page).getByRole('menuitem', { name, exact: true });
-const entries = (page: Page) => menu(page).locator(':scope > [role="menuitem"], :scope > * > [role="menuitem"]').allTextContents();
 
 describe('node context menu', () => {
   it('offers Edit Node, Duplicate, Change Type (coming soon) and Delete Node with their shortcuts', async () => {
@@ -95,7 +94,9 @@ describe('selection and edge context menus', () => {
   it('offers Copy Selection, Duplicate Selection, Group Nodes (coming soon) and Delete Selection for several nodes', async () => {
     const { page } = await h.openCopy();
     await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ modifiers: ['Shift'] });
+    await nodeEl(page, 'support-lookup-order')
+      .locator('.flow-node-name')
+      .click({ modifiers: ['Shift'] });
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click({ button: 'right' });
     expect(await item(page, 'Copy Selection').getAttribute('aria-keyshortcuts')).toBe('Control+C');
     await item(page, 'Duplicate Selection').waitFor();

@@ -45,10 +45,14 @@ describe('Select Workflow modal', () => {
     });
     await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
     await selectModal(page).getByText('Loading workflows...').waitFor();
-    await selectModal(page).getByRole('button', { name: /Book a demo/ }).click();
+    await selectModal(page)
+      .getByRole('button', { name: /Book a demo/ })
+      .click();
     await expect.poll(() => selectModal(page).count()).toBe(0);
     const sends = async () =>
-      (await storedFlow(h.server.url, plan)).nodes.flatMap((n) => (n.type === 'function' && n.data.type === 'send_workflow' ? [n.data] : []));
+      (await storedFlow(h.server.url, plan)).nodes.flatMap((n) =>
+        n.type === 'function' && n.data.type === 'send_workflow' ? [n.data] : [],
+      );
     await expect.poll(async () => (await sends()).map((d) => d.name), { timeout: 10_000 }).toContain('Book a demo');
     const workflows = (await storedFlow(h.server.url, plan)).workflows ?? [];
     const sent = (await sends()).find((d) => d.name === 'Book a demo');
@@ -61,13 +65,17 @@ describe('Select Workflow modal', () => {
     const { page } = await h.openCopy('lead-qualifier');
     let fail = true;
     await page.route('**/api/workflows/plans/**', (route) =>
-      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }) : route.continue(),
+      fail
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' })
+        : route.continue(),
     );
     await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
     await selectModal(page).getByText('Failed to load workflows').waitFor({ timeout: 10_000 });
     fail = false;
     await selectModal(page).getByRole('button', { name: 'Retry' }).click();
-    await selectModal(page).getByRole('button', { name: /Book a demo/ }).waitFor();
+    await selectModal(page)
+      .getByRole('button', { name: /Book a demo/ })
+      .waitFor();
   });
 
   it("says 'No workflows found' for a plan without workflows, and shows 'No description' for a workflow without one", async () => {
@@ -78,7 +86,11 @@ describe('Select Workflow modal', () => {
     await selectModal(page).getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => selectModal(page).count()).toBe(0);
     await page.route('**/api/workflows/plans/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ id: 'w1', name: 'Bare', description: '', json: { steps: [] }, plan_id: 'x', updated_at: '' }]) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify([{ id: 'w1', name: 'Bare', description: '', json: { steps: [] }, plan_id: 'x', updated_at: '' }]),
+      }),
     );
     await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
     await selectModal(page).getByText('No description').waitFor();
@@ -135,7 +147,8 @@ describe('How to use', () => {
     await expect.poll(() => help.count()).toBe(0);
     await page.getByRole('button', { name: 'How to use: F1' }).click();
     await help.waitFor();
-    await help.getByRole('button', { name: 'Close' }).click();
+    // The dialog's × (its label is Close); the onboarding shows a 'Close' button of its own while its steps load.
+    await help.getByLabel('Close').click();
     await expect.poll(() => help.count()).toBe(0);
     await page.locator('.react-flow__pane').click({ position: { x: 600, y: 400 } });
     await page.keyboard.press('Space');

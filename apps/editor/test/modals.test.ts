@@ -82,7 +82,9 @@ describe('Quick Functions bar', () => {
 
   it("says 'Add {name}', 'Coming soon' or 'Open workflow selector' on hover, and a click adds the function's node", async () => {
     const { page, plan } = await h.openCopy('support-desk');
-    const titles = await bar(page).locator('.qf-item').evaluateAll((items) => items.map((el) => el.getAttribute('title')));
+    const titles = await bar(page)
+      .locator('.qf-item')
+      .evaluateAll((items) => items.map((el) => el.getAttribute('title')));
     expect(titles).toEqual([
       'Add Instruct',
       'Add Custom GPT',
@@ -93,9 +95,13 @@ describe('Quick Functions bar', () => {
     ]);
     await bar(page).getByRole('button', { name: 'HTTP Calls' }).click();
     await expect
-      .poll(async () => (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'function' && n.data.type === 'http_calls').length, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () =>
+          (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'function' && n.data.type === 'http_calls').length,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(3);
     await page.getByRole('tab', { name: 'Properties', selected: true }).waitFor();
   });
@@ -120,7 +126,9 @@ describe('Select Workflow modal', () => {
     await selector(page).locator('.selwf-item').first().waitFor();
     const rows = await selector(page)
       .locator('.selwf-item')
-      .evaluateAll((items) => items.map((el) => [el.querySelector('.selwf-name')?.textContent, el.querySelector('.selwf-desc')?.textContent]));
+      .evaluateAll((items) =>
+        items.map((el) => [el.querySelector('.selwf-name')?.textContent, el.querySelector('.selwf-desc')?.textContent]),
+      );
     expect(rows.sort()).toEqual([
       ['Weekly review', 'No description'],
       ['Workspace setup tour', 'Guides a new admin through creating a project, inviting teammates and connecting a calendar.'],
@@ -130,12 +138,15 @@ describe('Select Workflow modal', () => {
     expect(await selector(page).getByRole('button', { name: 'Cancel' }).count()).toBe(1);
   });
 
-  it("adds the picked workflow as a send_workflow function named after it, selected, and closes", async () => {
+  it('adds the picked workflow as a send_workflow function named after it, selected, and closes', async () => {
     const { page, plan } = await openWithWorkflowsLoaded('onboarding-coach');
     await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
-    await selector(page).getByRole('button', { name: /Workspace setup tour/ }).click();
+    await selector(page)
+      .getByRole('button', { name: /Workspace setup tour/ })
+      .click();
     await expect.poll(() => selector(page).count()).toBe(0);
-    const sends = async () => (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'function' && n.data.type === 'send_workflow').length;
+    const sends = async () =>
+      (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'function' && n.data.type === 'send_workflow').length;
     await expect.poll(sends, { timeout: 10_000 }).toBe(1);
     await fitView(page);
     const selected = page.locator('.react-flow__node.selected');
@@ -161,7 +172,9 @@ describe('Select Workflow modal', () => {
     await alert.getByRole('button', { name: 'Retry' }).click();
     await selector(page).getByText('Loading workflows...').waitFor();
     held.open();
-    await selector(page).getByRole('button', { name: /Weekly review/ }).waitFor();
+    await selector(page)
+      .getByRole('button', { name: /Weekly review/ })
+      .waitFor();
     expect(await selector(page).getByRole('alert').count()).toBe(0);
   });
 
@@ -224,7 +237,11 @@ describe('Report a Bug', () => {
     await button.evaluate((el) => {
       const log: [number, string][] = [];
       (window as unknown as { __copyLog: typeof log }).__copyLog = log;
-      new MutationObserver(() => log.push([performance.now(), el.textContent ?? ''])).observe(el, { childList: true, subtree: true, characterData: true });
+      new MutationObserver(() => log.push([performance.now(), el.textContent ?? ''])).observe(el, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
     });
     await button.click();
     await bugDialog(page).getByRole('button', { name: 'Copied!' }).waitFor();

@@ -89,7 +89,12 @@ describe('function nodes', () => {
     for (const id of ['onboard-welcome', 'onboard-setup-tour', 'onboard-read-docs']) {
       const handles = node(page, id).locator('.react-flow__handle');
       expect(await handles.count()).toBe(4);
-      for (const [side, kind] of [['top', 'target'], ['left', 'target'], ['right', 'source'], ['bottom', 'source']] as const) {
+      for (const [side, kind] of [
+        ['top', 'target'],
+        ['left', 'target'],
+        ['right', 'source'],
+        ['bottom', 'source'],
+      ] as const) {
         expect(await handle(page, id, side).getAttribute('class')).toContain(kind);
       }
     }
@@ -109,7 +114,11 @@ describe('prompt nodes', () => {
     expect(await textarea.inputValue()).toBe('');
     await textarea.click();
     await page.keyboard.type('Offer a 10% discount code to returning customers.');
-    const doc = await savedDoc(h, 'prompt-text', (d) => d.nodes.find((n) => n.id === id)?.data.prompt === 'Offer a 10% discount code to returning customers.');
+    const doc = await savedDoc(
+      h,
+      'prompt-text',
+      (d) => d.nodes.find((n) => n.id === id)?.data.prompt === 'Offer a 10% discount code to returning customers.',
+    );
     expect(doc.nodes.find((n) => n.id === id)?.chain).toBe('4');
     // The typed text is still what the node shows.
     expect(await textarea.inputValue()).toBe('Offer a 10% discount code to returning customers.');
@@ -121,7 +130,7 @@ describe('prompt nodes', () => {
     const textarea = node(page, 'support-greet').getByRole('textbox', { name: 'Instruction' });
     await textarea.click();
     await page.keyboard.press('Control+End');
-    await page.keyboard.type(' Reply in the customer\'s language.');
+    await page.keyboard.type(" Reply in the customer's language.");
     // Leave at once: the 200 ms prompt autosave and the 800 ms document autosave are still pending.
     await page.goto(`${h.server.url}/`);
     const typed = `${seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt} Reply in the customer's language.`;

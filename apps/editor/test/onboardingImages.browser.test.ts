@@ -55,7 +55,11 @@ async function picture(page: Page, name: string): Promise<void> {
         if (a.length === b.length) {
           changed = 0;
           for (let i = 0; i < a.length; i += 4) {
-            const d = Math.max(Math.abs((a[i] ?? 0) - (b[i] ?? 0)), Math.abs((a[i + 1] ?? 0) - (b[i + 1] ?? 0)), Math.abs((a[i + 2] ?? 0) - (b[i + 2] ?? 0)));
+            const d = Math.max(
+              Math.abs((a[i] ?? 0) - (b[i] ?? 0)),
+              Math.abs((a[i + 1] ?? 0) - (b[i + 1] ?? 0)),
+              Math.abs((a[i + 2] ?? 0) - (b[i + 2] ?? 0)),
+            );
             if (d > 64) changed++;
           }
         }

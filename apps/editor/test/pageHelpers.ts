@@ -19,7 +19,12 @@ export async function fitView(page: Page): Promise<void> {
 }
 
 /** The flow the provider stores for a plan version. */
-export async function storedFlow(baseUrl: string, planId: string, version = 'production', headers: Record<string, string> = {}): Promise<FlowDocument> {
+export async function storedFlow(
+  baseUrl: string,
+  planId: string,
+  version = 'production',
+  headers: Record<string, string> = {},
+): Promise<FlowDocument> {
   const res = await fetch(`${baseUrl}/api/flows/${planId}/${version}`, { headers });
   if (!res.ok) throw new Error(`GET flow: ${res.status}`);
   return (await res.json()) as FlowDocument;
@@ -29,6 +34,7 @@ export async function storedFlow(baseUrl: string, planId: string, version = 'pro
  * Replaces a stored flow as another editor or flowctl would: over the version it reads just
  * before (If-Match), or creating it (If-None-Match: *) when there is none.
  */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- any document-like object, whole or partial
 export async function putFlow<T extends Pick<FlowDocument, 'planId' | 'versionName'>>(baseUrl: string, doc: T): Promise<void> {
   const url = `${baseUrl}/api/flows/${doc.planId}/${doc.versionName}`;
   const current = await fetch(url);
@@ -49,7 +55,10 @@ export function conflictBanner(page: Page): Locator {
 
 /** Waits until the editor has written its changes to the provider. */
 export async function waitSaved(page: Page): Promise<void> {
-  await page.getByTestId('save-state').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 10_000 });
+  await page
+    .getByTestId('save-state')
+    .filter({ hasText: /^Saved$/ })
+    .waitFor({ timeout: 10_000 });
 }
 
 /** Centre of an element on the page. */

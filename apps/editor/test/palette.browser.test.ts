@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { centre, fitView, nodeEl, storedFlow } from './pageHelpers';
+import { centre, nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -88,7 +88,9 @@ describe('function and workflow palette', () => {
     const { page, plan } = await h.openCopy();
     await nodeEl(page, 'support-wrap-up').locator('.flow-node-name').click();
     await page.getByRole('button', { name: /Add \(Space\)/ }).click();
-    await palette(page).getByRole('button', { name: 'HTTP Calls' }).dragTo(page.locator('.react-flow__pane'), { targetPosition: { x: 250, y: 330 } });
+    await palette(page)
+      .getByRole('button', { name: 'HTTP Calls' })
+      .dragTo(page.locator('.react-flow__pane'), { targetPosition: { x: 250, y: 330 } });
     await expect.poll(async () => (await storedFlow(h.server.url, plan)).nodes.length, { timeout: 10_000 }).toBe(9);
     const doc = await storedFlow(h.server.url, plan);
     const added = doc.nodes.find((n) => n.type === 'function' && n.data.type === 'http_calls' && !n.id.startsWith('support-'));

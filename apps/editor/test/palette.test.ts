@@ -4,11 +4,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { fitView, nodeEl, storedFlow } from './pageHelpers';
+import { nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
-
-type Example = 'support-desk' | 'lead-qualifier' | 'onboarding-coach';
 
 const palette = (page: Page) => page.getByTestId('function-palette');
 const search = (page: Page) => palette(page).getByRole('searchbox');
@@ -65,7 +63,9 @@ describe('opening', () => {
     expect(await website.getAttribute('aria-disabled')).toBe('true');
     expect(await website.getAttribute('title')).toBe('Coming soon');
     // The card's button is named by the title and described by the rest of the card.
-    const websiteCard = palette(page).locator('.palette-card').filter({ has: page.getByRole('button', { name: 'See a Website', exact: true }) });
+    const websiteCard = palette(page)
+      .locator('.palette-card')
+      .filter({ has: page.getByRole('button', { name: 'See a Website', exact: true }) });
     expect(await websiteCard.locator('.palette-card-desc').textContent()).toBe('Open a website (coming soon)');
     expect(await websiteCard.locator('.palette-card-badge').textContent()).toBe('Coming soon');
     const describedBy = (await website.getAttribute('aria-describedby'))?.split(' ') ?? [];
@@ -118,7 +118,9 @@ describe('Workflows tab', () => {
     await card(page, 'Workspace setup tour').waitFor();
     const texts = await palette(page)
       .locator('.palette-card')
-      .evaluateAll((cards) => cards.map((c) => [c.querySelector('.palette-card-title')?.textContent, c.querySelector('.palette-card-desc')?.textContent]));
+      .evaluateAll((cards) =>
+        cards.map((c) => [c.querySelector('.palette-card-title')?.textContent, c.querySelector('.palette-card-desc')?.textContent]),
+      );
     expect(texts.sort()).toEqual([
       ['Weekly review', 'A ten-minute Friday review of what moved and what comes next.'],
       ['Workspace setup tour', 'Guides a new admin through creating a project, inviting teammates and connecting a calendar.'],
@@ -208,7 +210,9 @@ describe('dropping cards on the canvas', () => {
     await expect
       .poll(async () => (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'workflow').length, { timeout: 10_000 })
       .toBe(3);
-    const names = (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'workflow').map((n) => ('name' in n.data ? n.data.name : ''));
+    const names = (await storedFlow(h.server.url, plan)).nodes
+      .filter((n) => n.type === 'workflow')
+      .map((n) => ('name' in n.data ? n.data.name : ''));
     expect(names.filter((n) => n === 'Weekly review')).toHaveLength(2);
   });
 

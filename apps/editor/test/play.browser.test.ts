@@ -24,7 +24,10 @@ describe('Play: compile and publish', () => {
   it("says 'Error: No chains in flow' for a flow without nodes", async () => {
     const page = await h.open('/empty-plan/production');
     await page.getByRole('button', { name: 'Create it' }).click();
-    await page.getByTestId('save-state').filter({ hasText: /^Saved$/ }).waitFor();
+    await page
+      .getByTestId('save-state')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     await page.getByRole('button', { name: /Play/ }).click();
     await toast(page, 'Error: No chains in flow').waitFor();
   });
@@ -33,7 +36,9 @@ describe('Play: compile and publish', () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
     await nodeEl(page, 'support-greet').waitFor();
-    await page.route('**/publish', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }));
+    await page.route('**/publish', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }),
+    );
     await page.getByRole('button', { name: /Play/ }).click();
     await toast(page, 'Flow compiled successfully').waitFor();
     await toast(page, 'Failed to update system prompt on dashboard').waitFor();
@@ -58,12 +63,16 @@ describe('Play: compile and publish', () => {
 describe('loading and saving', () => {
   it('builds the flow from the spec calls (functions, system prompt, deconstruct) when the provider has no document endpoint', async () => {
     const plan = await h.plan('support-desk');
-    await h.page.route('**/api/flows/**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"NOT_FOUND","message":"no"}}' }));
+    await h.page.route('**/api/flows/**', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"NOT_FOUND","message":"no"}}' }),
+    );
     await h.page.goto(`${h.server.url}/${plan}/production`);
     await h.page.locator('.react-flow__controls-fitview').click();
     await nodeEl(h.page, 'support-capture-order').waitFor();
     await nodeEl(h.page, 'support-create-return').waitFor();
-    const prompts = await h.page.locator('.flow-node-prompt textarea').evaluateAll((areas) => areas.map((a) => (a as HTMLTextAreaElement).value));
+    const prompts = await h.page
+      .locator('.flow-node-prompt textarea')
+      .evaluateAll((areas) => areas.map((a) => (a as HTMLTextAreaElement).value));
     expect(prompts.some((p) => p.startsWith('Greet the customer by first name'))).toBe(true);
     await h.page.getByRole('tab', { name: 'Advanced', selected: true }).waitFor();
   });
@@ -80,7 +89,9 @@ describe('loading and saving', () => {
   });
 
   it("shows 'Failed to fetch plan data: …' when the provider fails", async () => {
-    await h.page.route('**/api/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }));
+    await h.page.route('**/api/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }),
+    );
     await h.page.goto(`${h.server.url}/support-desk/production`);
     await toast(h.page, 'Failed to fetch plan data: Failed to fetch functions').waitFor();
   });

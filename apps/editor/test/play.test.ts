@@ -19,7 +19,9 @@ describe('Play', () => {
     await toast(page, 'Compiling Flow...').waitFor();
     await toast(page, 'Flow compiled successfully').waitFor();
     await toast(page, 'Changes are now published to Dashboard').waitFor();
-    expect(await page.getByRole('tablist', { name: 'Output panel' }).getByRole('tab', { name: 'Advanced' }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      await page.getByRole('tablist', { name: 'Output panel' }).getByRole('tab', { name: 'Advanced' }).getAttribute('aria-selected'),
+    ).toBe('true');
     const prompt = page.getByRole('textbox', { name: 'System Prompt' });
     await expect.poll(() => prompt.inputValue()).toContain('## Chain 3');
     const compiled = await prompt.inputValue();
@@ -94,11 +96,15 @@ describe('provider failures', () => {
     await toast(page, flowMessages.flowChangedElsewhere).waitFor();
     expect(await page.getByTestId('save-state').innerText()).toBe('Not saved: changed elsewhere');
     await page.getByTestId('conflict-banner').getByText('Changed elsewhere', { exact: true }).waitFor();
-    expect(await textarea.inputValue()).toBe(`${seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt} Always sign off with "Sam".`);
+    expect(await textarea.inputValue()).toBe(
+      `${seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt} Always sign off with "Sam".`,
+    );
     // The other change was not overwritten.
     const stored = await getDoc(h, 'conflict');
     expect(stored.agentNotes).toBe('Changed in another window.');
-    expect(stored.nodes.find((n) => n.id === 'support-greet')!.data.prompt).toBe(seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt);
+    expect(stored.nodes.find((n) => n.id === 'support-greet')!.data.prompt).toBe(
+      seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt,
+    );
     // Typing on keeps the text and keeps saying it is not saved.
     await page.keyboard.type(' Thanks!');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('flow:conflict/production') ?? '')).toContain('Thanks!');

@@ -25,7 +25,10 @@ describe('Playground', () => {
   it('says how to configure a model when none is', async () => {
     const { page } = await h.openCopy('support-desk');
     await page.getByRole('tab', { name: 'Playground' }).click();
-    await page.getByTestId('playground-model').filter({ hasText: /^No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL/ }).waitFor();
+    await page
+      .getByTestId('playground-model')
+      .filter({ hasText: /^No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL/ })
+      .waitFor();
     await page.getByRole('textbox', { name: 'Message' }).fill('Hello?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL' }).waitFor();
@@ -34,13 +37,32 @@ describe('Playground', () => {
   });
 
   it('chats with the flow as it is on screen: streams the reply, shows the tool call with its trace, resets and copies', async () => {
-    Object.assign(runtimeEnv, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1', ORDERS_TOKEN: TOKEN, FLOW_RUNTIME_ALLOW_PRIVATE: '1' });
+    Object.assign(runtimeEnv, {
+      FLOW_MODEL_BASE_URL: model.baseUrl,
+      FLOW_MODEL: 'scripted-1',
+      ORDERS_TOKEN: TOKEN,
+      FLOW_RUNTIME_ALLOW_PRIVATE: '1',
+    });
     const plan = await h.plan('support-desk');
     // Point the flow's order lookup at a local service, with its token from the provider's environment.
     const doc = await storedFlow(h.server.url, plan);
     const nodes = doc.nodes.map((n) => {
       if (n.type !== 'function' || n.data.name !== 'Look up order') return n;
-      const metadata = { ...n.data.metadata, apicalls: [{ method: 'GET', url: `${apiUrl}/orders/{{order_number}}`, params: [], authorization: 'bearer', bearer_token: { env: 'ORDERS_TOKEN' }, headers: [], body: { raw: { data: '' } }, output: { json: [{ name: 'status', value: 'status' }] } }] };
+      const metadata = {
+        ...n.data.metadata,
+        apicalls: [
+          {
+            method: 'GET',
+            url: `${apiUrl}/orders/{{order_number}}`,
+            params: [],
+            authorization: 'bearer',
+            bearer_token: { env: 'ORDERS_TOKEN' },
+            headers: [],
+            body: { raw: { data: '' } },
+            output: { json: [{ name: 'status', value: 'status' }] },
+          },
+        ],
+      };
       return { ...n, data: { ...n.data, metadata } };
     });
     await putFlow(h.server.url, { ...doc, nodes });
@@ -52,9 +74,15 @@ describe('Playground', () => {
     await instruction.fill('Greet the customer as a pirate would.');
 
     await page.getByRole('tab', { name: 'Playground' }).click();
-    await page.getByTestId('playground-model').filter({ hasText: `Model: scripted-1 at ${new URL(model.baseUrl).host}` }).waitFor();
+    await page
+      .getByTestId('playground-model')
+      .filter({ hasText: `Model: scripted-1 at ${new URL(model.baseUrl).host}` })
+      .waitFor();
     const long = 'Your order NW-104233 is in transit and should arrive on Thursday. Anything else I can do?';
-    model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_number: 'NW-104233', email: 'ann@example.com' } }] }, { content: long, chunkDelayMs: 15 });
+    model.push(
+      { toolCalls: [{ name: 'look_up_order', arguments: { order_number: 'NW-104233', email: 'ann@example.com' } }] },
+      { content: long, chunkDelayMs: 15 },
+    );
     // Every text the agent's answer shows on its way: streamed, it grows piece by piece.
     await page.evaluate(() => {
       const seenTexts = new Set<string>();

@@ -61,7 +61,10 @@ async function select(page: Page, id: string): Promise<Locator> {
 const section = (page: Page, type: FunctionType) => page.getByRole('region', { name: `${functionDefinition(type).name} settings` });
 const fieldBox = (page: Page, type: FunctionType, key: string) => section(page, type).locator(`[data-field="${key}"]`);
 
-const shownKeys = (page: Page, type: FunctionType) => section(page, type).locator('[data-field]').evaluateAll((els) => els.map((el) => el.getAttribute('data-field')));
+const shownKeys = (page: Page, type: FunctionType) =>
+  section(page, type)
+    .locator('[data-field]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-field')));
 
 /** Conditions switched in turn, after the first fill: the fields they reveal are filled too. */
 const CONDITIONS: Partial<Record<FunctionType, ReadonlyArray<readonly [string, string | boolean]>>> = {
@@ -145,7 +148,10 @@ async function fill(page: Page, type: FunctionType, field: FieldSpec, current: u
       const items = Array.isArray(current) ? current : [];
       const n = items.length + 1;
       await box.getByRole('button', { name: `Add to ${field.label}` }).click();
-      for (const [key, text] of [[first, `${first}-${n}`], [second, `${second}-${n}`]] as const) {
+      for (const [key, text] of [
+        [first, `${first}-${n}`],
+        [second, `${second}-${n}`],
+      ] as const) {
         const cell = box.getByLabel(`${field.label} ${n} ${key}`, { exact: true });
         await cell.fill(text);
         await cell.press('Tab');
@@ -243,7 +249,10 @@ describe('Properties of every function type', () => {
     await fitView(page);
     await select(page, id);
     const text = definition.fields.find((f) => (f.kind === 'text' || f.kind === 'textarea') && isFieldVisible(f, expected));
-    if (text) await expect.poll(() => fieldBox(page, type, text.key).getByLabel(text.label, { exact: true }).inputValue()).toBe(filled.get(text.key));
+    if (text)
+      await expect
+        .poll(() => fieldBox(page, type, text.key).getByLabel(text.label, { exact: true }).inputValue())
+        .toBe(filled.get(text.key));
   });
 });
 
@@ -276,7 +285,11 @@ describe('The function header', () => {
     const setup = page.waitForRequest((r) => r.url().endsWith('/setup-function'));
     await page.getByRole('switch', { name: 'Active' }).click();
     const request = await setup;
-    expect(request.postDataJSON()).toMatchObject({ plan_id: planId, version_name: 'production', function: { uuid: 'fn-http_calls', active: false } });
+    expect(request.postDataJSON()).toMatchObject({
+      plan_id: planId,
+      version_name: 'production',
+      function: { uuid: 'fn-http_calls', active: false },
+    });
     await toast(page, 'Function saved: HTTP Calls').waitFor({ timeout: 10_000 });
     const flow = await storedFlow(h.server.url, planId);
     const saved = flow.nodes.find((n) => n.id === 'fn-http_calls');
@@ -286,13 +299,18 @@ describe('The function header', () => {
   it('says so when Save fails, and keeps the edit', async () => {
     const planId = await planWithEveryType();
     const page = await open(planId);
-    await page.route('**/setup-function', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"BOOM","message":"disk full"}}' }));
+    await page.route('**/setup-function', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"BOOM","message":"disk full"}}' }),
+    );
     await select(page, 'fn-instruct');
     const prompt = fieldBox(page, 'instruct', 'prompt').getByLabel('Prompt', { exact: true });
     await prompt.fill('Greet the visitor');
     await prompt.press('Tab');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'Failed to save function' }).waitFor({ timeout: 10_000 });
+    await page
+      .locator('[data-sonner-toast][data-type="error"]')
+      .filter({ hasText: 'Failed to save function' })
+      .waitFor({ timeout: 10_000 });
     await expect.poll(() => prompt.inputValue()).toBe('Greet the visitor');
   });
 });
@@ -324,11 +342,15 @@ describe('Editing properties', () => {
     await expect.poll(() => fieldBox(page, 'custom_gpt', 'model').getByLabel('Model', { exact: true }).inputValue()).toBe('gpt-4o-mini');
     await expect.poll(() => fieldBox(page, 'custom_gpt', 'temperature').locator('output').textContent()).toBe('0.7');
     await expect.poll(() => fieldBox(page, 'custom_gpt', 'max_tokens').locator('output').textContent()).toBe('1000');
-    await expect.poll(() => fieldBox(page, 'custom_gpt', 'output.type').getByLabel('Output Type', { exact: true }).inputValue()).toBe('raw');
+    await expect
+      .poll(() => fieldBox(page, 'custom_gpt', 'output.type').getByLabel('Output Type', { exact: true }).inputValue())
+      .toBe('raw');
   });
 
   it('stores a number field as a number and ignores what is not a number', async () => {
-    const planId = await planWithEveryType((data) => (data.type === 'see_website' ? { ...data, metadata: { ...data.metadata, viewport: 'custom' } } : data));
+    const planId = await planWithEveryType((data) =>
+      data.type === 'see_website' ? { ...data, metadata: { ...data.metadata, viewport: 'custom' } } : data,
+    );
     const page = await open(planId);
     await select(page, 'fn-see_website');
     const width = fieldBox(page, 'see_website', 'width').getByLabel('Width', { exact: true });
@@ -353,7 +375,10 @@ describe('Editing properties', () => {
     const page = await open(planId);
     const before = await page.locator('#main-flow .react-flow__node').count();
     await page.getByRole('tab', { name: 'Functions' }).click();
-    const card = page.locator('.side-panel').getByRole('button', { name: /See a Website/ }).first();
+    const card = page
+      .locator('.side-panel')
+      .getByRole('button', { name: /See a Website/ })
+      .first();
     await expect.poll(() => card.getAttribute('title')).toBe('Coming soon');
     // aria-disabled: Playwright would wait for it to become enabled; a person can still click it.
     await card.click({ force: true });

@@ -51,7 +51,13 @@ describe('editor layout', () => {
       const editor = document.querySelector('[data-testid="editor"]')!.getBoundingClientRect();
       const canvas = document.querySelector('.editor-canvas')!.getBoundingClientRect();
       const panel = document.querySelector('.editor-panel')!.getBoundingClientRect();
-      return { canvas: (canvas.width / editor.width) * 100, panel: (panel.width / editor.width) * 100, canvasLeft: canvas.left, panelRight: panel.right, editorWidth: editor.width };
+      return {
+        canvas: (canvas.width / editor.width) * 100,
+        panel: (panel.width / editor.width) * 100,
+        canvasLeft: canvas.left,
+        panelRight: panel.right,
+        editorWidth: editor.width,
+      };
     });
   }
 
@@ -144,7 +150,15 @@ describe('canvas main-flow', () => {
   it('has the bottom bar buttons and the help button', async () => {
     const page = await openPlan(h, 'support-desk');
     const labels = await page.getByRole('toolbar', { name: 'Flow actions' }).getByRole('button').allInnerTexts();
-    expect(labels.map((l) => l.replace(/^\S+\s/, ''))).toEqual(['Add (Space)', 'Erase Selected', 'New Chain', 'Undo', 'Redo', 'Play', 'Report a Bug']);
+    expect(labels.map((l) => l.replace(/^\S+\s/, ''))).toEqual([
+      'Add (Space)',
+      'Erase Selected',
+      'New Chain',
+      'Undo',
+      'Redo',
+      'Play',
+      'Report a Bug',
+    ]);
     await page.getByRole('button', { name: 'How to use: F1' }).waitFor();
   });
 
@@ -177,9 +191,9 @@ describe('canvas main-flow', () => {
     await page.mouse.move(first.x + 20, first.y + first.height / 2);
     await expect.poll(() => toasts.first().getAttribute('data-expanded')).toBe('true');
     await page.waitForTimeout(500);
-    const boxes = await page.locator('[data-sonner-toast][data-visible="true"]').evaluateAll((els) =>
-      els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
-    );
+    const boxes = await page
+      .locator('[data-sonner-toast][data-visible="true"]')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
     boxes.sort((a, b) => a.top - b.top);
     expect(Math.round(boxes[1]!.top - boxes[0]!.bottom)).toBe(14);
     // They go away after 4 seconds (the time under the pointer does not count).

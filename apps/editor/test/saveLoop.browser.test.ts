@@ -24,7 +24,10 @@ async function typeInto(page: Page, id: string, text: string): Promise<void> {
   await page.keyboard.press('Control+End');
   await page.keyboard.type(text);
   // The text reaches the flow 200 ms after the last key; from then on the flow is not 'Saved'.
-  await page.getByTestId('save-state').filter({ hasNotText: /^Saved$/ }).waitFor();
+  await page
+    .getByTestId('save-state')
+    .filter({ hasNotText: /^Saved$/ })
+    .waitFor();
 }
 
 const promptStored = async (plan: string, id: string): Promise<string> => {
@@ -132,7 +135,9 @@ describe('the save loop', () => {
       const cli = join(repoRoot, 'apps', 'flowctl', 'dist', 'cli.js');
       // As a pipeline does: the variables the flow's secrets name are set (a publish needs them).
       const secrets = { OPENAI_API_KEY: 'sk-test-not-a-real-key' };
-      await run(process.execPath, [cli, 'publish', file, '--api-url', h.server.url], { env: { ...process.env, NO_COLOR: '1', ...secrets } });
+      await run(process.execPath, [cli, 'publish', file, '--api-url', h.server.url], {
+        env: { ...process.env, NO_COLOR: '1', ...secrets },
+      });
       expect((await storedFlow(h.server.url, plan)).agentNotes).toBe('Published from CI.');
       const id = doc.nodes.find((n) => n.type === 'prompt')?.id ?? '';
       await typeInto(page, id, ' Typed in the editor.');
@@ -153,7 +158,9 @@ describe('the save loop', () => {
     await putFlow(h.server.url, { ...doc, agentNotes: 'Changed by a teammate.' });
     await typeInto(page, 'support-greet', ' Kept in the browser.');
     await conflictBanner(page).waitFor();
-    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', `flow:${plan}/production`)).toContain('Kept in the browser.');
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', `flow:${plan}/production`))
+      .toContain('Kept in the browser.');
     await page.reload();
     await conflictBanner(page).waitFor();
     expect(await promptOf(page, 'support-greet').inputValue()).toMatch(/Kept in the browser\.$/);

@@ -23,7 +23,12 @@ describe('token mode: a shared provider', () => {
       await h.page.getByRole('heading', { name: 'Sign in to Flow' }).waitFor();
       expect(new URL(h.page.url()).pathname).toBe('/signin');
     }
-    for (const path of ['/api/plans', `/api/flows/${plan}/production`, `/api/workflows/plans/${plan}`, '/api/emoji/en/emojibase/data.json']) {
+    for (const path of [
+      '/api/plans',
+      `/api/flows/${plan}/production`,
+      `/api/workflows/plans/${plan}`,
+      '/api/emoji/en/emojibase/data.json',
+    ]) {
       expect(await statusOf(h.page, path), path).toBe(401);
     }
     await signIn(h.page, 'not-the-token');

@@ -35,11 +35,9 @@ describe('Workflow node properties', () => {
     const invites = step(page, 2).getByLabel('max_invites', { exact: true });
     await invites.fill('25');
     await invites.press('Tab');
-    await expect.poll(async () => (await tourSteps(plan)).map((s) => s.config), { timeout: 10_000 }).toEqual([
-      { template: 'agency-kickoff' },
-      { max_invites: 25 },
-      { providers: ['google', 'outlook'] },
-    ]);
+    await expect
+      .poll(async () => (await tourSteps(plan)).map((s) => s.config), { timeout: 10_000 })
+      .toEqual([{ template: 'agency-kickoff' }, { max_invites: 25 }, { providers: ['google', 'outlook'] }]);
     expect((await tourSteps(plan))[0]?.name).toBe('Create the first project');
 
     const providers = step(page, 3).getByLabel('providers', { exact: true });
@@ -55,7 +53,9 @@ describe('Workflow node properties', () => {
     await providers.fill('["google", "outlook", "ical"]');
     await providers.press('Tab');
     await expect.poll(() => step(page, 3).getByRole('alert').count()).toBe(0);
-    await expect.poll(async () => (await tourSteps(plan))[2]?.config, { timeout: 10_000 }).toEqual({ providers: ['google', 'outlook', 'ical'] });
+    await expect
+      .poll(async () => (await tourSteps(plan))[2]?.config, { timeout: 10_000 })
+      .toEqual({ providers: ['google', 'outlook', 'ical'] });
 
     // One undo step takes the JSON edit back; after a reload the saved values are shown.
     await page.getByRole('button', { name: 'Undo' }).click();
@@ -92,7 +92,9 @@ describe('Workflow node properties', () => {
 
   it('says why when the preview cannot save the workflow, and the button comes back', async () => {
     const { page } = await openTour();
-    await page.route('**/api/workflows/save', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }));
+    await page.route('**/api/workflows/save', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }),
+    );
     await page.getByRole('button', { name: 'Preview Workflow' }).click();
     await page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'Failed to save workflow' }).waitFor();
     await page.getByRole('button', { name: 'Preview Workflow' }).waitFor();
@@ -103,7 +105,10 @@ describe('Send Workflow in the side panel', () => {
   it('opens the workflow search; the chosen workflow becomes a send_workflow function with its workflow id', async () => {
     const { page, plan } = await h.openCopy('onboarding-coach');
     await page.getByRole('tab', { name: 'Functions' }).first().click();
-    await page.locator('.functions-panel').getByRole('button', { name: /^📋 Send Workflow/ }).click();
+    await page
+      .locator('.functions-panel')
+      .getByRole('button', { name: /^📋 Send Workflow/ })
+      .click();
     const modal = page.getByTestId('select-workflow-modal');
     await modal.getByRole('button', { name: /Weekly review/ }).click();
     await expect.poll(() => modal.count()).toBe(0);
@@ -120,13 +125,18 @@ describe('Send Workflow in the side panel', () => {
     await expect.poll(() => page.getByLabel('Workflow', { exact: true }).inputValue()).toBe(weekly?.id);
   });
 
-  it("the plus button adds it in a new chain", async () => {
+  it('the plus button adds it in a new chain', async () => {
     const { page, plan } = await h.openCopy('onboarding-coach');
     const chainsBefore = new Set((await storedFlow(h.server.url, plan)).nodes.map((n) => n.chain)).size;
     await page.getByRole('tab', { name: 'Functions' }).first().click();
     await page.getByRole('button', { name: 'Add Send Workflow in a new chain' }).click();
-    await page.getByTestId('select-workflow-modal').getByRole('button', { name: /Weekly review/ }).click();
-    await expect.poll(async () => new Set((await storedFlow(h.server.url, plan)).nodes.map((n) => n.chain)).size, { timeout: 10_000 }).toBe(chainsBefore + 1);
+    await page
+      .getByTestId('select-workflow-modal')
+      .getByRole('button', { name: /Weekly review/ })
+      .click();
+    await expect
+      .poll(async () => new Set((await storedFlow(h.server.url, plan)).nodes.map((n) => n.chain)).size, { timeout: 10_000 })
+      .toBe(chainsBefore + 1);
   });
 });
 
@@ -139,7 +149,10 @@ describe('Advanced: development sub-tabs', () => {
     await dev.getByRole('tab', { name: 'prompt', selected: true }).waitFor();
     await expect.poll(() => page.getByLabel('Prompt preview').textContent()).toContain('## Chain 1');
     await dev.getByRole('tab', { name: 'schema' }).click();
-    const schema = JSON.parse((await page.getByLabel('Flow schema').textContent()) ?? '{}') as Record<string, Record<string, { name?: string }>>;
+    const schema = JSON.parse((await page.getByLabel('Flow schema').textContent()) ?? '{}') as Record<
+      string,
+      Record<string, { name?: string }>
+    >;
     expect(Object.keys(schema)).toEqual(['1', '2', '3']);
     expect(schema['1']?.['support-lookup-order']?.name).toBe('Look up order');
   });

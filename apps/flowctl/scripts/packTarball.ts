@@ -79,7 +79,8 @@ export function packTarball(outDir: string): { file: string; bytes: number } {
       env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
     });
     const packed: unknown = JSON.parse(out);
-    const filename = Array.isArray(packed) && typeof packed[0] === 'object' && packed[0] !== null ? Reflect.get(packed[0], 'filename') : undefined;
+    const first: unknown = Array.isArray(packed) ? packed[0] : undefined;
+    const filename: unknown = typeof first === 'object' && first !== null ? Reflect.get(first, 'filename') : undefined;
     if (typeof filename !== 'string') throw new Error(`npm pack said: ${out}`);
     const file = join(outDir, filename);
     return { file, bytes: statSync(file).size };

@@ -16,5 +16,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${version}\n`);
 } else {
   const { main } = await import('./main.js');
-  process.exitCode = await main(argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() }, version);
+  process.exitCode = await main(
+    argv,
+    { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() },
+    version,
+  );
 }

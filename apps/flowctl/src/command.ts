@@ -1,7 +1,7 @@
 import type { Context } from './context.js';
 import type { ExitCode } from './errors.js';
 import { usageError } from './errors.js';
-import type { Results } from './render/results.js';
+import type { Results } from './reports.js';
 
 /** What the parser hands a command: its positional arguments and its option values. */
 export interface Invocation {

@@ -44,8 +44,17 @@ const version: OptionSpec = { flags: '--version <name>', description: 'version n
 /** How the runtime reaches its model and what its HTTP tools may call (`run`, `test`). */
 const RUNTIME_OPTIONS: readonly OptionSpec[] = [
   { flags: '--model <name>', description: 'the model at the endpoint', env: 'FLOW_MODEL', config: 'model' },
-  { flags: '--model-url <url>', description: 'an OpenAI-compatible endpoint (Ollama: http://127.0.0.1:11434/v1)', env: 'FLOW_MODEL_BASE_URL', config: 'modelBaseUrl' },
-  { flags: '--allow-private-network', description: "let the flow's HTTP tools call private, loopback and link-local addresses", env: 'FLOW_RUNTIME_ALLOW_PRIVATE' },
+  {
+    flags: '--model-url <url>',
+    description: 'an OpenAI-compatible endpoint (Ollama: http://127.0.0.1:11434/v1)',
+    env: 'FLOW_MODEL_BASE_URL',
+    config: 'modelBaseUrl',
+  },
+  {
+    flags: '--allow-private-network',
+    description: "let the flow's HTTP tools call private, loopback and link-local addresses",
+    env: 'FLOW_RUNTIME_ALLOW_PRIVATE',
+  },
 ];
 
 /** Commands that only group others (`workflows list`). */
@@ -122,7 +131,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'validate, then update the functions and the custom system prompt on the provider',
     options: [
       { flags: '-p, --plan <id>', description: "plan id to publish to (default: the file's planId, which its path must agree with)" },
-      { flags: '--version <name>', description: "version name to publish to (default: the file's versionName, which its path must agree with)" },
+      {
+        flags: '--version <name>',
+        description: "version name to publish to (default: the file's versionName, which its path must agree with)",
+      },
       { flags: '--dry-run', description: 'show what would change on the provider and change nothing' },
       { flags: '--detailed-exitcode', description: 'with --dry-run: exit 0 for no change, 2 for changes, 1 for an error' },
     ],
@@ -179,7 +191,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       { flags: '-d, --dir <dir>', description: 'data folder', default: 'flows' },
       { flags: '--port <port>', description: 'port (0 picks a free one)', default: '4321' },
       { flags: '--host <host>', description: 'address to bind', default: '127.0.0.1' },
-      { flags: '--public-url <url>', description: 'the address people use to reach the provider: its host is allowed and hosted links are built from it', env: 'FLOW_PUBLIC_URL' },
+      {
+        flags: '--public-url <url>',
+        description: 'the address people use to reach the provider: its host is allowed and hosted links are built from it',
+        env: 'FLOW_PUBLIC_URL',
+      },
       { flags: '--allow-host <names>', description: 'more Host names to answer, comma-separated (.example.com: every subdomain)' },
       { flags: '--open', description: 'open the editor in a browser ($BROWSER when set)' },
     ],

@@ -28,9 +28,10 @@ export type ConfigKey = keyof FlowctlConfig;
 
 type Check = (value: unknown) => string | null;
 
-
-const text = (what: string, extra: (value: string) => string | null = () => null): Check => (value) =>
-  typeof value === 'string' && value.trim() !== '' ? extra(value) : `must be ${what}`;
+const text =
+  (what: string, extra: (value: string) => string | null = () => null): Check =>
+  (value) =>
+    typeof value === 'string' && value.trim() !== '' ? extra(value) : `must be ${what}`;
 
 /** Each key with the check of its value: the one list of what a config may hold. */
 const KEYS: Record<ConfigKey, Check> = {
@@ -40,7 +41,9 @@ const KEYS: Record<ConfigKey, Check> = {
   model: text('a model name'),
   modelBaseUrl: text('an http(s) URL', (value) => (/^https?:\/\/[^\s]+$/.test(value) ? null : 'must be an http(s) URL')),
   skills: (value) =>
-    isRecord(value) && Object.values(value).every((url) => typeof url === 'string' && /^https?:\/\/\S+$/.test(url)) ? null : 'must map skill names to http(s) URLs',
+    isRecord(value) && Object.values(value).every((url) => typeof url === 'string' && /^https?:\/\/\S+$/.test(url))
+      ? null
+      : 'must map skill names to http(s) URLs',
   files: (value) =>
     Array.isArray(value) && value.length > 0 && value.every((f) => typeof f === 'string' && f.trim() !== '')
       ? null
@@ -51,13 +54,15 @@ export const CONFIG_KEYS: readonly string[] = Object.keys(KEYS);
 
 const isConfigKey = (key: string): key is ConfigKey => key in KEYS;
 
-
 function checked(source: string, value: unknown): FlowctlConfig {
   if (!isRecord(value)) throw usageError(`${source}: the config must be a JSON object with ${CONFIG_KEYS.join(', ')}`, 'BAD_CONFIG');
   const config: FlowctlConfig = {};
   for (const [key, entry] of Object.entries(value)) {
     if (/token|secret|password|api[_-]?key/i.test(key)) {
-      throw usageError(`${source}: "${key}" does not belong in a file: set FLOW_TOKEN in the environment (secrets never go into files)`, 'BAD_CONFIG');
+      throw usageError(
+        `${source}: "${key}" does not belong in a file: set FLOW_TOKEN in the environment (secrets never go into files)`,
+        'BAD_CONFIG',
+      );
     }
     if (key === '$schema') continue;
     if (!isConfigKey(key)) throw usageError(`${source}: unknown key "${key}": a config sets ${CONFIG_KEYS.join(', ')}`, 'BAD_CONFIG');

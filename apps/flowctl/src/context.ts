@@ -30,7 +30,7 @@ export interface Context extends GlobalOptions, RunInfo {
   /** A progress or info line on stderr; nothing with --quiet. */
   log(message: string): void;
   /** A warning on stderr, shown even with --quiet. */
-  warn(message: string): void;
+  warn: (message: string) => void;
   /** Runs `work` behind a spinner on stderr when stderr is a terminal. */
   task<T>(text: string, work: () => Promise<T>): Promise<T>;
   /** The provider client (created on first use). */
@@ -41,7 +41,7 @@ export interface Context extends GlobalOptions, RunInfo {
 export function createContext(io: Io, options: GlobalOptions & RunInfo, style: Style, errStyle: Style): Context {
   let client: Promise<FlowClient> | undefined;
   // A terminal of unknown width (columns 0) would make ora clear lines without end.
-  const spinners = io.stderr.isTTY === true && (process.stderr.columns ?? 0) > 0 && !options.quiet && io.env.CI === undefined;
+  const spinners = io.stderr.isTTY === true && process.stderr.columns > 0 && !options.quiet && io.env.CI === undefined;
   return {
     ...options,
     io,

@@ -9,7 +9,6 @@ export const isTestFormat = (value: unknown): value is TestFormat => TEST_FORMAT
 
 export const isValidateFormat = (value: unknown): value is ValidateFormat => VALIDATE_FORMATS.some((f) => f === value);
 
-
 /** More warnings than `--max-warnings` allows (null: no limit). */
 export function tooManyWarnings(report: { warnings: number; maxWarnings: number | null }): boolean {
   return report.maxWarnings !== null && report.warnings > report.maxWarnings;

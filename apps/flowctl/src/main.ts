@@ -117,7 +117,11 @@ export async function main(argv: readonly string[], io: Io, version: string): Pr
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     // Help asked for (`--help`, `help [command]`) exits 0; help shown for a missing command does not.
-    if (error.code === 'commander.version' || error.code === 'commander.helpDisplayed' || (error.code === 'commander.help' && error.exitCode === 0)) {
+    if (
+      error.code === 'commander.version' ||
+      error.code === 'commander.helpDisplayed' ||
+      (error.code === 'commander.help' && error.exitCode === 0)
+    ) {
       if (jsonMode) {
         const value = error.code === 'commander.version' ? { version } : { help: helpText };
         safeIo.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

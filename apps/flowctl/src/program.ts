@@ -34,7 +34,7 @@ function toOption(spec: OptionSpec, config: FlowctlConfig): Option {
 function configure(command: Command, hooks: ProgramHooks): Command {
   return command
     .exitOverride()
-    .configureOutput({ writeOut: hooks.writeOut, writeErr: hooks.writeErr, outputError: () => undefined })
+    .configureOutput({ writeOut: (text) => hooks.writeOut(text), writeErr: (text) => hooks.writeErr(text), outputError: () => undefined })
     .showSuggestionAfterError(false)
     .helpOption('-h, --help', 'show help');
 }
@@ -72,7 +72,8 @@ export function buildProgram(hooks: ProgramHooks): Command {
     command.action((...values: unknown[]) => {
       // commander passes the positional values, then the options object, then the command.
       const positional = values.slice(0, command.registeredArguments.length);
-      const args = positional.flatMap((value) => (Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)]));
+      const text = (value: unknown): string[] => (typeof value === 'string' ? [value] : []);
+      const args = positional.flatMap((value) => (Array.isArray(value) ? value.flatMap(text) : text(value)));
       hooks.onParsed({ spec, invocation: { args, options: command.opts() }, command });
     });
   }

@@ -38,11 +38,13 @@ export async function createProviderClient(apiUrl: string, token: string | undef
 /** The exit code and stable code of an API failure: the provider's fault or ours. */
 export function fromApiError(error: ApiError, apiUrl: string): CliError {
   // Arguments refused before any request are usage errors; everything else comes from the provider.
-  const refusedLocally =
-    error.kind === 'invalid' && error.message !== messages.invalidDataStructure && error.status === undefined;
+  const refusedLocally = error.kind === 'invalid' && error.message !== messages.invalidDataStructure && error.status === undefined;
   if (refusedLocally) return new CliError('USAGE', error.message, EXIT.usage);
   if (error instanceof PlanNotFoundError) return new CliError('PLAN_NOT_FOUND', `${error.message} on ${apiUrl}`, EXIT.notFound);
-  const code = error instanceof FlowConflictError ? 'CONFLICT' : { http: 'PROVIDER_HTTP', network: 'NETWORK', timeout: 'TIMEOUT', invalid: 'PROVIDER_INVALID' }[error.kind];
+  const code =
+    error instanceof FlowConflictError
+      ? 'CONFLICT'
+      : { http: 'PROVIDER_HTTP', network: 'NETWORK', timeout: 'TIMEOUT', invalid: 'PROVIDER_INVALID' }[error.kind];
   let detail = '';
   if (error.kind === 'http' && error.status !== undefined && !error.message.includes(String(error.status))) {
     const hint = error.status === 401 || error.status === 403 ? ': check --token or FLOW_TOKEN' : '';

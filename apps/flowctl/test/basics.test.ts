@@ -46,7 +46,21 @@ describe('flowctl basics', () => {
   it('lists every command in --help', async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
-    for (const name of ['init', 'validate', 'fmt', 'diff', 'compile', 'fetch', 'publish', 'workflows', 'run', 'test', 'session', 'serve', 'completion']) {
+    for (const name of [
+      'init',
+      'validate',
+      'fmt',
+      'diff',
+      'compile',
+      'fetch',
+      'publish',
+      'workflows',
+      'run',
+      'test',
+      'session',
+      'serve',
+      'completion',
+    ]) {
       expect(result.stdout).toContain(name);
     }
   });
@@ -143,7 +157,9 @@ describe('flowctl basics', () => {
     const result = await runCli(['--json', 'workflows', 'list', '--plan', 'p', '--api-url', nowhere]);
     expect(result.code).toBe(3);
     expect(at(parseJson(result), 'error', 'code')).toBe('NETWORK');
-    expect(at(parseJson(result), 'error', 'message')).toMatch(/^Failed to fetch workflows: .*ECONNREFUSED.*, provider http:\/\/127\.0\.0\.1:\d+$/);
+    expect(at(parseJson(result), 'error', 'message')).toMatch(
+      /^Failed to fetch workflows: .*ECONNREFUSED.*, provider http:\/\/127\.0\.0\.1:\d+$/,
+    );
   });
 
   it('prefers the flag over FLOW_API_URL, and FLOW_API_URL over the default', async () => {

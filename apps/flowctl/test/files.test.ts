@@ -18,7 +18,11 @@ function reorderedText(doc: FlowDocument): string {
   const reversedKeys = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(reversedKeys);
     if (typeof value !== 'object' || value === null) return value;
-    return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversedKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reversedKeys(v)]),
+    );
   };
   return JSON.stringify(reversedKeys({ ...doc, nodes: [...doc.nodes].reverse(), edges: [...doc.edges].reverse() }), null, 4);
 }
@@ -194,7 +198,17 @@ describe('flowctl compile (offline)', () => {
       error: {
         code: 'INVALID_FLOW',
         message,
-        findings: [{ file: 'bad.flow.json', code: 'start-node-missing', path: '$.startNodeId', severity: 'error', message: flowMessages.startNodeMissing('nowhere'), line: row, column }],
+        findings: [
+          {
+            file: 'bad.flow.json',
+            code: 'start-node-missing',
+            path: '$.startNodeId',
+            severity: 'error',
+            message: flowMessages.startNodeMissing('nowhere'),
+            line: row,
+            column,
+          },
+        ],
       },
     });
     const forced = await runCli(['compile', 'bad.flow.json', '--force'], { cwd: dir });

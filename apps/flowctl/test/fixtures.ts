@@ -36,8 +36,23 @@ const warning = 'warning' as const;
 
 /** One fixture per rule: bad files, the schema, every invariant and the function rules. */
 export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
-  { name: 'not-json', code: 'invalid-json', text: '{\n  "format": "flow/1",\n  nope\n}\n', path: '$', message: 'Invalid JSON', severity: error, partial: true },
-  { name: 'wrong-format', code: 'wrong-format', text: broken((d) => ({ ...d, format: 'flow/2' })), path: '$.format', message: flowMessages.wrongFormat('flow/2'), severity: error },
+  {
+    name: 'not-json',
+    code: 'invalid-json',
+    text: '{\n  "format": "flow/1",\n  nope\n}\n',
+    path: '$',
+    message: 'Invalid JSON',
+    severity: error,
+    partial: true,
+  },
+  {
+    name: 'wrong-format',
+    code: 'wrong-format',
+    text: broken((d) => ({ ...d, format: 'flow/2' })),
+    path: '$.format',
+    message: flowMessages.wrongFormat('flow/2'),
+    severity: error,
+  },
   {
     name: 'schema-missing-field',
     code: 'schema',
@@ -61,7 +76,14 @@ export const BROKEN_FIXTURES: readonly BrokenFixture[] = [
     message: 'must be a chain number written with digits, such as "1"',
     severity: error,
   },
-  { name: 'no-chains', code: 'no-chains', text: broken((d) => ({ ...d, nodes: [], edges: [], startNodeId: '' })), path: '$.nodes', message: messages.noChainsInFlow, severity: error },
+  {
+    name: 'no-chains',
+    code: 'no-chains',
+    text: broken((d) => ({ ...d, nodes: [], edges: [], startNodeId: '' })),
+    path: '$.nodes',
+    message: messages.noChainsInFlow,
+    severity: error,
+  },
   {
     name: 'self-edge',
     code: 'self-edge',

@@ -19,7 +19,11 @@ const TESTS = {
       turns: [
         {
           user: 'Where is order 1042?',
-          expect: { toolCalls: [{ name: 'look_up_order', arguments: { order_id: '1042' } }], variables: { status: 'shipped' }, reply: { contains: 'shipped' } },
+          expect: {
+            toolCalls: [{ name: 'look_up_order', arguments: { order_id: '1042' } }],
+            variables: { status: 'shipped' },
+            reply: { contains: 'shipped' },
+          },
         },
       ],
     },
@@ -52,19 +56,31 @@ describe('flowctl test', () => {
   it('records a cassette against the model and the service, then replays it offline, deterministically', async () => {
     const none = await runCli(['test', 'shop'], { cwd: dir });
     expect(none.code).toBe(1);
-    expect(none.stdout).toBe('✖ shop/orders.flowtest.json: no cassette (shop/orders.cassette.json): record one with flowctl test --record, a model configured\n0 tests passed, 1 failed (replayed from cassettes)\n');
+    expect(none.stdout).toBe(
+      '✖ shop/orders.flowtest.json: no cassette (shop/orders.cassette.json): record one with flowctl test --record, a model configured\n0 tests passed, 1 failed (replayed from cassettes)\n',
+    );
 
     let model: ScriptedModelServer = await startScriptedModel(RECORDING);
-    const recorded = await runCli(['test', 'shop', '--record', '--allow-private-network'], { cwd: dir, env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' } });
+    const recorded = await runCli(['test', 'shop', '--record', '--allow-private-network'], {
+      cwd: dir,
+      env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' },
+    });
     await model.close();
     expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
-    expect(recorded.stdout).toMatch(/^✔ shop\/orders\.flowtest\.json › looks up an order \d+ ms\n✔ shop\/orders\.flowtest\.json › greets \d+ ms\n2 tests passed, 0 failed \(recorded\)\n$/);
+    expect(recorded.stdout).toMatch(
+      /^✔ shop\/orders\.flowtest\.json › looks up an order \d+ ms\n✔ shop\/orders\.flowtest\.json › greets \d+ ms\n2 tests passed, 0 failed \(recorded\)\n$/,
+    );
     expect(recorded.stderr).toContain('recorded shop/orders.cassette.json');
     expect(api.requests).toHaveLength(1);
     const cassette: unknown = JSON.parse(readFileSync(join(dir, 'shop', 'orders.cassette.json'), 'utf8'));
     expect(at(cassette, 'format')).toBe('flow-cassette/1');
     expect(list(at(cassette, 'tests', 'looks up an order'), 'tools')).toEqual([
-      { name: 'look_up_order', arguments: { order_id: '1042' }, result: { ok: true, output: expect.stringContaining('The order is shipped.') }, variables: { status: 'shipped' } },
+      {
+        name: 'look_up_order',
+        arguments: { order_id: '1042' },
+        result: { ok: true, output: expect.stringContaining('The order is shipped.') },
+        variables: { status: 'shipped' },
+      },
     ]);
 
     // No model, no service: the replay needs neither, and passes again and again.
@@ -78,7 +94,10 @@ describe('flowctl test', () => {
     // --live talks to them and writes nothing.
     const before = statSync(join(dir, 'shop', 'orders.cassette.json')).mtimeMs;
     model = await startScriptedModel(RECORDING);
-    const live = await runCli(['test', 'shop', '--live', '--allow-private-network', '--json'], { cwd: dir, env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' } });
+    const live = await runCli(['test', 'shop', '--live', '--allow-private-network', '--json'], {
+      cwd: dir,
+      env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' },
+    });
     await model.close();
     expect(live.code).toBe(0);
     expect(parseJson(live)).toMatchObject({ mode: 'live', passed: 2, failed: 0, recorded: [] });
@@ -87,7 +106,14 @@ describe('flowctl test', () => {
   });
 
   it('says what a turn did that it should not have, exit 1, and writes JUnit', async () => {
-    const lookup = { user: 'Where is order 1042?', expect: { toolCalls: [{ name: 'look_up_order', arguments: { order_id: '1042' } }], variables: { status: 'delivered' }, reply: { contains: 'delivered' } } };
+    const lookup = {
+      user: 'Where is order 1042?',
+      expect: {
+        toolCalls: [{ name: 'look_up_order', arguments: { order_id: '1042' } }],
+        variables: { status: 'delivered' },
+        reply: { contains: 'delivered' },
+      },
+    };
     const failing = { flow: TESTS.flow, tests: [{ name: 'looks up an order', turns: [lookup] }, TESTS.tests[1]] };
     writeFileSync(join(dir, 'shop', 'strict.flowtest.json'), JSON.stringify(failing));
     writeFileSync(join(dir, 'shop', 'strict.cassette.json'), readFileSync(join(dir, 'shop', 'orders.cassette.json')));
@@ -98,12 +124,17 @@ describe('flowctl test', () => {
     );
     const junit = await runCli(['test', 'shop/strict.flowtest.json', '--format', 'junit'], { cwd: dir });
     expect(junit.stdout).toContain('<testsuites name="flowctl test" tests="2" failures="1" errors="0">');
-    expect(junit.stdout).toMatch(/<testcase name="looks up an order" classname="shop\/strict\.flowtest\.json" time="[\d.]+">\n {6}<failure message="turn 1: variable status is &quot;shipped&quot;, expected &quot;delivered&quot;">/);
+    expect(junit.stdout).toMatch(
+      /<testcase name="looks up an order" classname="shop\/strict\.flowtest\.json" time="[\d.]+">\n {6}<failure message="turn 1: variable status is &quot;shipped&quot;, expected &quot;delivered&quot;">/,
+    );
     expect(junit.stdout).toMatch(/<testcase name="greets" classname="shop\/strict\.flowtest\.json" time="[\d.]+"\/>/);
   });
 
   it('names what is wrong with a test file, and needs a model to record', async () => {
-    writeFileSync(join(dir, 'broken.flowtest.json'), JSON.stringify({ flow: 'shop/production.flow.json', tests: [{ name: 'x', turns: [{ expect: {} }] }] }));
+    writeFileSync(
+      join(dir, 'broken.flowtest.json'),
+      JSON.stringify({ flow: 'shop/production.flow.json', tests: [{ name: 'x', turns: [{ expect: {} }] }] }),
+    );
     const broken = await runCli(['test', 'broken.flowtest.json'], { cwd: dir });
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain('✖ broken.flowtest.json: tests[0].turns[0]: a turn needs the "user" message');

@@ -48,7 +48,14 @@ describe('validate --format sarif', () => {
     expect(selfEdge).toMatchObject({
       level: 'error',
       message: { text: 'Error: Cannot connect a node to itself' },
-      locations: [{ physicalLocation: { artifactLocation: { uri: 'flows/self-edge.flow.json' }, region: { startLine: expect.any(Number), startColumn: expect.any(Number) } } }],
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'flows/self-edge.flow.json' },
+            region: { startLine: expect.any(Number), startColumn: expect.any(Number) },
+          },
+        },
+      ],
     });
     expect(at(selfEdge, 'ruleIndex')).toBe(Object.keys(RULES).indexOf('self-edge'));
     expect(results.find((r) => at(r, 'ruleId') === 'plain-secret')).toMatchObject({ level: 'warning' });
@@ -65,11 +72,17 @@ describe('validate --format junit', () => {
     const result = await runCli(['validate', 'flows', 'good.flow.json', 'escape.flow.json', '--format', 'junit'], { cwd: dir });
     expect(result.code).toBe(1);
     const xml = result.stdout;
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="flowctl validate" tests="5" failures="2" errors="0">')).toBe(true);
+    expect(
+      xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="flowctl validate" tests="5" failures="2" errors="0">'),
+    ).toBe(true);
     expect(xml.match(/<testcase /g)).toHaveLength(5);
     expect(xml).toContain('<testcase name="good.flow.json" classname="flowctl.validate"/>');
-    expect(xml).toMatch(/<testcase name="flows\/self-edge\.flow\.json" classname="flowctl\.validate">\n {6}<failure message="Error: Cannot connect a node to itself" type="self-edge">flows\/self-edge\.flow\.json:\d+:\d+ {2}\$\.edges\[\d+\] {2}Error: Cannot connect a node to itself {2}\(self-edge\)<\/failure>/);
-    expect(xml).toMatch(/<testcase name="flows\/plain-secret\.flow\.json" classname="flowctl\.validate">\n {6}<system-out>warning: flows\/plain-secret\.flow\.json:/);
+    expect(xml).toMatch(
+      /<testcase name="flows\/self-edge\.flow\.json" classname="flowctl\.validate">\n {6}<failure message="Error: Cannot connect a node to itself" type="self-edge">flows\/self-edge\.flow\.json:\d+:\d+ {2}\$\.edges\[\d+\] {2}Error: Cannot connect a node to itself {2}\(self-edge\)<\/failure>/,
+    );
+    expect(xml).toMatch(
+      /<testcase name="flows\/plain-secret\.flow\.json" classname="flowctl\.validate">\n {6}<system-out>warning: flows\/plain-secret\.flow\.json:/,
+    );
     expect(xml).toContain('message="Start node &quot;a&lt;b&gt;&amp;&quot;c&apos;&quot; is not a node of this flow"');
     // Nothing unescaped from the message ever reaches the markup.
     expect(xml).not.toContain('a<b>');
@@ -78,12 +91,16 @@ describe('validate --format junit', () => {
 });
 
 describe('validate --max-warnings', () => {
-  it('fails with ESLint\'s message when there are more warnings than allowed; at or under the limit passes', async () => {
-    const over = await runCli(['validate', 'flows/plain-secret.flow.json', 'flows/unknown-type.flow.json', '--max-warnings', '1'], { cwd: dir });
+  it("fails with ESLint's message when there are more warnings than allowed; at or under the limit passes", async () => {
+    const over = await runCli(['validate', 'flows/plain-secret.flow.json', 'flows/unknown-type.flow.json', '--max-warnings', '1'], {
+      cwd: dir,
+    });
     expect(over.code).toBe(1);
     expect(over.stdout).toContain('✔ 2 files valid (2 warnings)');
     expect(over.stderr).toBe('flowctl found too many warnings (maximum: 1).\n');
-    const at2 = await runCli(['validate', 'flows/plain-secret.flow.json', 'flows/unknown-type.flow.json', '--max-warnings', '2'], { cwd: dir });
+    const at2 = await runCli(['validate', 'flows/plain-secret.flow.json', 'flows/unknown-type.flow.json', '--max-warnings', '2'], {
+      cwd: dir,
+    });
     expect(at2).toMatchObject({ code: 0, stderr: '' });
     const zero = await runCli(['validate', 'flows/plain-secret.flow.json', '--max-warnings', '0', '--format', 'github'], { cwd: dir });
     expect(zero.code).toBe(1);
@@ -149,12 +166,15 @@ describe('the config file', () => {
     expect((await runCli(['validate', 'flows'], { cwd: root })).code).toBe(1);
     const none = await runCli(['validate'], { cwd: tempDir('flowctl-noconfig-') });
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe('error: No files given: name files, folders or globs (- for stdin), or list them under "files" in flowctl.config.json\n');
+    expect(none.stderr).toBe(
+      'error: No files given: name files, folders or globs (- for stdin), or list them under "files" in flowctl.config.json\n',
+    );
   });
 
   it('apiUrl and plan are defaults: a flag beats the environment, which beats the config', async () => {
     const root = project({ apiUrl: 'http://127.0.0.1:7', plan: 'from-config' });
-    const ask = async (args: string[], env: Record<string, string> = {}) => String(at(parseJson(await runCli([...args, '--json'], { cwd: root, env })), 'error', 'message'));
+    const ask = async (args: string[], env: Record<string, string> = {}) =>
+      String(at(parseJson(await runCli([...args, '--json'], { cwd: root, env })), 'error', 'message'));
     expect(await ask(['workflows', 'list'])).toContain('127.0.0.1:7');
     expect(await ask(['workflows', 'list'], { FLOW_API_URL: 'http://127.0.0.1:8' })).toContain('127.0.0.1:8');
     expect(await ask(['workflows', 'list', '--api-url', nowhere], { FLOW_API_URL: 'http://127.0.0.1:8' })).toContain('127.0.0.1:9');
@@ -172,8 +192,14 @@ describe('the config file', () => {
 
   it('refuses a token, an unknown key, a bad value and bad JSON, naming the file and the key, exit 2', async () => {
     const cases: [unknown, string][] = [
-      [{ token: 'abc-secret' }, 'flowctl.config.json: "token" does not belong in a file: set FLOW_TOKEN in the environment (secrets never go into files)'],
-      [{ apiurl: 'http://x' }, 'flowctl.config.json: unknown key "apiurl": a config sets apiUrl, plan, version, model, modelBaseUrl, skills, files'],
+      [
+        { token: 'abc-secret' },
+        'flowctl.config.json: "token" does not belong in a file: set FLOW_TOKEN in the environment (secrets never go into files)',
+      ],
+      [
+        { apiurl: 'http://x' },
+        'flowctl.config.json: unknown key "apiurl": a config sets apiUrl, plan, version, model, modelBaseUrl, skills, files',
+      ],
       [{ apiUrl: 'ftp://x' }, 'flowctl.config.json: "apiUrl" must be an http(s) URL'],
       [{ files: 'flows' }, 'flowctl.config.json: "files" must be a list of files, folders or globs'],
       ['{ "files": [', 'flowctl.config.json: not valid JSON ('],
@@ -193,17 +219,39 @@ describe('the config file', () => {
 describe('flowctl completion', () => {
   function complete(script: string, words: string[]): string[] {
     const line = words.map((w) => `'${w}'`).join(' ');
-    const run = spawnSync('bash', ['-c', `source /dev/stdin <<'SCRIPT'\n${script}\nSCRIPT\nCOMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _flowctl_completion; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' });
+    const run = spawnSync(
+      'bash',
+      [
+        '-c',
+        `source /dev/stdin <<'SCRIPT'\n${script}\nSCRIPT\nCOMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _flowctl_completion; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      ],
+      { encoding: 'utf8' },
+    );
     if (run.status !== 0) throw new Error(run.stderr);
     return run.stdout.split('\n').filter((w) => w !== '');
   }
 
-  it('bash: commands, subcommands, each command\'s options and the values of --format, from the command definitions', async () => {
+  it("bash: commands, subcommands, each command's options and the values of --format, from the command definitions", async () => {
     const result = await runCli(['completion', 'bash']);
     expect(result.code).toBe(0);
     const script = result.stdout;
     expect(complete(script, ['flowctl', 'va'])).toEqual(['validate']);
-    expect(complete(script, ['flowctl', ''])).toEqual(['init', 'validate', 'fmt', 'diff', 'compile', 'fetch', 'publish', 'workflows', 'run', 'test', 'session', 'serve', 'completion', 'help']);
+    expect(complete(script, ['flowctl', ''])).toEqual([
+      'init',
+      'validate',
+      'fmt',
+      'diff',
+      'compile',
+      'fetch',
+      'publish',
+      'workflows',
+      'run',
+      'test',
+      'session',
+      'serve',
+      'completion',
+      'help',
+    ]);
     expect(complete(script, ['flowctl', 'validate', '--f'])).toEqual(['--format']);
     expect(complete(script, ['flowctl', 'validate', '--format', ''])).toEqual(['text', 'json', 'github', 'sarif', 'junit']);
     expect(complete(script, ['flowctl', 'test', '-f', ''])).toEqual(['text', 'json', 'junit']);
@@ -221,9 +269,14 @@ describe('flowctl completion', () => {
     expect(zsh).toContain('"test|--format") compadd -- text json junit; return ;;');
     expect(zsh).toContain('"workflows") compadd -- list ;;');
     expect(fish).toContain("complete -c flowctl -n __fish_use_subcommand -a validate -d 'check flow files against the schema");
-    expect(fish).toContain("complete -c flowctl -n '__fish_seen_subcommand_from validate' -l format -s f -x -a 'text json github sarif junit' -d 'output format'");
+    expect(fish).toContain(
+      "complete -c flowctl -n '__fish_seen_subcommand_from validate' -l format -s f -x -a 'text json github sarif junit' -d 'output format'",
+    );
     // Where the shells are installed, they parse the scripts.
-    for (const [shell, script] of [['zsh', zsh], ['fish', fish]] as const) {
+    for (const [shell, script] of [
+      ['zsh', zsh],
+      ['fish', fish],
+    ] as const) {
       const found = spawnSync('sh', ['-c', `command -v ${shell}`], { encoding: 'utf8' });
       if (found.status !== 0) continue;
       const file = join(dir, `completion.${shell}`);

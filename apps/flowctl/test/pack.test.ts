@@ -27,7 +27,11 @@ let npmEnv: Record<string, string> = {};
 /** A shell command run as a CI runner runs a step (`bash -eo pipefail`), asynchronously so the provider here can answer it. */
 function sh(command: string, cwd: string, env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', command], { cwd, env: { ...npmEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', command], {
+      cwd,
+      env: { ...npmEnv, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -72,7 +76,13 @@ describe('the packed tarball', () => {
     expect(pkgText).not.toContain('workspace:');
     const pkg: unknown = JSON.parse(pkgText);
     const app: unknown = JSON.parse(readFileSync(join(APP, 'package.json'), 'utf8'));
-    expect(pkg).toMatchObject({ name: 'flowctl', version: at(app, 'version'), bin: { flowctl: 'dist/cli.js' }, engines: { node: '>=20.19' }, dependencies: {} });
+    expect(pkg).toMatchObject({
+      name: 'flowctl',
+      version: at(app, 'version'),
+      bin: { flowctl: 'dist/cli.js' },
+      engines: { node: '>=20.19' },
+      dependencies: {},
+    });
     expect(at(pkg, 'devDependencies')).toBeUndefined();
     expect(at(pkg, 'private')).toBeUndefined();
   });
@@ -159,13 +169,18 @@ describe('flowctl init: a project that works as written', () => {
     expect(readFileSync(join(root, '.gitignore'), 'utf8')).toBe('dist\nnode_modules/\n');
     const again = await runCli(['init'], { cwd: root });
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('Refusing to overwrite flows/example/production.flow.json, .github/workflows/flows.yml: nothing was written');
+    expect(again.stderr).toContain(
+      'Refusing to overwrite flows/example/production.flow.json, .github/workflows/flows.yml: nothing was written',
+    );
   });
 });
 
 describe('the GitHub Action (action.yml)', () => {
   /** Runs the composite action's steps as GitHub does: inputs substituted, GITHUB_ENV carried, `if` weighed. */
-  async function runAction(inputs: Record<string, string>, cwd: string): Promise<{ names: string[]; results: Run[]; outputs: Record<string, string> }> {
+  async function runAction(
+    inputs: Record<string, string>,
+    cwd: string,
+  ): Promise<{ names: string[]; results: Run[]; outputs: Record<string, string> }> {
     const action: unknown = parse(readFileSync(join(REPO, 'action.yml'), 'utf8'));
     expect(at(action, 'runs', 'using')).toBe('composite');
     const declared = at(action, 'inputs');
@@ -197,9 +212,17 @@ describe('the GitHub Action (action.yml)', () => {
       }
       const stepEnv: Record<string, string> = {};
       const declaredEnv = at(step, 'env');
-      if (typeof declaredEnv === 'object' && declaredEnv !== null) for (const [key, value] of Object.entries(declaredEnv)) stepEnv[key] = expand(String(value));
+      if (typeof declaredEnv === 'object' && declaredEnv !== null)
+        for (const [key, value] of Object.entries(declaredEnv)) stepEnv[key] = expand(String(value));
       const dir = join(cwd, expand(String(at(step, 'working-directory') ?? '.')));
-      const result = await sh(String(at(step, 'run')), dir, { ...carried, ...stepEnv, GITHUB_ENV: githubEnv, GITHUB_OUTPUT: githubOutput, GITHUB_ACTION_PATH: REPO, CI: 'true' });
+      const result = await sh(String(at(step, 'run')), dir, {
+        ...carried,
+        ...stepEnv,
+        GITHUB_ENV: githubEnv,
+        GITHUB_OUTPUT: githubOutput,
+        GITHUB_ACTION_PATH: REPO,
+        CI: 'true',
+      });
       names.push(String(at(step, 'name')));
       results.push(result);
       for (const line of readFileSync(githubEnv, 'utf8').split('\n')) {
@@ -221,7 +244,13 @@ describe('the GitHub Action (action.yml)', () => {
     const root = join(work, 'action-project');
     expect((await runCli(['init', 'action-project'], { cwd: work })).code).toBe(0);
     expect((await sh(`npm install -D '${tarball}'`, root)).code).toBe(0);
-    const provider = await startServer({ port: 0, host: '127.0.0.1', dir: join(work, 'action-provider'), seedDir: null, log: () => undefined });
+    const provider = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dir: join(work, 'action-provider'),
+      seedDir: null,
+      log: () => undefined,
+    });
     try {
       // No provider: the dry run is skipped.
       const offline = await runAction({}, root);

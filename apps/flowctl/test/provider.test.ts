@@ -9,7 +9,8 @@ import { parseJson, runCli } from './helpers/runCli.js';
 
 const providers = useTestProviders('flowctl-provider-');
 
-const cli = (args: readonly string[], env: Record<string, string> = {}) => runCli([...args, '--api-url', providers.url], { cwd: providers.work, env });
+const cli = (args: readonly string[], env: Record<string, string> = {}) =>
+  runCli([...args, '--api-url', providers.url], { cwd: providers.work, env });
 
 describe('flowctl against the local provider', () => {
   it('round trip: publish, fetch, then publish --dry-run reports no change', async () => {
@@ -19,7 +20,9 @@ describe('flowctl against the local provider', () => {
     expect(at(parseJson(first), 'changes', 'same')).toBe(false);
 
     // A publish needs every variable the flow names, even though the local provider keeps the references.
-    const published = await cli([...publishArgs(providers.work, 'support.flow.json'), '--json'], { NORTHWIND_API_TOKEN: 'test-northwind-token' });
+    const published = await cli([...publishArgs(providers.work, 'support.flow.json'), '--json'], {
+      NORTHWIND_API_TOKEN: 'test-northwind-token',
+    });
     expect(published.code).toBe(0);
     expect(parseJson(published)).toMatchObject({ published: true, message: 'Changes are now published to Dashboard', source: 'document' });
     expect(at(parseJson(published), 'dashboardUrl')).toBe(`${providers.url}/dashboard/support-desk/production`);
@@ -64,11 +67,18 @@ describe('flowctl against the local provider', () => {
   });
 
   it('publish refuses an invalid flow before any call, exit 1', async () => {
-    writeFileSync(join(providers.work, 'invalid.flow.json'), flowText({ ...sampleFlow('invalid-plan'), nodes: [], edges: [], startNodeId: '' }));
+    writeFileSync(
+      join(providers.work, 'invalid.flow.json'),
+      flowText({ ...sampleFlow('invalid-plan'), nodes: [], edges: [], startNodeId: '' }),
+    );
     const result = await cli([...publishArgs(providers.work, 'invalid.flow.json'), '--json']);
     expect(result.code).toBe(1);
     expect(at(parseJson(result), 'error', 'code')).toBe('INVALID_FLOW');
-    expect(list(parseJson(result), 'error', 'findings')[0]).toMatchObject({ file: 'invalid.flow.json', path: '$.nodes', message: 'Error: No chains in flow' });
+    expect(list(parseJson(result), 'error', 'findings')[0]).toMatchObject({
+      file: 'invalid.flow.json',
+      path: '$.nodes',
+      message: 'Error: No chains in flow',
+    });
   });
 
   it('publish keeps { env } secrets as references on the local provider; fetch moves plain ones out', async () => {
@@ -150,7 +160,9 @@ describe('flowctl against the local provider', () => {
   it('fetch of a plan version the provider does not have fails with exit 4 and writes nothing', async () => {
     const result = await cli(['fetch', '--plan', 'support-desk', '--version', 'prodution', '-o', 'typo.flow.json', '--json']);
     expect(result.code).toBe(4);
-    expect(parseJson(result)).toMatchObject({ error: { code: 'PLAN_NOT_FOUND', message: `Plan not found: support-desk/prodution on ${providers.url}` } });
+    expect(parseJson(result)).toMatchObject({
+      error: { code: 'PLAN_NOT_FOUND', message: `Plan not found: support-desk/prodution on ${providers.url}` },
+    });
     expect(() => readFileSync(join(providers.work, 'typo.flow.json'), 'utf8')).toThrow();
   });
 
@@ -162,7 +174,9 @@ describe('flowctl against the local provider', () => {
 
   it('through a provider without the document endpoint: the fields it owns (plan_id, timestamps) are no change after a publish', async () => {
     const doc = singleChainFlow('owned-calls');
-    doc.nodes = doc.nodes.map((node) => (node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node));
+    doc.nodes = doc.nodes.map((node) =>
+      node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node,
+    );
     writeFileSync(join(providers.work, 'owned-calls.flow.json'), flowText(doc));
     const viaCalls = (args: readonly string[]) => runCli([...args, '--api-url', providers.proxyUrl], { cwd: providers.work });
     expect((await cli([...publishArgs(providers.work, 'owned-calls.flow.json')])).code).toBe(0);
@@ -181,7 +195,9 @@ describe('flowctl against the local provider', () => {
     expect(parseJson(fetched)).toMatchObject({ source: 'calls', nodes: 2 });
     const again = await viaCalls(['fetch', '--plan', 'calls-plan', '-o', 'calls-again.flow.json']);
     expect(again.code).toBe(0);
-    expect(readFileSync(join(providers.work, 'calls-again.flow.json'))).toEqual(readFileSync(join(providers.work, 'calls-fetched.flow.json')));
+    expect(readFileSync(join(providers.work, 'calls-again.flow.json'))).toEqual(
+      readFileSync(join(providers.work, 'calls-fetched.flow.json')),
+    );
     const dryRun = await viaCalls([...publishArgs(providers.work, 'calls-fetched.flow.json'), '--dry-run', '--json']);
     expect(dryRun.code).toBe(0);
     expect(at(parseJson(dryRun), 'changes'), dryRun.stdout).toMatchObject({ same: true });

@@ -39,9 +39,11 @@ describe("publish: the file's path names the plan version", () => {
     );
   });
 
-  it('a file in another plan\'s folder is refused with --json as code PATH_MISMATCH', async () => {
+  it("a file in another plan's folder is refused with --json as code PATH_MISMATCH", async () => {
     place('target-b/production.flow.json', sampleFlow('target-a'));
-    const result = await runCli(['publish', 'target-b/production.flow.json', '--json', '--api-url', 'http://127.0.0.1:9'], { cwd: providers.work });
+    const result = await runCli(['publish', 'target-b/production.flow.json', '--json', '--api-url', 'http://127.0.0.1:9'], {
+      cwd: providers.work,
+    });
     expect(result.code).toBe(2);
     expect(at(parseJson(result), 'error', 'code')).toBe('PATH_MISMATCH');
     expect(String(at(parseJson(result), 'error', 'message'))).toContain('its path says target-b/production');
@@ -76,10 +78,14 @@ describe("publish: the file's path names the plan version", () => {
 
   it('an invalid --plan or --version is a usage error, before any call', async () => {
     place('target-e/production.flow.json', sampleFlow('target-e'));
-    const plan = await runCli(['publish', 'target-e/production.flow.json', '--plan', '../etc', '--api-url', 'http://127.0.0.1:9'], { cwd: providers.work });
+    const plan = await runCli(['publish', 'target-e/production.flow.json', '--plan', '../etc', '--api-url', 'http://127.0.0.1:9'], {
+      cwd: providers.work,
+    });
     expect(plan.code).toBe(2);
     expect(plan.stderr).toMatch(/^error: Invalid --plan "\.\.\/etc": /);
-    const version = await runCli(['publish', 'target-e/production.flow.json', '--version', 'a b', '--api-url', 'http://127.0.0.1:9'], { cwd: providers.work });
+    const version = await runCli(['publish', 'target-e/production.flow.json', '--version', 'a b', '--api-url', 'http://127.0.0.1:9'], {
+      cwd: providers.work,
+    });
     expect(version.code).toBe(2);
     expect(version.stderr).toMatch(/^error: Invalid --version "a b": /);
   });
@@ -110,14 +116,18 @@ describe("publish: the file's workflows are saved", () => {
       const listed = await cli(['workflows', 'list', '--plan', planId, '--json'], apiUrl());
       const saved = list(parseJson(listed), 'workflows');
       const byId = (id: string): unknown => saved.find((w) => at(w, 'id') === id);
-      for (const workflow of doc.workflows ?? []) expect(byId(workflow.id)).toMatchObject({ name: workflow.name, description: workflow.description });
+      for (const workflow of doc.workflows ?? [])
+        expect(byId(workflow.id)).toMatchObject({ name: workflow.name, description: workflow.description });
       expect(saved).toHaveLength(2);
 
       const after = await cli(['publish', file, '--dry-run', '--detailed-exitcode'], apiUrl());
       expect(after.code).toBe(0);
       expect(after.stdout).toContain(`No changes: ${planId}/production on the provider already matches ${file}`);
 
-      const edited = { ...doc, workflows: doc.workflows?.map((w) => (w.id === 'wf-book-demo' ? { ...w, description: 'A 20-minute demo.' } : w)) };
+      const edited = {
+        ...doc,
+        workflows: doc.workflows?.map((w) => (w.id === 'wf-book-demo' ? { ...w, description: 'A 20-minute demo.' } : w)),
+      };
       place(file, edited);
       const change = await cli(['publish', file, '--dry-run', '--detailed-exitcode', '--json'], apiUrl());
       expect(change.code).toBe(2);

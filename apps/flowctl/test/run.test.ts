@@ -17,7 +17,8 @@ let api: RecordingService;
 let apiUrl = '';
 
 /** The shop flow, its Look up order call authorized by the ORDERS_TOKEN variable. */
-const ordersFlow = (url: string): FlowDocument => shopFlow(url, { authorization: 'bearer', bearer_token: { env: 'ORDERS_TOKEN' } }, 'The order system is down');
+const ordersFlow = (url: string): FlowDocument =>
+  shopFlow(url, { authorization: 'bearer', bearer_token: { env: 'ORDERS_TOKEN' } }, 'The order system is down');
 
 beforeAll(async () => {
   ensureCliBuilt();
@@ -44,7 +45,10 @@ const env = () => ({ FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1
 describe('flowctl run <file> --message', () => {
   it('runs one turn: the tool call against the local service, the reply on stdout, the tool on stderr', async () => {
     model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_id: '1042' } }] }, { content: 'Order 1042 has shipped.' });
-    const result = await runCli(['run', 'orders.flow.json', '--message', 'Where is order 1042?', '--allow-private-network'], { cwd: dir, env: env() });
+    const result = await runCli(['run', 'orders.flow.json', '--message', 'Where is order 1042?', '--allow-private-network'], {
+      cwd: dir,
+      env: env(),
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('Order 1042 has shipped.\n');
     expect(result.stderr).toMatch(/^tool look_up_order\(\{"order_id":"1042"\}\) ok \d+ ms$/m);
@@ -56,13 +60,22 @@ describe('flowctl run <file> --message', () => {
 
   it('--json prints the trace: reply, and each tool call with name, function type, arguments, output and time', async () => {
     model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_id: '7' } }] }, { content: 'Shipped.' });
-    const result = await runCli(['run', 'orders.flow.json', '-m', 'Order 7?', '--json'], { cwd: dir, env: { ...env(), FLOW_RUNTIME_ALLOW_PRIVATE: '1' } });
+    const result = await runCli(['run', 'orders.flow.json', '-m', 'Order 7?', '--json'], {
+      cwd: dir,
+      env: { ...env(), FLOW_RUNTIME_ALLOW_PRIVATE: '1' },
+    });
     expect(result.code, result.stderr).toBe(0);
     const trace = parseJson(result);
     expect(at(trace, 'reply')).toBe('Shipped.');
     const calls = list(trace, 'toolCalls');
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ name: 'look_up_order', functionType: 'http_calls', arguments: { order_id: '7' }, output: expect.stringContaining('The order is shipped.'), ms: expect.any(Number) });
+    expect(calls[0]).toMatchObject({
+      name: 'look_up_order',
+      functionType: 'http_calls',
+      arguments: { order_id: '7' },
+      output: expect.stringContaining('The order is shipped.'),
+      ms: expect.any(Number),
+    });
   });
 
   it('a tool that fails (here, the private address it may not call) exits 5 and still prints the reply', async () => {
@@ -70,7 +83,9 @@ describe('flowctl run <file> --message', () => {
     const result = await runCli(['run', 'orders.flow.json', '-m', 'Order 7?'], { cwd: dir, env: env() });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('I cannot reach the order system.\n');
-    expect(result.stderr).toMatch(/^tool look_up_order\(\{"order_id":"7"\}\) failed: Refused to call 127\.0\.0\.1: a private, loopback or link-local address \(allow it with --allow-private-network or FLOW_RUNTIME_ALLOW_PRIVATE=1\) \d+ ms$/m);
+    expect(result.stderr).toMatch(
+      /^tool look_up_order\(\{"order_id":"7"\}\) failed: Refused to call 127\.0\.0\.1: a private, loopback or link-local address \(allow it with --allow-private-network or FLOW_RUNTIME_ALLOW_PRIVATE=1\) \d+ ms$/m,
+    );
     expect(api.requests).toHaveLength(0);
   });
 
@@ -86,7 +101,10 @@ describe('flowctl run <file> --message', () => {
     expect(parseJson(failing)).toEqual({ error: { code: 'MODEL_ERROR', message: 'The model endpoint answered 503: Model is loading' } });
     // Flags beat the environment.
     model.push({ content: 'Hello from the flag model.' });
-    const flagged = await runCli(['run', 'orders.flow.json', '-m', 'Hi', '--model', 'from-flag', '--model-url', model.baseUrl], { cwd: dir, env: { FLOW_MODEL_BASE_URL: 'http://127.0.0.1:9/v1', FLOW_MODEL: 'env-model' } });
+    const flagged = await runCli(['run', 'orders.flow.json', '-m', 'Hi', '--model', 'from-flag', '--model-url', model.baseUrl], {
+      cwd: dir,
+      env: { FLOW_MODEL_BASE_URL: 'http://127.0.0.1:9/v1', FLOW_MODEL: 'env-model' },
+    });
     expect(flagged.stdout).toBe('Hello from the flag model.\n');
     expect(model.requests.at(-1)?.model).toBe('from-flag');
   });
@@ -96,7 +114,10 @@ describe('flowctl run <file> --message', () => {
     expect(noMessage.code).toBe(2);
     expect(noMessage.stderr).toBe('error: Give the user message with --message TEXT (a chat needs a terminal)\n');
     model.push({ content: 'Hi.' });
-    const unset = await runCli(['run', 'orders.flow.json', '-m', 'Hi'], { cwd: dir, env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'm' } });
+    const unset = await runCli(['run', 'orders.flow.json', '-m', 'Hi'], {
+      cwd: dir,
+      env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'm' },
+    });
     expect(unset.code).toBe(0);
     expect(unset.stderr).toContain('warning ORDERS_TOKEN is not set: the tools that use it will fail');
   });
@@ -126,7 +147,9 @@ describe('flowctl run <file> --workflow', () => {
 
   it("runs the steps in order with the form's answers; a skill without a webhook stops it, said as not configured (exit 5)", async () => {
     const file = withWorkflow(null);
-    const result = await runCli(['run', file, '--workflow', 'Book a demo', '--input', 'full_name=Ann Lee', 'work_email=ann@example.com'], { cwd: dir });
+    const result = await runCli(['run', file, '--workflow', 'Book a demo', '--input', 'full_name=Ann Lee', 'work_email=ann@example.com'], {
+      cwd: dir,
+    });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe(
       [
@@ -139,18 +162,26 @@ describe('flowctl run <file> --workflow', () => {
     expect(result.stderr).toContain('Book a demo: stopped at "Send invite" (not configured)');
     const missing = await runCli(['run', file, '--workflow', 'wf-demo', '--json'], { cwd: dir });
     expect(missing.code).toBe(5);
-    expect(at(parseJson(missing), 'workflow', 'steps')).toMatchObject([{ name: 'Contact details', status: 'failed', output: 'Contact details: give full_name with --input full_name=VALUE' }]);
+    expect(at(parseJson(missing), 'workflow', 'steps')).toMatchObject([
+      { name: 'Contact details', status: 'failed', output: 'Contact details: give full_name with --input full_name=VALUE' },
+    ]);
   });
 
   it('calls the webhook configured for a skill (FLOW_SKILLS) with the variables, and takes its answer', async () => {
     const file = withWorkflow(apiUrl);
-    const result = await runCli(['run', file, '-w', 'Book a demo', '--input', 'full_name=Ann', 'work_email=a@example.com', '--allow-private-network', '--json'], {
-      cwd: dir,
-      env: { FLOW_SKILLS: JSON.stringify({ email: `${apiUrl}/hooks/email` }) },
-    });
+    const result = await runCli(
+      ['run', file, '-w', 'Book a demo', '--input', 'full_name=Ann', 'work_email=a@example.com', '--allow-private-network', '--json'],
+      {
+        cwd: dir,
+        env: { FLOW_SKILLS: JSON.stringify({ email: `${apiUrl}/hooks/email` }) },
+      },
+    );
     expect(result.code, result.stdout).toBe(0);
     expect(api.requests.at(-1)?.url).toBe('/hooks/email');
-    expect(at(parseJson(result), 'workflow')).toMatchObject({ completed: true, variables: { full_name: 'Ann', work_email: 'a@example.com', status: 'shipped' } });
+    expect(at(parseJson(result), 'workflow')).toMatchObject({
+      completed: true,
+      variables: { full_name: 'Ann', work_email: 'a@example.com', status: 'shipped' },
+    });
     const unknown = await runCli(['run', file, '-w', 'Nope'], { cwd: dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(`error: ${file} has no workflow "Nope": it has "Book a demo"\n`);

@@ -108,7 +108,8 @@ describe('publish and secrets', () => {
     const result = await cli([...publishArgs(work, 'plain.flow.json'), '--dry-run']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    const fix = 'Secret written in plain text: run `flowctl fmt` to move it to an { "env": "NAME" } reference, then set NAME in the environment';
+    const fix =
+      'Secret written in plain text: run `flowctl fmt` to move it to an { "env": "NAME" } reference, then set NAME in the environment';
     expect(result.stderr).toBe(`plain.flow.json  $.nodes[1].data.metadata.api_key  ${fix}  plain-secret\nerror: plain.flow.json: ${fix}\n`);
     const json = await cli([...publishArgs(work, 'plain.flow.json'), '--json']);
     expect(json.code).toBe(1);
@@ -120,7 +121,9 @@ describe('publish and secrets', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: Set SECRET_TEST_KEY in the environment: the flow keeps its secrets there\n');
     const json = await runCli([...publishArgs(work, 'env.flow.json'), '--api-url', provider.url, '--json'], { cwd: work });
-    expect(parseJson(json)).toEqual({ error: { code: 'MISSING_ENV', message: 'Set SECRET_TEST_KEY in the environment: the flow keeps its secrets there' } });
+    expect(parseJson(json)).toEqual({
+      error: { code: 'MISSING_ENV', message: 'Set SECRET_TEST_KEY in the environment: the flow keeps its secrets there' },
+    });
   });
 });
 
@@ -142,7 +145,9 @@ describe('publish --dry-run --detailed-exitcode', () => {
 
   it('ignores the fields the provider owns (plan_id, timestamps): right after a publish there is no change', async () => {
     const doc = flowWithKey({ env: 'SECRET_TEST_KEY' }, 'owned-plan');
-    doc.nodes = doc.nodes.map((node) => (node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node));
+    doc.nodes = doc.nodes.map((node) =>
+      node.type === 'function' ? { ...node, data: { ...node.data, plan_id: '', created_at: '', updated_at: '' } } : node,
+    );
     writeFileSync(join(work, 'owned.flow.json'), flowText(doc));
     expect((await cli([...publishArgs(work, 'owned.flow.json')])).code).toBe(0);
     const after = await cli([...publishArgs(work, 'owned.flow.json'), '--dry-run', '--detailed-exitcode']);

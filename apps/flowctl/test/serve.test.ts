@@ -20,7 +20,10 @@ describe('flowctl serve', () => {
     writeFileSync(join(dir, 'data', 'served', 'production.flow.json'), flowText(sampleFlow('served')));
     mkdirSync(join(dir, 'editor'));
     writeFileSync(join(dir, 'editor', 'index.html'), '<!doctype html><title>Flow editor</title>');
-    const server = startCli(['serve', '--port', '0', '--dir', 'data', '--json'], { cwd: dir, env: { FLOW_EDITOR_DIR: join(dir, 'editor') } });
+    const server = startCli(['serve', '--port', '0', '--dir', 'data', '--json'], {
+      cwd: dir,
+      env: { FLOW_EDITOR_DIR: join(dir, 'editor') },
+    });
     try {
       const info = await server.firstJson;
       const url = String(at(info, 'url'));
@@ -80,7 +83,18 @@ describe('flowctl serve', () => {
     try {
       const info = await server.firstJson;
       expect(at(info, 'opened')).toBe(true);
-      await expect.poll(() => { try { return readFileSync(opened, 'utf8').trim(); } catch { return ''; } }, { timeout: 5000 }).toBe(`${String(at(info, 'url'))}/`);
+      await expect
+        .poll(
+          () => {
+            try {
+              return readFileSync(opened, 'utf8').trim();
+            } catch {
+              return '';
+            }
+          },
+          { timeout: 5000 },
+        )
+        .toBe(`${String(at(info, 'url'))}/`);
     } finally {
       await server.stop();
     }
@@ -97,7 +111,9 @@ describe('flowctl serve', () => {
         error: {
           code: 'DATA_FOLDER_IN_USE',
           message: expect.stringMatching(
-            new RegExp(`^The data folder ${join(dir, 'data')} is already served by ${String(at(info, 'url'))} \\(process \\d+\\): stop it, or use another --dir$`),
+            new RegExp(
+              `^The data folder ${join(dir, 'data')} is already served by ${String(at(info, 'url'))} \\(process \\d+\\): stop it, or use another --dir$`,
+            ),
           ),
         },
       });

@@ -26,7 +26,9 @@ afterAll(removeTempDirs);
 function findingMatches(finding: unknown, fixture: BrokenFixture): boolean {
   const message = at(finding, 'message');
   const textOk = typeof message === 'string' && (fixture.partial ? message.includes(fixture.message) : message === fixture.message);
-  return textOk && at(finding, 'code') === fixture.code && at(finding, 'path') === fixture.path && at(finding, 'severity') === fixture.severity;
+  return (
+    textOk && at(finding, 'code') === fixture.code && at(finding, 'path') === fixture.path && at(finding, 'severity') === fixture.severity
+  );
 }
 
 describe('flowctl validate', () => {
@@ -45,7 +47,10 @@ describe('flowctl validate', () => {
       const file = files.find((f) => at(f, 'file') === join('broken', fileName(fixture)));
       expect(file, fixture.name).toBeDefined();
       const findings = list(file, 'findings');
-      expect(findings.some((f) => findingMatches(f, fixture)), `${fixture.name}: ${JSON.stringify(findings)}`).toBe(true);
+      expect(
+        findings.some((f) => findingMatches(f, fixture)),
+        `${fixture.name}: ${JSON.stringify(findings)}`,
+      ).toBe(true);
       expect(at(file, 'ok')).toBe(fixture.severity === 'warning');
     }
   });
@@ -72,7 +77,11 @@ describe('flowctl validate', () => {
     expect(result.code).toBe(1);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+:\\d+  ${fixture.path.replace(/[.$[\]]/g, '\\$&')}  ${fixture.message}  ${fixture.code}$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^${file.replace(/\./g, '\\.')}:\\d+:\\d+  ${fixture.path.replace(/[.$[\]]/g, '\\$&')}  ${fixture.message}  ${fixture.code}$`,
+      ),
+    );
     expect(lines[1]).toBe('✖ 1 error in 1 of 1 file');
     const json = await runCli(['validate', file, '--json'], { cwd: dir });
     expect(list(list(parseJson(json), 'files')[0], 'findings').map((f) => at(f, 'message'))).toEqual([fixture.message]);
@@ -94,7 +103,10 @@ describe('flowctl validate', () => {
     const column = (lines[row] ?? '').indexOf(token) + 1;
     const result = await runCli(['validate', file], { cwd: dir });
     const message = fixture.severity === 'warning' ? `warning: ${fixture.message}` : fixture.message;
-    expect(result).toMatchObject({ code, stdout: `${file}:${row + 1}:${column}  ${fixture.path}  ${message}  ${fixture.code}\n${summary}\n` });
+    expect(result).toMatchObject({
+      code,
+      stdout: `${file}:${row + 1}:${column}  ${fixture.path}  ${message}  ${fixture.code}\n${summary}\n`,
+    });
     const json = await runCli(['validate', file, '--json'], { cwd: dir });
     expect(list(list(parseJson(json), 'files')[0], 'findings')).toEqual([
       { file, code: fixture.code, path: fixture.path, severity: fixture.severity, message: fixture.message, line: row + 1, column },
@@ -112,14 +124,25 @@ describe('flowctl validate', () => {
     expect(result.code).toBe(1);
     expect(result.stdout.split('\n')).toContain(`${file}:${row + 1}:${column}  ${fixture.path}  ${fixture.message}  cycle`);
     const findings = list(list(parseJson(await runCli(['validate', file, '--json'], { cwd: dir })), 'files')[0], 'findings');
-    expect(findings).toContainEqual({ file, code: 'cycle', path: fixture.path, severity: 'error', message: fixture.message, line: row + 1, column });
+    expect(findings).toContainEqual({
+      file,
+      code: 'cycle',
+      path: fixture.path,
+      severity: 'error',
+      message: fixture.message,
+      line: row + 1,
+      column,
+    });
   });
 
   it('refuses a file that is not UTF-8, at the first bad byte', async () => {
     const bytes = Buffer.concat([Buffer.from('{\n  "planId": "caf', 'utf8'), Buffer.from([0xe9]), Buffer.from('"\n}\n', 'utf8')]);
     writeFileSync(join(dir, 'latin1.flow.json'), bytes);
     const result = await runCli(['validate', 'latin1.flow.json'], { cwd: dir });
-    expect(result).toMatchObject({ code: 1, stdout: `latin1.flow.json:2:17  $  ${flowMessages.notUtf8}  not-utf8\n✖ 1 error in 1 of 1 file\n` });
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: `latin1.flow.json:2:17  $  ${flowMessages.notUtf8}  not-utf8\n✖ 1 error in 1 of 1 file\n`,
+    });
     const json = await runCli(['validate', 'latin1.flow.json', '--json'], { cwd: dir });
     expect(list(list(parseJson(json), 'files')[0], 'findings')).toEqual([
       { file: 'latin1.flow.json', code: 'not-utf8', path: '$', severity: 'error', message: flowMessages.notUtf8, line: 2, column: 17 },
@@ -127,12 +150,22 @@ describe('flowctl validate', () => {
   });
 
   it('prints GitHub annotations with --format github', async () => {
-    const result = await runCli(['validate', 'broken/self-edge.flow.json', 'broken/plain-secret.flow.json', '--format', 'github'], { cwd: dir });
+    const result = await runCli(['validate', 'broken/self-edge.flow.json', 'broken/plain-secret.flow.json', '--format', 'github'], {
+      cwd: dir,
+    });
     expect(result.code).toBe(1);
     const lines = result.stdout.trim().split('\n');
     expect(lines.every((l) => /^::(error|warning) file=[^,]+,line=\d+,col=\d+,title=[a-z0-9-]+::.+$/.test(l))).toBe(true);
-    expect(lines).toContainEqual(expect.stringMatching(/^::error file=broken\/self-edge\.flow\.json,line=\d+,col=\d+,title=self-edge::Error: Cannot connect a node to itself$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^::warning file=broken\/plain-secret\.flow\.json,line=\d+,col=\d+,title=plain-secret::Secret written in plain text/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^::error file=broken\/self-edge\.flow\.json,line=\d+,col=\d+,title=self-edge::Error: Cannot connect a node to itself$/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^::warning file=broken\/plain-secret\.flow\.json,line=\d+,col=\d+,title=plain-secret::Secret written in plain text/,
+      ),
+    );
   });
 
   it('prints the same report as JSON with --format json', async () => {
@@ -154,14 +187,25 @@ describe('flowctl validate', () => {
   it('names the file of another format in one line', async () => {
     const result = await runCli(['validate', 'broken/wrong-format.flow.json'], { cwd: dir });
     const lines = result.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^broken\/wrong-format\.flow\.json:\d+:\d+  \$\.format  Unsupported format "flow\/2": expected "flow\/1" {2}wrong-format$/);
+    expect(lines[0]).toMatch(
+      /^broken\/wrong-format\.flow\.json:\d+:\d+ {2}\$\.format {2}Unsupported format "flow\/2": expected "flow\/1" {2}wrong-format$/,
+    );
     expect(lines).toHaveLength(2);
   });
 
   it('expands globs to *.flow.json files', async () => {
     const result = await runCli(['validate', 'broken/s*.flow.json', '--json'], { cwd: dir });
     const files = list(parseJson(result), 'files').map((f) => at(f, 'file'));
-    expect(files).toEqual(['broken/schema-chain-pattern.flow.json', 'broken/schema-missing-field.flow.json', 'broken/second-incoming-edge.flow.json', 'broken/second-outgoing-edge.flow.json', 'broken/select-option.flow.json', 'broken/self-edge.flow.json', 'broken/slider-range.flow.json', 'broken/start-node-missing.flow.json']);
+    expect(files).toEqual([
+      'broken/schema-chain-pattern.flow.json',
+      'broken/schema-missing-field.flow.json',
+      'broken/second-incoming-edge.flow.json',
+      'broken/second-outgoing-edge.flow.json',
+      'broken/select-option.flow.json',
+      'broken/self-edge.flow.json',
+      'broken/slider-range.flow.json',
+      'broken/start-node-missing.flow.json',
+    ]);
     const deep = await runCli(['validate', '**/good.flow.json', '--json'], { cwd: dir });
     expect(list(parseJson(deep), 'files').map((f) => at(f, 'file'))).toEqual(['good.flow.json']);
   });

@@ -9,7 +9,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    const isTestOnly = /\.test\.ts$|\.test-helper\.ts$/.test(name) || path.includes(`${join(root, 'testing')}`);
+    const isTestOnly = /\.test\.ts$|\.test-helper\.ts$/.test(name) || path.includes(join(root, 'testing'));
     return name.endsWith('.ts') && !isTestOnly ? [path] : [];
   });
 }

@@ -73,8 +73,7 @@ export const flowMessages = {
   moreThanOneFollowUp: (name: string) => `Node: ${name} has more than one outgoing edge`,
   edgeKindMismatch: (expected: string) => `Edge kind must be "${expected}"`,
   chainsNotContiguous: (chains: string) => `Chains must be numbered 1, 2, … without gaps (found ${chains})`,
-  postActionMismatch: (name: string) =>
-    `Node: ${name} post_action_function_id must equal the target of its outgoing edge`,
+  postActionMismatch: (name: string) => `Node: ${name} post_action_function_id must equal the target of its outgoing edge`,
   postActionWithoutEdge: (name: string) => `Node: ${name} has post_action_type function but no outgoing edge`,
   uuidMismatch: 'Function uuid must equal the node id',
   unknownFunctionType: (type: string) => `Unknown function type "${type}"`,

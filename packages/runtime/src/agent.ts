@@ -93,7 +93,10 @@ export function createAgent(options: AgentOptions): Agent {
   const limits: RuntimeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
   const dispatcher = toolDispatcher(allowPrivateNetwork);
-  let messages: ChatMessage[] = [{ role: 'system', content: system }, ...(options.history?.messages.filter((m) => m.role !== 'system') ?? [])];
+  let messages: ChatMessage[] = [
+    { role: 'system', content: system },
+    ...(options.history?.messages.filter((m) => m.role !== 'system') ?? []),
+  ];
   let variables: Record<string, string> = { ...options.history?.variables };
 
   async function runTool(tool: FlowTool, args: Record<string, string>, followUp: boolean, ctx: ToolContext): Promise<ToolCallTrace> {
@@ -140,16 +143,30 @@ export function createAgent(options: AgentOptions): Agent {
     },
     async turn(user, { onToken, onToolCall } = {}) {
       const started = performance.now();
-      const trace: TurnTrace = { user, reply: '', messages: [], toolCalls: [], modelCalls: 0, tokens: { prompt: 0, completion: 0 }, firstTokenMs: null, ms: 0 };
+      const trace: TurnTrace = {
+        user,
+        reply: '',
+        messages: [],
+        toolCalls: [],
+        modelCalls: 0,
+        tokens: { prompt: 0, completion: 0 },
+        firstTokenMs: null,
+        ms: 0,
+      };
       const first = messages.length;
       messages.push({ role: 'user', content: user });
       const ctx: ToolContext = { variables, model: options.model, dispatcher, allowPrivateNetwork, limits };
       for (;;) {
-        const reply = await options.model.chat(messages, tools.map((t) => t.spec), onToken ? { onToken } : {});
+        const reply = await options.model.chat(
+          messages,
+          tools.map((t) => t.spec),
+          onToken ? { onToken } : {},
+        );
         trace.modelCalls++;
         trace.tokens.prompt += reply.usage.promptTokens;
         trace.tokens.completion += reply.usage.completionTokens;
-        if (reply.firstTokenMs !== null && trace.firstTokenMs === null) trace.firstTokenMs = performance.now() - started - reply.ms + reply.firstTokenMs;
+        if (reply.firstTokenMs !== null && trace.firstTokenMs === null)
+          trace.firstTokenMs = performance.now() - started - reply.ms + reply.firstTokenMs;
         if (reply.toolCalls.length === 0) {
           trace.reply = reply.content;
           messages.push({ role: 'assistant', content: reply.content });
@@ -171,7 +188,10 @@ export function createAgent(options: AgentOptions): Agent {
       async function answerCall(call: ToolCallRequest): Promise<void> {
         const tool = byName.get(call.function.name);
         if (tool === undefined || trace.toolCalls.length >= limits.maxToolCalls) {
-          const error = tool === undefined ? `There is no tool named ${call.function.name}` : `Stopped after ${limits.maxToolCalls} tool calls in one turn`;
+          const error =
+            tool === undefined
+              ? `There is no tool named ${call.function.name}`
+              : `Stopped after ${limits.maxToolCalls} tool calls in one turn`;
           messages.push({ role: 'tool', tool_call_id: call.id, content: `Error: ${error}` });
           return;
         }

@@ -7,12 +7,21 @@ describe('cassettes', () => {
     const cassette = emptyCassette();
     const answers = ['one', 'two'];
     const inner: ModelClient = {
-      chat: async () => ({ content: answers.shift() ?? '', toolCalls: [], usage: { promptTokens: 1, completionTokens: 1 }, firstTokenMs: null, ms: 1 }),
+      chat: async () => ({
+        content: answers.shift() ?? '',
+        toolCalls: [],
+        usage: { promptTokens: 1, completionTokens: 1 },
+        firstTokenMs: null,
+        ms: 1,
+      }),
     };
     const recording = recordingModel(inner, cassette);
     await recording.chat([], []);
     await recording.chat([], []);
-    expect(cassette.model).toEqual([{ content: 'one', toolCalls: [] }, { content: 'two', toolCalls: [] }]);
+    expect(cassette.model).toEqual([
+      { content: 'one', toolCalls: [] },
+      { content: 'two', toolCalls: [] },
+    ]);
     const replay = replayModel(cassette);
     const tokens: string[] = [];
     expect((await replay.chat([], [], { onToken: (t) => tokens.push(t) })).content).toBe('one');
@@ -24,8 +33,13 @@ describe('cassettes', () => {
   });
 
   it('replay HTTP results in order; a call the cassette does not have next is an error result, never a real call', () => {
-    const tape = replayTools({ model: [], tools: [{ name: 'look_up', arguments: { id: '1' }, result: { ok: true, output: 'found' }, variables: { status: 'ok' } }] });
+    const tape = replayTools({
+      model: [],
+      tools: [{ name: 'look_up', arguments: { id: '1' }, result: { ok: true, output: 'found' }, variables: { status: 'ok' } }],
+    });
     expect(tape.replay('look_up', { id: '1' })).toMatchObject({ result: { ok: true, output: 'found' }, variables: { status: 'ok' } });
-    expect(tape.replay('look_up', { id: '2' })).toMatchObject({ result: { ok: false, error: 'The cassette has no recorded result for look_up({"id":"2"}): record it again (flowctl test --record)' } });
+    expect(tape.replay('look_up', { id: '2' })).toMatchObject({
+      result: { ok: false, error: 'The cassette has no recorded result for look_up({"id":"2"}): record it again (flowctl test --record)' },
+    });
   });
 });

@@ -43,7 +43,13 @@ export function replayModel(cassette: Cassette): ModelClient {
       const reply = cassette.model[next++];
       if (reply === undefined) throw new ModelError('The cassette has no more model answers: record it again (flowctl test --record)');
       if (reply.content !== '') options?.onToken?.(reply.content);
-      return { content: reply.content, toolCalls: reply.toolCalls, usage: { promptTokens: 0, completionTokens: 0 }, firstTokenMs: null, ms: 0 };
+      return {
+        content: reply.content,
+        toolCalls: reply.toolCalls,
+        usage: { promptTokens: 0, completionTokens: 0 },
+        firstTokenMs: null,
+        ms: 0,
+      };
     },
   };
 }

@@ -32,7 +32,8 @@ export type ToolResult = { ok: true; output: string } | { ok: false; error: stri
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
-const stringOf = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));
+const stringOf = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
 
 /** A value of a secret field once resolved: `{ key }` or the text itself. */
 const secretText = (value: unknown): string => (typeof value === 'string' ? value : isRecord(value) ? text(value.key) : '');
@@ -57,21 +58,34 @@ async function httpCalls(metadata: JsonObject, values: Record<string, string>, c
   const outputs: string[] = [];
   for (const call of records(metadata.apicalls)) {
     const url = new URL(fillTemplate(text(call.url), values, encodeURIComponent));
-    for (const param of records(call.params)) if (text(param.name) !== '') url.searchParams.append(text(param.name), fillTemplate(text(param.value), values));
+    for (const param of records(call.params))
+      if (text(param.name) !== '') url.searchParams.append(text(param.name), fillTemplate(text(param.value), values));
     const headers: Record<string, string> = {};
-    for (const header of records(call.headers)) if (text(header.name) !== '') headers[text(header.name)] = fillTemplate(secretText(header.value), values);
+    for (const header of records(call.headers))
+      if (text(header.name) !== '') headers[text(header.name)] = fillTemplate(secretText(header.value), values);
     if (text(call.authorization) === 'bearer') headers.Authorization = `Bearer ${secretText(call.bearer_token)}`;
     const method = (text(call.method) || 'GET').toUpperCase();
     const rawBody = isRecord(call.body) && isRecord(call.body.raw) ? text(call.body.raw.data) : '';
     const looksJson = /^\s*[[{]/.test(rawBody);
-    const body = method === 'GET' || method === 'HEAD' || rawBody === '' ? undefined : fillTemplate(rawBody, values, (v) => (looksJson ? JSON.stringify(v).slice(1, -1) : v));
-    if (body !== undefined && looksJson && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    const body =
+      method === 'GET' || method === 'HEAD' || rawBody === ''
+        ? undefined
+        : fillTemplate(rawBody, values, (v) => (looksJson ? JSON.stringify(v).slice(1, -1) : v));
+    if (body !== undefined && looksJson && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'application/json';
     let target = url;
     let response: Awaited<ReturnType<typeof fetch>> | undefined;
     // Redirects are followed by hand, each new address checked as the first was.
     for (let hop = 0; hop <= 5; hop++) {
       checkUrl(target, ctx.allowPrivateNetwork);
-      response = await fetch(target, { method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual', dispatcher: ctx.dispatcher, signal: AbortSignal.timeout(ctx.limits.timeoutMs) });
+      response = await fetch(target, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        redirect: 'manual',
+        dispatcher: ctx.dispatcher,
+        signal: AbortSignal.timeout(ctx.limits.timeoutMs),
+      });
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || location === null) break;
       await response.body?.cancel();
@@ -103,15 +117,22 @@ async function httpCalls(metadata: JsonObject, values: Record<string, string>, c
 async function customGpt(metadata: JsonObject, input: string, ctx: ToolContext): Promise<ToolResult> {
   const output = isRecord(metadata.output) ? metadata.output : {};
   const json = text(output.type) === 'json';
-  const fields = records(output.json).map((f) => ({ name: text(f.name), description: text(f.description) })).filter((f) => f.name !== '');
+  const fields = records(output.json)
+    .map((f) => ({ name: text(f.name), description: text(f.description) }))
+    .filter((f) => f.name !== '');
   const system = [
     fillTemplate(text(metadata.prompt), ctx.variables),
     json ? `Answer with one JSON object with the keys ${fields.map((f) => `"${f.name}" (${f.description || f.name})`).join(', ')}.` : '',
-  ].filter(Boolean).join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   const temperature = typeof metadata.temperature === 'number' ? metadata.temperature : undefined;
   const maxTokens = typeof metadata.max_tokens === 'number' ? metadata.max_tokens : undefined;
   const reply = await ctx.model.chat(
-    [{ role: 'system', content: system }, { role: 'user', content: input || fillTemplate(text(metadata.message), ctx.variables) || '(no input)' }],
+    [
+      { role: 'system', content: system },
+      { role: 'user', content: input || fillTemplate(text(metadata.message), ctx.variables) || '(no input)' },
+    ],
     [],
     { ...(temperature === undefined ? {} : { temperature }), ...(maxTokens === undefined ? {} : { maxTokens }), json },
   );
@@ -158,7 +179,11 @@ export async function executeTool(tool: FlowTool, args: Record<string, string>, 
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
     if (cause instanceof BlockedAddressError) return { ok: false, error: cause.message };
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const reason = timedOut ? `no answer within ${ctx.limits.timeoutMs} ms` : error instanceof Error ? `${error.message}${cause ? `: ${cause.message}` : ''}` : String(error);
+    const reason = timedOut
+      ? `no answer within ${ctx.limits.timeoutMs} ms`
+      : error instanceof Error
+        ? `${error.message}${cause ? `: ${cause.message}` : ''}`
+        : String(error);
     return { ok: false, error: `${text(metadata.error) || `${tool.spec.function.name} failed`}: ${reason}` };
   }
 }

@@ -5,5 +5,23 @@ export { ModelError, createModelClient, type ModelClient, type ModelClientOption
 export { BlockedAddressError, isPrivateAddress } from './netGuard.js';
 export { MODEL_ENV, ModelNotConfiguredError, allowsPrivateNetwork, modelSettings, skillsFromEnv, type ModelSettings } from './settings.js';
 export { fillTemplate, flowTools, templateNames, toolName, type FlowTool } from './tools.js';
-export { emptyCassette, recordingModel, recordingTools, replayModel, replayTools, type Cassette, type RecordedModelReply, type RecordedToolCall, type ToolTape } from './cassette.js';
-export { BUILT_IN_SKILLS, runStep, runWorkflow, stepFields, type StepTrace, type WorkflowRun, type WorkflowRunOptions } from './workflowRunner.js';
+export {
+  emptyCassette,
+  recordingModel,
+  recordingTools,
+  replayModel,
+  replayTools,
+  type Cassette,
+  type RecordedModelReply,
+  type RecordedToolCall,
+  type ToolTape,
+} from './cassette.js';
+export {
+  BUILT_IN_SKILLS,
+  runStep,
+  runWorkflow,
+  stepFields,
+  type StepTrace,
+  type WorkflowRun,
+  type WorkflowRunOptions,
+} from './workflowRunner.js';

@@ -15,7 +15,11 @@ export class ModelError extends Error {
 
 export interface ModelClient {
   /** One completion: streamed when the endpoint streams (tokens to `onToken`), whole otherwise. */
-  chat(messages: readonly ChatMessage[], tools: readonly ToolSpec[], options?: { onToken?: (text: string) => void; temperature?: number; maxTokens?: number; json?: boolean }): Promise<ModelReply>;
+  chat(
+    messages: readonly ChatMessage[],
+    tools: readonly ToolSpec[],
+    options?: { onToken?: (text: string) => void; temperature?: number; maxTokens?: number; json?: boolean },
+  ): Promise<ModelReply>;
 }
 
 export interface ModelClientOptions {
@@ -26,7 +30,9 @@ export interface ModelClientOptions {
 const numberOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 function usageOf(value: unknown): ModelReply['usage'] {
-  return isRecord(value) ? { promptTokens: numberOf(value.prompt_tokens), completionTokens: numberOf(value.completion_tokens) } : { promptTokens: 0, completionTokens: 0 };
+  return isRecord(value)
+    ? { promptTokens: numberOf(value.prompt_tokens), completionTokens: numberOf(value.completion_tokens) }
+    : { promptTokens: 0, completionTokens: 0 };
 }
 
 function toolCallsOf(value: unknown): ToolCallRequest[] {
@@ -34,7 +40,13 @@ function toolCallsOf(value: unknown): ToolCallRequest[] {
   return value.flatMap((call, i): ToolCallRequest[] => {
     if (!isRecord(call) || !isRecord(call.function) || typeof call.function.name !== 'string') return [];
     const args = call.function.arguments;
-    return [{ id: typeof call.id === 'string' ? call.id : `call_${i}`, type: 'function', function: { name: call.function.name, arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) } }];
+    return [
+      {
+        id: typeof call.id === 'string' ? call.id : `call_${i}`,
+        type: 'function',
+        function: { name: call.function.name, arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) },
+      },
+    ];
   });
 }
 
@@ -75,7 +87,10 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
       }
       if (!response.ok) {
         const text = await response.text().catch(() => '');
-        throw new ModelError(`The model endpoint answered ${response.status}: ${providerWords(text) || response.statusText}`, response.status);
+        throw new ModelError(
+          `The model endpoint answered ${response.status}: ${providerWords(text) || response.statusText}`,
+          response.status,
+        );
       }
       try {
         if ((response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body) {
@@ -87,7 +102,7 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
             const event: unknown = JSON.parse(data);
             if (!isRecord(event)) continue;
             if (event.usage !== undefined && event.usage !== null) usage = usageOf(event.usage);
-            const choice = Array.isArray(event.choices) ? event.choices[0] : undefined;
+            const choice: unknown = Array.isArray(event.choices) ? event.choices[0] : undefined;
             const delta = isRecord(choice) && isRecord(choice.delta) ? choice.delta : undefined;
             if (delta === undefined) continue;
             if (typeof delta.content === 'string' && delta.content !== '') {
@@ -100,12 +115,18 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
           return { content, toolCalls: calls.filter((c) => c.function.name !== ''), usage, firstTokenMs, ms: performance.now() - started };
         }
         const reply: unknown = await response.json();
-        const choice = isRecord(reply) && Array.isArray(reply.choices) ? reply.choices[0] : undefined;
+        const choice: unknown = isRecord(reply) && Array.isArray(reply.choices) ? reply.choices[0] : undefined;
         const message = isRecord(choice) && isRecord(choice.message) ? choice.message : undefined;
         if (message === undefined) throw new ModelError('The model endpoint answered without a message (choices[0].message)');
         const content = typeof message.content === 'string' ? message.content : '';
         if (content !== '') onToken?.(content);
-        return { content, toolCalls: toolCallsOf(message.tool_calls), usage: usageOf(isRecord(reply) ? reply.usage : undefined), firstTokenMs: null, ms: performance.now() - started };
+        return {
+          content,
+          toolCalls: toolCallsOf(message.tool_calls),
+          usage: usageOf(isRecord(reply) ? reply.usage : undefined),
+          firstTokenMs: null,
+          ms: performance.now() - started,
+        };
       } catch (error) {
         if (error instanceof ModelError) throw error;
         throw new ModelError(`The model endpoint's answer could not be read: ${reasonOf(error, timeoutMs)}`);

@@ -6,10 +6,27 @@ import { MODEL_ENV } from './settings.js';
 /** Addresses an HTTP tool must not reach unless allowed: this machine, private networks, link-local, multicast. */
 const PRIVATE = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(net, prefix, 'ipv6');
 
 /** True for an address on this machine or a private, link-local or multicast network (IPv4-mapped IPv6 included). */
 export function isPrivateAddress(address: string): boolean {
@@ -25,7 +42,9 @@ export function isPrivateAddress(address: string): boolean {
 export class BlockedAddressError extends Error {
   override name = 'BlockedAddressError';
   constructor(host: string) {
-    super(`Refused to call ${host}: a private, loopback or link-local address (allow it with --allow-private-network or ${MODEL_ENV.allowPrivate}=1)`);
+    super(
+      `Refused to call ${host}: a private, loopback or link-local address (allow it with --allow-private-network or ${MODEL_ENV.allowPrivate}=1)`,
+    );
   }
 }
 
@@ -35,7 +54,8 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
-    if (addresses.some((a) => isPrivateAddress(a.address))) return callback(Object.assign(new BlockedAddressError(hostname), { code: 'EBLOCKED' }), []);
+    if (addresses.some((a) => isPrivateAddress(a.address)))
+      return callback(Object.assign(new BlockedAddressError(hostname), { code: 'EBLOCKED' }), []);
     if (options.all) return callback(null, addresses);
     const first = addresses[0];
     if (first === undefined) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), []);

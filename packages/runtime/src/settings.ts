@@ -53,7 +53,12 @@ export function skillsFromEnv(env: Readonly<Record<string, string | undefined>>)
   } catch {
     parsed = undefined;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((url) => typeof url === 'string')) {
+  if (
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    Array.isArray(parsed) ||
+    !Object.values(parsed).every((url) => typeof url === 'string')
+  ) {
     throw new Error('FLOW_SKILLS must be a JSON object of skill names and webhook URLs');
   }
   return Object.fromEntries(Object.entries(parsed).map(([skill, url]) => [skill, String(url)]));

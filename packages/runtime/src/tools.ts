@@ -30,7 +30,11 @@ export function templateNames(...texts: string[]): string[] {
 }
 
 /** Fills `{{variables}}`; `encode` escapes each value for where it goes (a URL, a JSON string). */
-export function fillTemplate(template: string, values: Readonly<Record<string, string>>, encode: (value: string) => string = (v) => v): string {
+export function fillTemplate(
+  template: string,
+  values: Readonly<Record<string, string>>,
+  encode: (value: string) => string = (v) => v,
+): string {
   return template.replace(TEMPLATE, (whole, name: string) => (name in values ? encode(values[name] ?? '') : whole));
 }
 
@@ -48,7 +52,8 @@ function parameters(data: FunctionNodeData): JsonObject {
   const properties: Record<string, JsonValue> = {};
   const metadata = data.metadata;
   if (data.type === 'http_calls') {
-    for (const name of templateNames(...httpTemplateTexts(metadata))) properties[name] = { type: 'string', description: `The value of {{${name}}} in the request` };
+    for (const name of templateNames(...httpTemplateTexts(metadata)))
+      properties[name] = { type: 'string', description: `The value of {{${name}}} in the request` };
   } else if (data.type === 'capture_variables') {
     for (const variable of records(metadata.variables)) {
       const name = text(variable.name);
@@ -75,7 +80,11 @@ export function flowTools(doc: FlowDocument): FlowTool[] {
     for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
     taken.add(name);
     const description = node.data.description.trim() || node.data.trigger.trim() || node.data.name;
-    tools.push({ nodeId: node.id, data: node.data, spec: { type: 'function', function: { name, description, parameters: parameters(node.data) } } });
+    tools.push({
+      nodeId: node.id,
+      data: node.data,
+      spec: { type: 'function', function: { name, description, parameters: parameters(node.data) } },
+    });
   }
   return tools;
 }

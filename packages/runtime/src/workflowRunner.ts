@@ -44,7 +44,8 @@ function formFields(config: JsonObject): { name: string; label: string }[] {
   if (!Array.isArray(fields)) return [];
   return fields.flatMap((field) => {
     if (typeof field === 'string') return [{ name: field, label: field.replace(/_/g, ' ') }];
-    if (isRecord(field) && typeof field.name === 'string') return [{ name: field.name, label: typeof field.label === 'string' ? field.label : field.name }];
+    if (isRecord(field) && typeof field.name === 'string')
+      return [{ name: field.name, label: typeof field.label === 'string' ? field.label : field.name }];
     return [];
   });
 }
@@ -61,7 +62,11 @@ export function stepFields(step: WorkflowStep): { name: string; label: string }[
  * JSON object answer sets variables). A skill with no webhook is 'not configured': nothing is
  * pretended.
  */
-export async function runStep(step: WorkflowStep, variables: Readonly<Record<string, string>>, options: WorkflowRunOptions): Promise<StepTrace> {
+export async function runStep(
+  step: WorkflowStep,
+  variables: Readonly<Record<string, string>>,
+  options: WorkflowRunOptions,
+): Promise<StepTrace> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const started = performance.now();
   const trace: StepTrace = { name: step.name, skill: step.skill, status: 'done', output: '', variables: {}, ms: 0 };
@@ -73,7 +78,13 @@ export async function runStep(step: WorkflowStep, variables: Readonly<Record<str
       trace.output = fillTemplate(text(step.config.text) || text(step.config.message), variables);
     } else if (step.skill === 'model') {
       if (options.model === undefined) throw new Error('No model is configured for this step');
-      const reply = await options.model.chat([{ role: 'system', content: fillTemplate(text(step.config.prompt), variables) }, { role: 'user', content: JSON.stringify(variables) }], []);
+      const reply = await options.model.chat(
+        [
+          { role: 'system', content: fillTemplate(text(step.config.prompt), variables) },
+          { role: 'user', content: JSON.stringify(variables) },
+        ],
+        [],
+      );
       trace.output = reply.content;
       const into = text(step.config.output);
       if (into !== '') trace.variables[into] = reply.content;
@@ -99,7 +110,9 @@ export async function runStep(step: WorkflowStep, variables: Readonly<Record<str
         } catch {
           parsed = undefined;
         }
-        if (isRecord(parsed)) for (const [k, v] of Object.entries(parsed)) if (k !== 'message') trace.variables[k] = typeof v === 'string' ? v : JSON.stringify(v);
+        if (isRecord(parsed))
+          for (const [k, v] of Object.entries(parsed))
+            if (k !== 'message') trace.variables[k] = typeof v === 'string' ? v : JSON.stringify(v);
         trace.output = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : body.slice(0, 2000);
       }
     }

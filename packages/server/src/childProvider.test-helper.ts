@@ -15,7 +15,12 @@ export function spawnTs(script: string, args: readonly string[], env: Record<str
 }
 
 /** Resolves with the first match of `pattern` in what the child prints on `stream`; rejects if it exits first. */
-export function waitForOutput(child: ChildProcess, stream: 'stdout' | 'stderr', pattern: RegExp, timeoutMs = 20_000): Promise<RegExpExecArray> {
+export function waitForOutput(
+  child: ChildProcess,
+  stream: 'stdout' | 'stderr',
+  pattern: RegExp,
+  timeoutMs = 20_000,
+): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let text = '';
     const source = stream === 'stdout' ? child.stdout : child.stderr;

@@ -40,7 +40,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerConfigError(`Invalid port: ${values.port ?? ''}`);
   const token = values.token ?? env.FLOW_TOKEN;
   const publicUrl = values['public-url'] ?? env.FLOW_PUBLIC_URL;
-  const allowHosts = (values['allow-host'] ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
+  const allowHosts = (values['allow-host'] ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
   const root = repositoryRoot();
   const builtEditor = root === null ? undefined : join(root, 'apps', 'editor', 'dist');
   const editorDir = values.editor ?? (builtEditor && existsSync(join(builtEditor, 'index.html')) ? builtEditor : undefined);

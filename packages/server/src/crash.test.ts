@@ -37,10 +37,19 @@ describe('a provider killed with SIGKILL in the middle of a stream of writes', (
         // What the file may hold: the document as sent, or as published right after.
         sent.add(serializeFlow(doc));
         sent.add(serializeFlow({ ...doc, systemPrompt: publish.system_message_custom, agentContext: 'P', agentNotes: 'S' }));
-        const workflow = { id: `wf-${version}`, name: `Workflow ${round}`, plan_id: 'crash', json: { steps: [{ skill: 's', name: `n${round}`, config: { round } }] } };
+        const workflow = {
+          id: `wf-${version}`,
+          name: `Workflow ${round}`,
+          plan_id: 'crash',
+          json: { steps: [{ skill: 's', name: `n${round}`, config: { round } }] },
+        };
         try {
           const headers = { 'Content-Type': 'application/json' };
-          const put = await fetch(`${url}/api/flows/crash/${version}`, { method: 'PUT', headers: { ...headers, ...precondition() }, body: JSON.stringify(doc) });
+          const put = await fetch(`${url}/api/flows/crash/${version}`, {
+            method: 'PUT',
+            headers: { ...headers, ...precondition() },
+            body: JSON.stringify(doc),
+          });
           etag = put.headers.get('etag');
           const published = await fetch(`${url}/api/mate/crash/${version}/system-prompt-custom`, {
             method: 'POST',

@@ -38,8 +38,15 @@ function newFunctions(count: number): { uuid: string; name: string; description:
 function addedOneByOne(doc: FlowDocument, inputs: ReturnType<typeof newFunctions>, now: string): FlowDocument {
   let placed = doc;
   for (const input of inputs) {
-    const data: FunctionNodeData = { ...createFunctionData(input.type ?? 'instruct', { uuid: input.uuid, planId: doc.planId }, now), ...input };
-    placed = addNode(placed, { type: 'function', data }, { currentChain: String(maxChain(placed.nodes)), newChain: true, id: input.uuid }).doc;
+    const data: FunctionNodeData = {
+      ...createFunctionData(input.type ?? 'instruct', { uuid: input.uuid, planId: doc.planId }, now),
+      ...input,
+    };
+    placed = addNode(
+      placed,
+      { type: 'function', data },
+      { currentChain: String(maxChain(placed.nodes)), newChain: true, id: input.uuid },
+    ).doc;
   }
   return placed;
 }
@@ -117,12 +124,21 @@ describe('update-functions', () => {
     const node = (id: string) => doc.nodes.find((n) => n.id === id);
 
     // A partial update: the given fields, metadata replaced whole, the rest (and the edges) kept.
-    expect(node('lead-route')?.data).toEqual({ ...route.data, name: 'Route by tier', metadata: { prompt: 'Only this' }, updated_at: expect.any(String) });
+    expect(node('lead-route')?.data).toEqual({
+      ...route.data,
+      name: 'Route by tier',
+      metadata: { prompt: 'Only this' },
+      updated_at: expect.any(String),
+    });
     expect(node('lead-route')?.chain).toBe(route.chain);
 
     // New functions: chains 4 and 5 after the last chain, 400 px apart, type defaults under the given metadata.
     expect(node('new-gpt')).toMatchObject({ chain: '4', position: { x: 1250, y: 200 } });
-    expect(node('new-gpt')?.data).toMatchObject({ type: 'custom_gpt', name: 'Summarise', metadata: { temperature: 0.1, max_tokens: 1000 } });
+    expect(node('new-gpt')?.data).toMatchObject({
+      type: 'custom_gpt',
+      name: 'Summarise',
+      metadata: { temperature: 0.1, max_tokens: 1000 },
+    });
     expect(node('new-plain')).toMatchObject({ chain: '5', position: { x: 1650, y: 200 } });
     expect(node('new-plain')?.data).toMatchObject({ type: 'instruct', name: 'Instruct', description: 'given twice, the last one counts' });
     expect(doc.nodes.filter((n) => n.id === 'new-plain')).toHaveLength(1);
@@ -142,7 +158,9 @@ describe('update-functions', () => {
     expect(prompt.status).toBe(400);
     const shape = await server.call('POST', LEAD, { json: { functions: [{ uuid: 'new-one', active: 'yes' }] } });
     expect(shape.status).toBe(400);
-    expect(await jsonOf(shape)).toMatchObject({ error: { code: 'BAD_REQUEST', findings: [expect.objectContaining({ message: 'must be boolean' })] } });
+    expect(await jsonOf(shape)).toMatchObject({
+      error: { code: 'BAD_REQUEST', findings: [expect.objectContaining({ message: 'must be boolean' })] },
+    });
     expect(await snapshotFolder(server.dir)).toEqual(files);
   });
 });

@@ -37,7 +37,11 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
     const { segments, query } = pathSegments(req.url ?? '/');
     if (access.check(req, method, segments) === null) {
       if ((method === 'GET' || method === 'HEAD') && segments[0] !== 'api') {
-        res.writeHead(303, { Location: `${SIGN_IN_PATH}?next=${encodeURIComponent(req.url ?? '/')}`, 'Cache-Control': 'no-store', 'Content-Length': 0 });
+        res.writeHead(303, {
+          Location: `${SIGN_IN_PATH}?next=${encodeURIComponent(req.url ?? '/')}`,
+          'Cache-Control': 'no-store',
+          'Content-Length': 0,
+        });
         res.end();
         return;
       }
@@ -65,7 +69,9 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
         return;
       }
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      options.log(redactTokens(`flow server: ${req.method ?? '?'} request failed: ${detail}`, options.token === undefined ? [] : [options.token]));
+      options.log(
+        redactTokens(`flow server: ${req.method ?? '?'} request failed: ${detail}`, options.token === undefined ? [] : [options.token]),
+      );
       sendError(res, new HttpError(500, 'INTERNAL', 'Internal error'));
     });
   };

@@ -21,11 +21,35 @@ describe('reserved words as ids over HTTP', () => {
 
   const cases: { name: string; method: string; path: string; json?: unknown; field: string }[] = [
     { name: 'a plan id', method: 'GET', path: '/api/flows/constructor/production', field: 'planId' },
-    { name: 'a version name', method: 'PUT', path: '/api/flows/support-desk/prototype', json: sampleFlow('support-desk', 'prototype', 1), field: 'versionName' },
+    {
+      name: 'a version name',
+      method: 'PUT',
+      path: '/api/flows/support-desk/prototype',
+      json: sampleFlow('support-desk', 'prototype', 1),
+      field: 'versionName',
+    },
     { name: 'a plan id of a mate call', method: 'GET', path: '/api/mate/prototype/production/functions', field: 'planId' },
-    { name: 'a workflow id', method: 'POST', path: '/api/workflows/save', json: { name: 'x', id: 'constructor', plan_id: 'support-desk' }, field: 'workflow id' },
-    { name: 'the plan of a workflow', method: 'POST', path: '/api/workflows/save', json: { name: 'x', plan_id: 'prototype' }, field: 'plan_id' },
-    { name: 'a workflow of a session', method: 'POST', path: '/api/sessions/create-with-link', json: { workflowId: 'prototype', planId: 'support-desk' }, field: 'workflowId' },
+    {
+      name: 'a workflow id',
+      method: 'POST',
+      path: '/api/workflows/save',
+      json: { name: 'x', id: 'constructor', plan_id: 'support-desk' },
+      field: 'workflow id',
+    },
+    {
+      name: 'the plan of a workflow',
+      method: 'POST',
+      path: '/api/workflows/save',
+      json: { name: 'x', plan_id: 'prototype' },
+      field: 'plan_id',
+    },
+    {
+      name: 'a workflow of a session',
+      method: 'POST',
+      path: '/api/sessions/create-with-link',
+      json: { workflowId: 'prototype', planId: 'support-desk' },
+      field: 'workflowId',
+    },
     { name: 'a session id', method: 'GET', path: '/hosted/session/support-desk/constructor', field: 'sessionId' },
     {
       name: 'a function uuid in setup-function',
@@ -47,7 +71,9 @@ describe('reserved words as ids over HTTP', () => {
     const before = await snapshotFolder(server.dir);
     const res = await server.call(method, path, json === undefined ? {} : { json });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'INVALID_ID', message: `Invalid ${field}: __proto__, constructor and prototype are reserved words` } });
+    expect(await res.json()).toEqual({
+      error: { code: 'INVALID_ID', message: `Invalid ${field}: __proto__, constructor and prototype are reserved words` },
+    });
     expect(await snapshotFolder(server.dir)).toEqual(before);
   });
 });

@@ -11,7 +11,8 @@ import { sampleFlow, startTestServer, type TestServer } from './testServer.test-
  */
 
 type Write = 'save' | 'publish' | 'prompt';
-type Op = { kind: 'edit'; writer: number } | { kind: 'write'; writer: number; how: Write } | { kind: 'both'; a: number; b: number; how: Write };
+type Op =
+  { kind: 'edit'; writer: number } | { kind: 'write'; writer: number; how: Write } | { kind: 'both'; a: number; b: number; how: Write };
 
 const WRITERS = 3;
 const writer = fc.nat(WRITERS - 1);

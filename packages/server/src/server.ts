@@ -81,7 +81,8 @@ function checkedPublicUrl(text: string): string {
   } catch {
     throw new ServerConfigError(`Invalid public URL "${text}": give an address such as https://flow.example.com`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ServerConfigError(`Invalid public URL "${text}": it must start with http:// or https://`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ServerConfigError(`Invalid public URL "${text}": it must start with http:// or https://`);
   return parsed.origin;
 }
 

@@ -62,7 +62,12 @@ export function sampleFlow(planId: string, versionName: string, count: number, l
   let currentChain = '0';
   ({ doc, currentChain } = addNode(doc, { type: 'prompt', data: createPromptData(`Greet (${label})`) }, { currentChain, id: 'intro' }));
   for (let i = 1; i <= count; i++) {
-    const data = createFunctionData('instruct', { uuid: `fn-${i}`, planId, name: `${label} ${i}`, metadata: { prompt: `Do ${label} ${i}` } });
+    const data = createFunctionData('instruct', {
+      uuid: `fn-${i}`,
+      planId,
+      name: `${label} ${i}`,
+      metadata: { prompt: `Do ${label} ${i}` },
+    });
     ({ doc, currentChain } = addNode(doc, { type: 'function', data }, { currentChain, id: `fn-${i}` }));
   }
   return doc;

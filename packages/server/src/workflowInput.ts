@@ -47,7 +47,8 @@ export function workflowFromRequest(body: unknown, now: string, newId: () => str
   if (body.description !== undefined && body.description !== null && typeof body.description !== 'string') {
     throw invalid('description must be a string');
   }
-  const planId = body.plan_id === undefined || body.plan_id === null || body.plan_id === '' ? DEFAULT_PLAN_ID : requireId(body.plan_id, 'plan_id');
+  const planId =
+    body.plan_id === undefined || body.plan_id === null || body.plan_id === '' ? DEFAULT_PLAN_ID : requireId(body.plan_id, 'plan_id');
   const workflow: Workflow = {
     id: idOf(body.id, newId),
     name: body.name,

@@ -18,7 +18,6 @@ export interface PlaygroundState {
   variables: Record<string, string>;
 }
 
-
 function toolCallOf(value: unknown): PlaygroundToolCall | null {
   if (!isRecord(value) || typeof value.name !== 'string') return null;
   const args = isRecord(value.arguments) ? Object.fromEntries(Object.entries(value.arguments).map(([k, v]) => [k, String(v)])) : {};
@@ -67,7 +66,8 @@ export async function playgroundTurn(
   });
   if (!response.ok || response.body === null) {
     const body: unknown = await response.json().catch(() => null);
-    const said = isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : `HTTP ${response.status}`;
+    const said =
+      isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : `HTTP ${response.status}`;
     throw new Error(said);
   }
   for await (const { event, data } of sseEvents(chunks(response.body))) {
@@ -102,6 +102,7 @@ export async function playgroundModel(): Promise<string> {
   const response = await fetch(`${providerUrl()}/api/runtime/settings`, { headers: { Accept: 'application/json' } });
   const body: unknown = await response.json().catch(() => null);
   if (!isRecord(body)) return '';
-  if (body.configured === true && typeof body.model === 'string') return `Model: ${body.model} at ${typeof body.endpoint === 'string' ? body.endpoint : 'the provider'}`;
+  if (body.configured === true && typeof body.model === 'string')
+    return `Model: ${body.model} at ${typeof body.endpoint === 'string' ? body.endpoint : 'the provider'}`;
   return typeof body.message === 'string' ? body.message : '';
 }

@@ -39,9 +39,9 @@ const graphSelector = (s: EditorState) => ({
 export function FlowCanvas() {
   const store = useEditorStoreApi();
   const { nodes, edges, selected, selectedEdgeId, measured } = useEditor(useShallow(graphSelector));
-  const adapter = useMemo(createNodeAdapter, []);
+  const adapter = useMemo(() => createNodeAdapter(), []);
   // Problems come from the core rules, found again only when the graph changes (not text, not moves).
-  const problemsOf = useMemo(createNodeProblemsMemo, []);
+  const problemsOf = useMemo(() => createNodeProblemsMemo(), []);
   const problems = useEditor(useCallback((s: EditorState) => problemsOf(s.doc), [problemsOf]));
   const { screenToFlowPosition } = useReactFlow();
   const { onDragOver, onDrop } = useCardDrop();

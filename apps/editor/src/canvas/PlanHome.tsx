@@ -1,12 +1,4 @@
-import {
-  FlowConflictError,
-  emptyFlow,
-  exactTime,
-  flowMessages,
-  idProblem,
-  relativeTime,
-  type PlanSummary,
-} from '@flow/core';
+import { FlowConflictError, emptyFlow, exactTime, flowMessages, idProblem, relativeTime, type PlanSummary } from '@flow/core';
 import { useEffect, useMemo, useState } from 'react';
 import { providerClient } from '../api/providerClient';
 import { DEFAULT_VERSION } from '../route';
@@ -35,7 +27,7 @@ export function PlanHome() {
     };
   }, [client]);
 
-  const create = async (event: React.FormEvent) => {
+  const create = async (event: React.SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const id = newId.trim();
     const invalid = idProblem(id);
@@ -70,7 +62,13 @@ export function PlanHome() {
         <ul className="plan-list">
           {plans.plans.map((plan) => (
             <li key={plan.planId} className="plan-row">
-              <a className="plan-link" href={planPath(plan.planId, plan.versions.includes(DEFAULT_VERSION) ? DEFAULT_VERSION : (plan.versions[0] ?? DEFAULT_VERSION))}>
+              <a
+                className="plan-link"
+                href={planPath(
+                  plan.planId,
+                  plan.versions.includes(DEFAULT_VERSION) ? DEFAULT_VERSION : (plan.versions[0] ?? DEFAULT_VERSION),
+                )}
+              >
                 {plan.planId}
               </a>
               <span className="plan-versions">

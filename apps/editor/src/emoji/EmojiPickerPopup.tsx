@@ -33,9 +33,9 @@ export function EmojiPickerPopup() {
   const close = useCallback(() => store.getState().closeEmojiPicker(), [store]);
   const pick = useCallback(
     (emoji: string) => {
-      const { emojiPicker, updateNodeData } = store.getState();
+      const { emojiPicker } = store.getState();
       // One change of the node's data: one undo step, saved like any other edit.
-      if (emojiPicker.targetNodeId) updateNodeData(emojiPicker.targetNodeId, (node) => withTriggerText(node, emoji));
+      if (emojiPicker.targetNodeId) store.getState().updateNodeData(emojiPicker.targetNodeId, (node) => withTriggerText(node, emoji));
       else emojiPicker.onPick?.(emoji);
       close();
     },
@@ -86,6 +86,7 @@ export function EmojiPickerPopup() {
   return (
     <>
       <div className="emoji-backdrop" data-testid="emoji-picker-backdrop" aria-hidden="true" onClick={close} />
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog handles Escape and keeps Tab inside */}
       <div
         ref={dialog}
         className="emoji-popup"
@@ -96,16 +97,25 @@ export function EmojiPickerPopup() {
         style={{ left: x, top: y }}
         onKeyDown={onKeyDown}
       >
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focus guards keep Tab inside the dialog */}
         <span tabIndex={0} className="focus-guard" onFocus={toEnd} />
         <header className="emoji-popup-header">
           <h2 id={titleId} className="emoji-popup-title">
             {emojiPickerMessages.title}
           </h2>
-          <button ref={closeButton} type="button" className="modal-close" aria-label={emojiPickerMessages.close} title={emojiPickerMessages.close} onClick={close}>
+          <button
+            ref={closeButton}
+            type="button"
+            className="modal-close"
+            aria-label={emojiPickerMessages.close}
+            title={emojiPickerMessages.close}
+            onClick={close}
+          >
             ×
           </button>
         </header>
         <div ref={host} className="emoji-popup-body" />
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focus guards keep Tab inside the dialog */}
         <span tabIndex={0} className="focus-guard" onFocus={toStart} />
       </div>
     </>

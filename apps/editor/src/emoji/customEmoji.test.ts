@@ -27,7 +27,8 @@ describe('parseCustomEmoji', () => {
   });
 
   it('refuses what is not a list of objects, and fields of the wrong kind', () => {
-    for (const bad of [null, undefined, 'a', { name: 'a', url: '/a' }]) expect(() => parseCustomEmoji(bad)).toThrow(emojiErrors.customWrongFormat);
+    for (const bad of [null, undefined, 'a', { name: 'a', url: '/a' }])
+      expect(() => parseCustomEmoji(bad)).toThrow(emojiErrors.customWrongFormat);
     expect(() => parseCustomEmoji([null])).toThrow(emojiErrors.customWrongFormat);
     expect(() => parseCustomEmoji([{ name: 'a', url: 1 }])).toThrow(emojiErrors.customWrongFormat);
     expect(() => parseCustomEmoji([{ name: 'a', url: '/a', shortcodes: 'a' }])).toThrow(emojiErrors.customWrongFormat);

@@ -12,7 +12,11 @@ export interface EmojiPickerElementHandle {
  * Puts an emoji-picker-element with `options` into `container`; `onEmoji` gets each picked emoji
  * (its unicode, or a custom emoji's name). This module is loaded only when the picker first opens.
  */
-export function createEmojiPickerElement(container: HTMLElement, options: PickerConstructorOptions, onEmoji: (emoji: string) => void): EmojiPickerElementHandle {
+export function createEmojiPickerElement(
+  container: HTMLElement,
+  options: PickerConstructorOptions,
+  onEmoji: (emoji: string) => void,
+): EmojiPickerElementHandle {
   const picker = new Picker(options);
   // The editor is light; the element would otherwise follow a dark system theme.
   picker.classList.add('light');

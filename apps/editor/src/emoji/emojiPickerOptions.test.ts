@@ -8,7 +8,9 @@ describe('emojiDataSource', () => {
   });
 
   it('uses the provider URL setting, without a doubled slash', () => {
-    expect(emojiDataSource('http://127.0.0.1:9000/', 'http://127.0.0.1:4321')).toBe('http://127.0.0.1:9000/api/emoji/en/emojibase/data.json');
+    expect(emojiDataSource('http://127.0.0.1:9000/', 'http://127.0.0.1:4321')).toBe(
+      'http://127.0.0.1:9000/api/emoji/en/emojibase/data.json',
+    );
   });
 });
 

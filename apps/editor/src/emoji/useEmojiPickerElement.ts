@@ -10,6 +10,7 @@ import { emojiDataSource, emojiPickerOptions } from './emojiPickerOptions';
  */
 export function useEmojiPickerElement(host: RefObject<HTMLElement | null>, onEmoji: (emoji: string) => void): () => boolean {
   const latest = useRef(onEmoji);
+  // eslint-disable-next-line react-hooks/refs -- a latest-value ref, assigned during render so a flush in the same tick sees the newest value
   latest.current = onEmoji;
   const handle = useRef<EmojiPickerElementHandle | null>(null);
   useEffect(() => {

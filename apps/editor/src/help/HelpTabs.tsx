@@ -16,7 +16,15 @@ export function HelpTabs({ tab, onChange }: { tab: HelpTab; onChange: (tab: Help
   const onKeyDown = (e: KeyboardEvent) => {
     const at = TABS.findIndex((t) => t.id === tab);
     const to =
-      e.key === 'ArrowRight' ? (at + 1) % TABS.length : e.key === 'ArrowLeft' ? (at - 1 + TABS.length) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
+      e.key === 'ArrowRight'
+        ? (at + 1) % TABS.length
+        : e.key === 'ArrowLeft'
+          ? (at - 1 + TABS.length) % TABS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? TABS.length - 1
+              : -1;
     const next = TABS[to];
     if (!next) return;
     e.preventDefault();
@@ -24,7 +32,7 @@ export function HelpTabs({ tab, onChange }: { tab: HelpTab; onChange: (tab: Help
     list.current?.querySelector<HTMLElement>(`#${tabId(next.id)}`)?.focus();
   };
   return (
-    <div className="help-tabs" role="tablist" aria-label="How to use" ref={list} onKeyDown={onKeyDown}>
+    <div className="help-tabs" role="tablist" tabIndex={-1} aria-label="How to use" ref={list} onKeyDown={onKeyDown}>
       {TABS.map((t) => (
         <button
           key={t.id}

@@ -13,7 +13,19 @@ function arrowsFree(target: EventTarget | null): boolean {
   return !isTyping(target) && !(target instanceof HTMLElement && target.getAttribute('role') === 'tab');
 }
 
-function Step({ step, index, count, zoomed, onZoom }: { step: OnboardingStep; index: number; count: number; zoomed: boolean; onZoom: (open: boolean) => void }) {
+function Step({
+  step,
+  index,
+  count,
+  zoomed,
+  onZoom,
+}: {
+  step: OnboardingStep;
+  index: number;
+  count: number;
+  zoomed: boolean;
+  onZoom: (open: boolean) => void;
+}) {
   const caption = useMemo(() => renderCaption(withKeys(step.caption)), [step.caption]);
   return (
     <div className="onb-step" data-testid="onboarding-step" data-step-id={step.id}>

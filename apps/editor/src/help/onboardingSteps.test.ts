@@ -24,7 +24,14 @@ describe('parseSteps', () => {
 
   it("takes desc, image and imagewebp as the spec's other names, and defaults alt to the title or 'Onboarding step'", () => {
     const [a, b] = parseSteps({ steps: [{ title: 'T', desc: 'D', image: '/x.jpg', imagewebp: 'x.webp' }, { caption: 'only text' }] }, base);
-    expect(a).toMatchObject({ id: 'step-1', caption: 'D', imageJpg: 'http://127.0.0.1:4321/x.jpg', imageWebp: 'http://127.0.0.1:4321/onboarding/x.webp', alt: 'T', note: null });
+    expect(a).toMatchObject({
+      id: 'step-1',
+      caption: 'D',
+      imageJpg: 'http://127.0.0.1:4321/x.jpg',
+      imageWebp: 'http://127.0.0.1:4321/onboarding/x.webp',
+      alt: 'T',
+      note: null,
+    });
     expect(b).toMatchObject({ id: 'step-2', title: '', alt: 'Onboarding step', imageJpg: null, imageWebp: null });
   });
 

@@ -21,6 +21,7 @@ export function FunctionPalette() {
   const [drag, setDrag] = useState<CardDragPhase>('idle');
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a drag in progress ends when the palette closes
     if (!open) setDrag('idle');
   }, [open]);
   // A press on a card that ends without a drag (a click) disarms it.

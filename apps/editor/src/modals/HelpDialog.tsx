@@ -25,12 +25,24 @@ function HelpBody({ onClose }: { onClose: () => void }) {
         </Dialog.Close>
       </header>
       <HelpTabs tab={tab} onChange={setTab} />
-      <div className="help-panel" role="tabpanel" id={panelId('onboarding')} aria-labelledby={tabId('onboarding')} hidden={tab !== 'onboarding'}>
+      <div
+        className="help-panel"
+        role="tabpanel"
+        id={panelId('onboarding')}
+        aria-labelledby={tabId('onboarding')}
+        hidden={tab !== 'onboarding'}
+      >
         <Suspense fallback={<p className="onb-message">Loading…</p>}>
           <OnboardingTab active={tab === 'onboarding'} onClose={onClose} />
         </Suspense>
       </div>
-      <div className="help-panel" role="tabpanel" id={panelId('keybindings')} aria-labelledby={tabId('keybindings')} hidden={tab !== 'keybindings'}>
+      <div
+        className="help-panel"
+        role="tabpanel"
+        id={panelId('keybindings')}
+        aria-labelledby={tabId('keybindings')}
+        hidden={tab !== 'keybindings'}
+      >
         <KeybindingsTab />
       </div>
     </>

@@ -8,12 +8,36 @@ import type { EditorState } from '../store/types';
 
 /** Each dialog with the store flag that opens it; its code (and Radix's) is fetched when it first opens. */
 const DIALOGS: ReadonlyArray<{ name: string; opened: (s: EditorState) => boolean; Dialog: ComponentType }> = [
-  { name: 'palette', opened: (s) => s.palette.open, Dialog: lazyComponent(() => import('./FunctionPalette').then((m) => m.FunctionPalette)) },
-  { name: 'selectWorkflow', opened: (s) => s.selectWorkflowOpen, Dialog: lazyComponent(() => import('./SelectWorkflowModal').then((m) => m.SelectWorkflowModal)) },
-  { name: 'reportBug', opened: (s) => s.reportBugOpen, Dialog: lazyComponent(() => import('./ReportBugDialog').then((m) => m.ReportBugDialog)) },
-  { name: 'confirmErase', opened: (s) => s.confirmEraseOpen, Dialog: lazyComponent(() => import('./ConfirmEraseDialog').then((m) => m.ConfirmEraseDialog)) },
-  { name: 'confirmReload', opened: (s) => s.confirmReloadOpen, Dialog: lazyComponent(() => import('./ConfirmReloadDialog').then((m) => m.ConfirmReloadDialog)) },
-  { name: 'createWorkflow', opened: (s) => s.createWorkflowOpen, Dialog: lazyComponent(() => import('./CreateWorkflowDialog').then((m) => m.CreateWorkflowDialog)) },
+  {
+    name: 'palette',
+    opened: (s) => s.palette.open,
+    Dialog: lazyComponent(() => import('./FunctionPalette').then((m) => m.FunctionPalette)),
+  },
+  {
+    name: 'selectWorkflow',
+    opened: (s) => s.selectWorkflowOpen,
+    Dialog: lazyComponent(() => import('./SelectWorkflowModal').then((m) => m.SelectWorkflowModal)),
+  },
+  {
+    name: 'reportBug',
+    opened: (s) => s.reportBugOpen,
+    Dialog: lazyComponent(() => import('./ReportBugDialog').then((m) => m.ReportBugDialog)),
+  },
+  {
+    name: 'confirmErase',
+    opened: (s) => s.confirmEraseOpen,
+    Dialog: lazyComponent(() => import('./ConfirmEraseDialog').then((m) => m.ConfirmEraseDialog)),
+  },
+  {
+    name: 'confirmReload',
+    opened: (s) => s.confirmReloadOpen,
+    Dialog: lazyComponent(() => import('./ConfirmReloadDialog').then((m) => m.ConfirmReloadDialog)),
+  },
+  {
+    name: 'createWorkflow',
+    opened: (s) => s.createWorkflowOpen,
+    Dialog: lazyComponent(() => import('./CreateWorkflowDialog').then((m) => m.CreateWorkflowDialog)),
+  },
   { name: 'help', opened: (s) => s.helpOpen, Dialog: lazyComponent(() => import('./HelpDialog').then((m) => m.HelpDialog)) },
 ];
 

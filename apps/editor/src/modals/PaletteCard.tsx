@@ -48,6 +48,7 @@ export function PaletteCard({ icon, title, description, tooltip, disabled = fals
   // announces), the description describes it, so nothing is read twice.
   const describedBy = disabled ? `${id}-desc ${id}-badge` : `${id}-desc`;
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the card is the drag source; its title button is the keyboard control
     <div
       className={`palette-card${disabled ? ' disabled' : ''}`}
       title={tooltip}
@@ -62,7 +63,13 @@ export function PaletteCard({ icon, title, description, tooltip, disabled = fals
         {icon}
       </span>
       <span className="palette-card-text">
-        <button type="button" className="palette-card-title" aria-describedby={describedBy} aria-disabled={disabled || undefined} title={tooltip}>
+        <button
+          type="button"
+          className="palette-card-title"
+          aria-describedby={describedBy}
+          aria-disabled={disabled || undefined}
+          title={tooltip}
+        >
           {title}
         </button>
         <span className="palette-card-desc" id={`${id}-desc`}>

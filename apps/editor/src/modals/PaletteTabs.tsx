@@ -18,7 +18,7 @@ export function PaletteTabs({ tab }: { tab: PaletteTab }) {
     document.getElementById(`palette-tab-${next}`)?.focus();
   };
   return (
-    <div className="palette-tabs" role="tablist" aria-label="Palette" onKeyDown={onKeyDown}>
+    <div className="palette-tabs" role="tablist" tabIndex={-1} aria-label="Palette" onKeyDown={onKeyDown}>
       {TABS.map(({ id, label }) => (
         <button
           key={id}

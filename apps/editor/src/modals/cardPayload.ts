@@ -5,7 +5,6 @@ export const CARD_MIME = 'application/x-flow-card';
 /** What a dragged palette card carries: a function by type and name, or a saved workflow by id. */
 export type CardPayload = { kind: 'function'; type: string; name: string } | { kind: 'workflow'; id: string };
 
-
 /**
  * The card a drop carries, or null for anything else (another app's drag, broken JSON).
  * @example parseCardPayload('{"kind":"workflow","id":"w1"}') // { kind: 'workflow', id: 'w1' }

@@ -7,5 +7,5 @@ import type { Workflow } from '@flow/core';
 export function filterWorkflows(workflows: readonly Workflow[], query: string): Workflow[] {
   const needle = query.trim().toLowerCase();
   if (needle === '') return [...workflows];
-  return workflows.filter((w) => [w.name, w.description ?? ''].some((text) => text.toLowerCase().includes(needle)));
+  return workflows.filter((w) => [w.name, w.description].some((text) => text.toLowerCase().includes(needle)));
 }

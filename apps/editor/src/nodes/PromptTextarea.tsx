@@ -16,9 +16,11 @@ interface PromptTextareaProps {
 export function PromptTextarea({ nodeId, value, className, rows }: PromptTextareaProps) {
   const store = useEditorStoreApi();
   const field = useDebouncedText(value, PROMPT_AUTOSAVE_MS, (prompt) =>
-    store.getState().updateNodeData(nodeId, (node) =>
-      node.type === 'prompt' && node.data.prompt !== prompt ? { ...node, data: { ...node.data, prompt } } : node,
-    ),
+    store
+      .getState()
+      .updateNodeData(nodeId, (node) =>
+        node.type === 'prompt' && node.data.prompt !== prompt ? { ...node, data: { ...node.data, prompt } } : node,
+      ),
   );
   return (
     <textarea

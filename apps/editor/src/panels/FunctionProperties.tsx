@@ -66,7 +66,8 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
     [others, workflows, id],
   );
   useEffect(() => {
-    if (definition?.fields.some((f) => f.kind === 'workflowRef') && store.getState().workflowsState === 'idle') void store.getState().loadWorkflows();
+    if (definition?.fields.some((f) => f.kind === 'workflowRef') && store.getState().workflowsState === 'idle')
+      void store.getState().loadWorkflows();
   }, [definition, store]);
 
   const shown = useMemo(() => withDefaults(data.type, data.metadata), [data.type, data.metadata]);
@@ -122,12 +123,18 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
               type="checkbox"
               role="switch"
               className="switch"
-              checked={data.active !== false}
+              checked={data.active}
               onChange={(e) => void setActive(e.target.checked)}
             />
             {flowMessages.active}
           </label>
-          <button type="button" className="btn btn-primary" disabled={saving} aria-busy={saving} onClick={() => void store.getState().saveFunction(id)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={saving}
+            aria-busy={saving}
+            onClick={() => void store.getState().saveFunction(id)}
+          >
             {saving ? 'Saving…' : flowMessages.save}
           </button>
         </div>

@@ -12,10 +12,22 @@ export function FunctionsPanel() {
   return (
     <div className="functions-panel">
       <div className="subtabs" role="tablist" aria-label="Functions and workflows">
-        <button type="button" role="tab" aria-selected={sub === 'functions'} className={`subtab${sub === 'functions' ? ' active' : ''}`} onClick={() => setSub('functions')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={sub === 'functions'}
+          className={`subtab${sub === 'functions' ? ' active' : ''}`}
+          onClick={() => setSub('functions')}
+        >
           Functions
         </button>
-        <button type="button" role="tab" aria-selected={sub === 'workflows'} className={`subtab${sub === 'workflows' ? ' active' : ''}`} onClick={() => setSub('workflows')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={sub === 'workflows'}
+          className={`subtab${sub === 'workflows' ? ' active' : ''}`}
+          onClick={() => setSub('workflows')}
+        >
           Workflows
         </button>
       </div>

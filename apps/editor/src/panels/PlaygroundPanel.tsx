@@ -68,10 +68,18 @@ export function PlaygroundPanel() {
       if (last !== undefined) conversation.setState({ entries: [...list.slice(0, -1), change(last)] });
     };
     try {
-      const next = await playgroundTurn(planId, versionName, editor.getState().doc, message, before.state, {
-        token: (text) => update((entry) => ({ ...entry, text: entry.text + text })),
-        tool: (call) => update((entry) => ({ ...entry, toolCalls: [...entry.toolCalls, call] })),
-      }, choice.trim() || undefined);
+      const next = await playgroundTurn(
+        planId,
+        versionName,
+        editor.getState().doc,
+        message,
+        before.state,
+        {
+          token: (text) => update((entry) => ({ ...entry, text: entry.text + text })),
+          tool: (call) => update((entry) => ({ ...entry, toolCalls: [...entry.toolCalls, call] })),
+        },
+        choice.trim() || undefined,
+      );
       update((entry) => ({ ...entry, text: next.reply }));
       conversation.setState({ state: { messages: next.messages, variables: next.variables }, busy: false });
     } catch (failure) {
@@ -127,7 +135,9 @@ export function PlaygroundPanel() {
             chooseModel(e.target.value);
           }}
         />
-        <p className="muted pg-note">A model name at the provider's endpoint. The endpoint and its key stay in the provider's environment.</p>
+        <p className="muted pg-note">
+          A model name at the provider's endpoint. The endpoint and its key stay in the provider's environment.
+        </p>
       </details>
       <ol className="pg-transcript" aria-live="polite" aria-busy={busy}>
         {entries.map((entry, i) => (

@@ -22,11 +22,30 @@ export function WorkflowList() {
   return (
     <div className="panel-list">
       <div className="panel-list-tools">
-        <input className="search" type="search" placeholder="Search workflows..." aria-label="Search workflows" value={query} onChange={(e) => setQuery(e.target.value)} />
-        <button type="button" className="btn icon" title="Refresh workflows" aria-label="Refresh workflows" onClick={() => void store.getState().loadWorkflows(true)}>
+        <input
+          className="search"
+          type="search"
+          placeholder="Search workflows..."
+          aria-label="Search workflows"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <button
+          type="button"
+          className="btn icon"
+          title="Refresh workflows"
+          aria-label="Refresh workflows"
+          onClick={() => void store.getState().loadWorkflows(true)}
+        >
           ⟳
         </button>
-        <button type="button" className="btn icon" title="Create Workflow" aria-label="Create Workflow" onClick={() => store.getState().setDialog('createWorkflowOpen', true)}>
+        <button
+          type="button"
+          className="btn icon"
+          title="Create Workflow"
+          aria-label="Create Workflow"
+          onClick={() => store.getState().setDialog('createWorkflowOpen', true)}
+        >
           +
         </button>
       </div>

@@ -80,8 +80,13 @@ export function WorkflowProperties({ node }: { node: WorkflowNode }) {
               </legend>
               <FieldInput field={name} target={stepTarget(i, 'name', step.name)} choices={NO_CHOICES} />
               <FieldInput field={skill} target={stepTarget(i, 'skill', step.skill)} choices={NO_CHOICES} />
-              {Object.entries(step.config ?? {}).map(([key, value]) => (
-                <FieldInput key={key} field={{ key, label: key, kind: kindOf(value) }} target={configTarget(i, key, value)} choices={NO_CHOICES} />
+              {Object.entries(step.config).map(([key, value]) => (
+                <FieldInput
+                  key={key}
+                  field={{ key, label: key, kind: kindOf(value) }}
+                  target={configTarget(i, key, value)}
+                  choices={NO_CHOICES}
+                />
               ))}
             </fieldset>
           );

@@ -38,7 +38,9 @@ export const resetConversation = (store: StoreApi<PlaygroundConversation>): void
 export function transcriptText(entries: readonly PlaygroundEntry[]): string {
   return entries
     .map((entry) => {
-      const calls = entry.toolCalls.map((c) => `  [${c.name}(${JSON.stringify(c.arguments)}) ${c.error === undefined ? `→ ${c.output}` : `failed: ${c.error}`}]`);
+      const calls = entry.toolCalls.map(
+        (c) => `  [${c.name}(${JSON.stringify(c.arguments)}) ${c.error === undefined ? `→ ${c.output}` : `failed: ${c.error}`}]`,
+      );
       return [`${entry.role === 'user' ? 'You' : 'Agent'}: ${entry.text}`, ...calls].join('\n');
     })
     .join('\n\n');

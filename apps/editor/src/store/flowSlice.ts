@@ -48,181 +48,196 @@ function tabFor(selected: readonly string[]): Pick<EditorState, 'panelTab' | 'ac
   return selected.length > 0 ? { panelTab: 'properties', activeTab: 'properties' } : { panelTab: 'functions', activeTab: 'functions' };
 }
 
-export const createFlowSlice = (doc: FlowDocument): StateCreator<EditorState, [], [], FlowSlice> => (set, get) => ({
-  doc,
-  currentChain: lastChain(doc),
-  start_node_id: '222',
-  selectedNodeIds: [],
-  selectedEdgeId: null,
-  history: createHistory(takeSnapshot(doc, 'load')),
-  clipboard: null,
-  measured: new Map(),
+export const createFlowSlice =
+  (doc: FlowDocument): StateCreator<EditorState, [], [], FlowSlice> =>
+  (set, get) => ({
+    doc,
+    currentChain: lastChain(doc),
+    start_node_id: '222',
+    selectedNodeIds: [],
+    selectedEdgeId: null,
+    history: createHistory(takeSnapshot(doc, 'load')),
+    clipboard: null,
+    measured: new Map(),
 
-  loadDoc: (next) =>
-    set({
-      doc: next,
-      currentChain: lastChain(next),
-      history: createHistory(takeSnapshot(next, 'load')),
-      selectedNodeIds: [],
-      selectedEdgeId: null,
-    }),
+    loadDoc: (next) =>
+      set({
+        doc: next,
+        currentChain: lastChain(next),
+        history: createHistory(takeSnapshot(next, 'load')),
+        selectedNodeIds: [],
+        selectedEdgeId: null,
+      }),
 
-  addNode: (input, options = {}) => {
-    const { doc: current, currentChain, selectedNodeIds } = get();
-    const selectedId = selectedNodeIds.at(-1) ?? null;
-    const dropped = options.position !== undefined;
-    const result = addNodeToFlow(current, input, {
-      currentChain,
-      selectedId: options.newChain ? null : selectedId,
-      newChain: options.newChain,
-      position: options.position,
-      detached: dropped && !selectedId && !options.newChain,
-    });
-    commit(set, get, result.doc, 'add', {
-      currentChain: result.currentChain,
-      selectedNodeIds: [result.nodeId],
-      selectedEdgeId: null,
-      ...tabFor([result.nodeId]),
-    });
-    return result.nodeId;
-  },
+    addNode: (input, options = {}) => {
+      const { doc: current, currentChain, selectedNodeIds } = get();
+      const selectedId = selectedNodeIds.at(-1) ?? null;
+      const dropped = options.position !== undefined;
+      const result = addNodeToFlow(current, input, {
+        currentChain,
+        selectedId: options.newChain ? null : selectedId,
+        newChain: options.newChain,
+        position: options.position,
+        detached: dropped && !selectedId && !options.newChain,
+      });
+      commit(set, get, result.doc, 'add', {
+        currentChain: result.currentChain,
+        selectedNodeIds: [result.nodeId],
+        selectedEdgeId: null,
+        ...tabFor([result.nodeId]),
+      });
+      return result.nodeId;
+    },
 
-  connectNodes: (source, target) => {
-    const before = get().doc;
-    const result = connect(before, source, target);
-    if (!result.ok) return result.error;
-    if (result.doc === before) return null;
-    commit(set, get, result.doc, 'update');
-    // A node has one follow-up: the old one is replaced (one undo step brings it back); say which.
-    const replaced = before.edges.find((edge) => edge.source === source && edge.target !== target);
-    if (!replaced) return null;
-    const byId = nodeIndex(before.nodes);
-    const from = byId.get(source);
-    const old = byId.get(replaced.target);
-    const to = byId.get(target);
-    if (from && old && to) get().notify.info(flowMessages.followUpReplaced(nodeName(from), nodeName(old), nodeName(to)));
-    return null;
-  },
+    connectNodes: (source, target) => {
+      const before = get().doc;
+      const result = connect(before, source, target);
+      if (!result.ok) return result.error;
+      if (result.doc === before) return null;
+      commit(set, get, result.doc, 'update');
+      // A node has one follow-up: the old one is replaced (one undo step brings it back); say which.
+      const replaced = before.edges.find((edge) => edge.source === source && edge.target !== target);
+      if (!replaced) return null;
+      const byId = nodeIndex(before.nodes);
+      const from = byId.get(source);
+      const old = byId.get(replaced.target);
+      const to = byId.get(target);
+      if (from && old && to) get().notify.info(flowMessages.followUpReplaced(nodeName(from), nodeName(old), nodeName(to)));
+      return null;
+    },
 
-  removeEdge: (edgeId) => {
-    const next = removeEdgeFromFlow(get().doc, edgeId);
-    if (next !== get().doc) commit(set, get, next, 'delete', { selectedEdgeId: null });
-  },
+    removeEdge: (edgeId) => {
+      const next = removeEdgeFromFlow(get().doc, edgeId);
+      if (next !== get().doc) commit(set, get, next, 'delete', { selectedEdgeId: null });
+    },
 
-  removeNodes: (ids) => {
-    const result = removeNodesFromFlow(get().doc, ids, get().currentChain);
-    if (result.removed === 0) return 0;
-    const gone = new Set(ids);
-    const selected = get().selectedNodeIds.filter((id) => !gone.has(id));
-    commit(set, get, result.doc, 'delete', { currentChain: result.currentChain, selectedNodeIds: selected, ...tabFor(selected) });
-    return result.removed;
-  },
+    removeNodes: (ids) => {
+      const result = removeNodesFromFlow(get().doc, ids, get().currentChain);
+      if (result.removed === 0) return 0;
+      const gone = new Set(ids);
+      const selected = get().selectedNodeIds.filter((id) => !gone.has(id));
+      commit(set, get, result.doc, 'delete', { currentChain: result.currentChain, selectedNodeIds: selected, ...tabFor(selected) });
+      return result.removed;
+    },
 
-  removeSelection: () => get().removeNodes(get().selectedNodeIds),
+    removeSelection: () => get().removeNodes(get().selectedNodeIds),
 
-  duplicateNode: (id) => {
-    const result = duplicate(get().doc, id, { currentChain: get().currentChain });
-    if (result.nodeIds.length === 0) return;
-    commit(set, get, result.doc, 'add', { currentChain: result.currentChain, selectedNodeIds: result.nodeIds, ...tabFor(result.nodeIds) });
-  },
+    duplicateNode: (id) => {
+      const result = duplicate(get().doc, id, { currentChain: get().currentChain });
+      if (result.nodeIds.length === 0) return;
+      commit(set, get, result.doc, 'add', {
+        currentChain: result.currentChain,
+        selectedNodeIds: result.nodeIds,
+        ...tabFor(result.nodeIds),
+      });
+    },
 
-  copySelection: () => {
-    const clipboard = copy(get().doc, get().selectedNodeIds);
-    if (clipboard.nodes.length > 0) set({ clipboard });
-    return clipboard.nodes.length;
-  },
+    copySelection: () => {
+      const clipboard = copy(get().doc, get().selectedNodeIds);
+      if (clipboard.nodes.length > 0) set({ clipboard });
+      return clipboard.nodes.length;
+    },
 
-  duplicateSelection: () => {
-    const result = duplicateNodes(get().doc, get().selectedNodeIds, { currentChain: get().currentChain });
-    if (result.nodeIds.length === 0) return;
-    commit(set, get, result.doc, 'add', { currentChain: result.currentChain, selectedNodeIds: result.nodeIds, ...tabFor(result.nodeIds) });
-  },
+    duplicateSelection: () => {
+      const result = duplicateNodes(get().doc, get().selectedNodeIds, { currentChain: get().currentChain });
+      if (result.nodeIds.length === 0) return;
+      commit(set, get, result.doc, 'add', {
+        currentChain: result.currentChain,
+        selectedNodeIds: result.nodeIds,
+        ...tabFor(result.nodeIds),
+      });
+    },
 
-  pasteClipboard: (position) => {
-    const { clipboard, doc: current, currentChain, selectedNodeIds } = get();
-    if (!clipboard || clipboard.nodes.length === 0) return 0;
-    const result = paste(current, clipboard, { currentChain, selectedId: selectedNodeIds.at(-1) ?? null, position });
-    commit(set, get, result.doc, 'add', { currentChain: result.currentChain, selectedNodeIds: result.nodeIds, ...tabFor(result.nodeIds) });
-    return result.nodeIds.length;
-  },
+    pasteClipboard: (position) => {
+      const { clipboard, doc: current, currentChain, selectedNodeIds } = get();
+      if (!clipboard || clipboard.nodes.length === 0) return 0;
+      const result = paste(current, clipboard, { currentChain, selectedId: selectedNodeIds.at(-1) ?? null, position });
+      commit(set, get, result.doc, 'add', {
+        currentChain: result.currentChain,
+        selectedNodeIds: result.nodeIds,
+        ...tabFor(result.nodeIds),
+      });
+      return result.nodeIds.length;
+    },
 
-  selectNode: (id, toggle = false) => {
-    const current = get().selectedNodeIds;
-    let next: string[];
-    if (!toggle) next = [id];
-    else if (current.includes(id)) next = current.filter((x) => x !== id);
-    else next = [...current, id];
-    set({ selectedNodeIds: next, selectedEdgeId: null, ...tabFor(next) });
-  },
+    selectNode: (id, toggle = false) => {
+      const current = get().selectedNodeIds;
+      let next: string[];
+      if (!toggle) next = [id];
+      else if (current.includes(id)) next = current.filter((x) => x !== id);
+      else next = [...current, id];
+      set({ selectedNodeIds: next, selectedEdgeId: null, ...tabFor(next) });
+    },
 
-  setSelection: (ids) => set({ selectedNodeIds: [...ids], selectedEdgeId: null, ...tabFor(ids) }),
+    setSelection: (ids) => set({ selectedNodeIds: [...ids], selectedEdgeId: null, ...tabFor(ids) }),
 
-  selectAll: () => {
-    const ids = get().doc.nodes.map((n) => n.id);
-    set({ selectedNodeIds: ids, selectedEdgeId: null, ...tabFor(ids) });
-  },
+    selectAll: () => {
+      const ids = get().doc.nodes.map((n) => n.id);
+      set({ selectedNodeIds: ids, selectedEdgeId: null, ...tabFor(ids) });
+    },
 
-  clearSelection: () => set({ selectedNodeIds: [], selectedEdgeId: null, ...tabFor([]) }),
+    clearSelection: () => set({ selectedNodeIds: [], selectedEdgeId: null, ...tabFor([]) }),
 
-  selectEdge: (id) => set({ selectedEdgeId: id, selectedNodeIds: [], ...tabFor([]) }),
+    selectEdge: (id) => set({ selectedEdgeId: id, selectedNodeIds: [], ...tabFor([]) }),
 
-  moveNodes: (moves) => {
-    if (moves.length === 0) return;
-    const byId = new Map(moves.map((m) => [m.id, m.position]));
-    const current = get().doc;
-    const nodes = current.nodes.map((node): FlowNode => {
-      const position = byId.get(node.id);
-      return position ? { ...node, position: { x: position.x, y: position.y } } : node;
-    });
-    set({ doc: { ...current, nodes }, ...edited(get) });
-  },
+    moveNodes: (moves) => {
+      if (moves.length === 0) return;
+      const byId = new Map(moves.map((m) => [m.id, m.position]));
+      const current = get().doc;
+      const nodes = current.nodes.map((node): FlowNode => {
+        const position = byId.get(node.id);
+        return position ? { ...node, position: { x: position.x, y: position.y } } : node;
+      });
+      set({ doc: { ...current, nodes }, ...edited(get) });
+    },
 
-  commitMove: () => commit(set, get, get().doc, 'update'),
+    commitMove: () => commit(set, get, get().doc, 'update'),
 
-  setMeasured: (sizes) => {
-    if (sizes.length === 0) return;
-    const measured = new Map(get().measured);
-    for (const s of sizes) measured.set(s.id, { width: s.width, height: s.height });
-    set({ measured });
-  },
+    setMeasured: (sizes) => {
+      if (sizes.length === 0) return;
+      const measured = new Map(get().measured);
+      for (const s of sizes) measured.set(s.id, { width: s.width, height: s.height });
+      set({ measured });
+    },
 
-  updateNodeData: (id, update) => {
-    const current = get().doc;
-    let changed = false;
-    const nodes = current.nodes.map((node) => {
-      if (node.id !== id) return node;
-      const next = update(node);
-      changed = next !== node;
-      return next;
-    });
-    if (changed) commit(set, get, { ...current, nodes }, 'update');
-  },
+    updateNodeData: (id, update) => {
+      const current = get().doc;
+      let changed = false;
+      const nodes = current.nodes.map((node) => {
+        if (node.id !== id) return node;
+        const next = update(node);
+        changed = next !== node;
+        return next;
+      });
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
+      if (changed) commit(set, get, { ...current, nodes }, 'update');
+    },
 
-  updateFunction: (id, update) =>
-    get().updateNodeData(id, (node) => {
-      if (node.type !== 'function') return node;
-      const data = update(node.data);
-      return data === node.data ? node : { ...node, data };
-    }),
+    updateFunction: (id, update) =>
+      get().updateNodeData(id, (node) => {
+        if (node.type !== 'function') return node;
+        const data = update(node.data);
+        return data === node.data ? node : { ...node, data };
+      }),
 
-  setPostAction: (id, type, targetId) => {
-    const result = setPostActionInFlow(get().doc, id, type, targetId);
-    if (!result.ok) return result.error;
-    if (result.doc !== get().doc) commit(set, get, result.doc, 'update');
-    return null;
-  },
+    setPostAction: (id, type, targetId) => {
+      const result = setPostActionInFlow(get().doc, id, type, targetId);
+      if (!result.ok) return result.error;
+      if (result.doc !== get().doc) commit(set, get, result.doc, 'update');
+      return null;
+    },
 
-  setText: (field, value) => {
-    const current = get().doc;
-    if (current[field] === value) return;
-    const label: HistoryLabel =
-      field === 'systemPrompt' ? 'system-prompt-edit' : field === 'agentContext' ? 'agent-context-edit' : 'agent-notes-edit';
-    commit(set, get, { ...current, [field]: value }, label);
-  },
+    setText: (field, value) => {
+      const current = get().doc;
+      if (current[field] === value) return;
+      const label: HistoryLabel =
+        field === 'systemPrompt' ? 'system-prompt-edit' : field === 'agentContext' ? 'agent-context-edit' : 'agent-notes-edit';
+      commit(set, get, { ...current, [field]: value }, label);
+    },
 
-  undo: () => restore(set, get, undoHistory(get().history)),
-  redo: () => restore(set, get, redoHistory(get().history)),
-});
+    undo: () => restore(set, get, undoHistory(get().history)),
+    redo: () => restore(set, get, redoHistory(get().history)),
+  });
 
 function restore(set: Set, get: Get, step: ReturnType<typeof undoHistory>): void {
   if (!step) return;

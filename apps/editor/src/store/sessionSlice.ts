@@ -267,7 +267,9 @@ export const createSessionSlice =
         // Spec section 7: saving a workflow is followed by getting its hosted link.
         const saved = await client.saveWorkflow({ ...(id ? { id } : {}), name, description, plan_id: planId, json: { steps } });
         if (saved.id !== id) {
-          get().updateNodeData(nodeId, (n) => (n.type === 'workflow' ? { ...n, data: { ...n.data, metadata: { ...n.data.metadata, workflow_id: saved.id } } } : n));
+          get().updateNodeData(nodeId, (n) =>
+            n.type === 'workflow' ? { ...n, data: { ...n.data, metadata: { ...n.data.metadata, workflow_id: saved.id } } } : n,
+          );
         }
         const session = await client.createSession(saved.id, planId);
         void get().loadWorkflows(true);

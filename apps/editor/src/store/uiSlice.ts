@@ -40,6 +40,5 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   openEmojiPicker: (x, y, targetNodeId, onPick) =>
     set({ emojiPicker: { visible: true, x, y, targetNodeId, onPick: onPick ?? null }, contextMenu: null }),
   closeEmojiPicker: () => set({ emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null, onPick: null } }),
-  setCanvasWidth: (percent) =>
-    set({ canvasWidth: Math.min(CANVAS_WIDTH.max, Math.max(CANVAS_WIDTH.min, Math.round(percent * 10) / 10)) }),
+  setCanvasWidth: (percent) => set({ canvasWidth: Math.min(CANVAS_WIDTH.max, Math.max(CANVAS_WIDTH.min, Math.round(percent * 10) / 10)) }),
 });

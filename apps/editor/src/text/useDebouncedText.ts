@@ -17,6 +17,7 @@ export function useDebouncedValue<T>(value: T, delay: number, save: (value: T) =
   const [local, setLocal] = useState(value);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ local, save });
+  // eslint-disable-next-line react-hooks/refs -- a latest-value ref, assigned during render so a flush in the same tick sees the newest value
   latest.current = { local, save };
 
   useEffect(() => {
@@ -40,7 +41,7 @@ export function useDebouncedValue<T>(value: T, delay: number, save: (value: T) =
       window.removeEventListener(SETTLE_EDITS_EVENT, settle);
       settle();
     };
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   return {
     value: local,

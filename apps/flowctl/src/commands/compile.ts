@@ -1,17 +1,19 @@
-import { FlowError, compileFlow, messages, nodeSchema, systemPromptText, validateFlowText, walkOrder, type SystemPromptResponse } from '@flow/core';
+import {
+  FlowError,
+  compileFlow,
+  messages,
+  nodeSchema,
+  systemPromptText,
+  validateFlowText,
+  walkOrder,
+  type SystemPromptResponse,
+} from '@flow/core';
 import { argument, flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT } from '../errors.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
-
-export interface CompileReport extends SystemPromptResponse {
-  file: string;
-  /** Compiled by the provider rather than offline. */
-  remote: boolean;
-  /** Where the prompt was written, when `-o` was given. */
-  output?: string;
-}
+import type { CompileReport } from '../reports.js';
 
 /** `flowctl compile <file>`: the system prompt, with the core compiler or the provider's; an invalid flow only with `--force`. */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
@@ -25,7 +27,12 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const findings = inFile(file, validateFlowText(text));
   const errors = findings.filter((f) => f.severity === 'error').length;
   if (errors > 0 && !force) {
-    throw new CliError('INVALID_FLOW', `${file} is not a valid flow (${errors} ${errors === 1 ? 'error' : 'errors'}): fix it, or compile anyway with --force`, EXIT.findings, findings);
+    throw new CliError(
+      'INVALID_FLOW',
+      `${file} is not a valid flow (${errors} ${errors === 1 ? 'error' : 'errors'}): fix it, or compile anyway with --force`,
+      EXIT.findings,
+      findings,
+    );
   }
   let prompt: SystemPromptResponse;
   if (remote) {
@@ -42,7 +49,8 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   } else {
     prompt = compileFlow(doc);
   }
-  if (output !== undefined) await writeFileAtomic(output, ctx.json ? `${JSON.stringify(prompt, null, 2)}\n` : systemPromptText(prompt), ctx.io.cwd);
+  if (output !== undefined)
+    await writeFileAtomic(output, ctx.json ? `${JSON.stringify(prompt, null, 2)}\n` : systemPromptText(prompt), ctx.io.cwd);
   const data: CompileReport = { file, remote, ...prompt, ...(output === undefined ? {} : { output }) };
   return { kind: 'compile', data, exitCode: EXIT.ok };
 }

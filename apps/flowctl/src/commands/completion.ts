@@ -1,12 +1,8 @@
 import { argument, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT, usageError } from '../errors.js';
-import { SHELLS, completionScript, isShell, type Shell } from '../completion/completionScripts.js';
-
-export interface CompletionReport {
-  shell: Shell;
-  script: string;
-}
+import { completionScript } from '../completion/completionScripts.js';
+import { SHELLS, isShell } from '../completion/shells.js';
 
 /** `flowctl completion bash|zsh|fish`: the shell's completion script, made from the command definitions. */
 export async function run(invocation: Invocation, _ctx: Context): Promise<Outcome> {

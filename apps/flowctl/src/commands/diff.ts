@@ -1,13 +1,9 @@
-import { diffFlows, maskSecretPair, type FlowDiff } from '@flow/core';
+import { diffFlows, maskSecretPair } from '@flow/core';
 import { argument, flagOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT, fileError } from '../errors.js';
 import { loadFlowFile } from '../files/readFlowFile.js';
-
-export interface DiffReport extends FlowDiff {
-  a: string;
-  b: string;
-}
+import type { DiffReport } from '../reports.js';
 
 /** `flowctl diff <a> <b>`: what changed between two flows, positions and key order ignored. */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {

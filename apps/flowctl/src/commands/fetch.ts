@@ -1,22 +1,9 @@
-import { createPlanSession, moveSecretsToEnv, serializeFlow, type FlowDocument, type FlowSource, type SecretReference } from '@flow/core';
+import { createPlanSession, moveSecretsToEnv, serializeFlow } from '@flow/core';
 import { flagOption, requiredOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT } from '../errors.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
-
-export interface FetchReport {
-  planId: string;
-  versionName: string;
-  source: FlowSource;
-  /** Where the flow was written; absent when it went to stdout. */
-  output?: string;
-  nodes: number;
-  /** Secrets replaced by environment references. */
-  secrets: SecretReference[];
-  /** The canonical text of the flow. */
-  text: string;
-  doc: FlowDocument;
-}
+import type { FetchReport } from '../reports.js';
 
 /** `flowctl fetch --plan ID [--version V] [-o file]`: a flow document built from the provider. */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
@@ -24,7 +11,9 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const versionName = stringOption(invocation, 'version') ?? 'production';
   const output = stringOption(invocation, 'output');
   const client = await ctx.client();
-  const fetched = await ctx.task(`Fetching ${planId}/${versionName}…`, () => createPlanSession(client, planId, versionName, { warn: ctx.warn }).load());
+  const fetched = await ctx.task(`Fetching ${planId}/${versionName}…`, () =>
+    createPlanSession(client, planId, versionName, { warn: ctx.warn }).load(),
+  );
   const { doc, moved } = flagOption(invocation, 'keepSecrets') ? { doc: fetched.doc, moved: [] } : moveSecretsToEnv(fetched.doc);
   const text = serializeFlow(doc);
   if (output !== undefined) await writeFileAtomic(output, text, ctx.io.cwd);

@@ -1,33 +1,13 @@
-import { moveSecretsToEnv, serializeFlow, type SecretReference } from '@flow/core';
+import { moveSecretsToEnv, serializeFlow } from '@flow/core';
 import { flagOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
-import { EXIT, type FileFinding } from '../errors.js';
+import { EXIT } from '../errors.js';
 import { expandFiles } from '../files/expandFiles.js';
 import { loadFlowFile } from '../files/readFlowFile.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { STDIN_ARG, shownName } from '../files/stdin.js';
 import { filesToCheck } from './validate.js';
-
-export type FmtStatus = 'unchanged' | 'formatted' | 'would-format' | 'bad';
-
-export interface FmtFile {
-  file: string;
-  status: FmtStatus;
-  /** Secrets moved into environment references (or that would be). */
-  secrets: SecretReference[];
-  /** Why a bad file could not be formatted. */
-  findings: FileFinding[];
-  /** Standard input's canonical form (`fmt -` prints it instead of writing a file). */
-  text?: string;
-}
-
-export interface FmtReport {
-  check: boolean;
-  files: FmtFile[];
-  changed: number;
-  bad: number;
-  unmatched: string[];
-}
+import type { FmtFile } from '../reports.js';
 
 /** `flowctl fmt [files...] [--check]`: canonical form, secrets out of the files unless kept; `-` formats stdin to stdout. */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
@@ -47,8 +27,15 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     if (file === STDIN_ARG) {
       // Standard input is never written back: its canonical form goes to stdout (with --check, nothing).
       const same = text === loaded.text;
-      for (const secret of moved) ctx.warn(`${name}: ${check ? 'would move' : 'moved'} the secret at ${secret.path} to the environment variable ${secret.env}`);
-      results.push({ file: name, status: same ? 'unchanged' : check ? 'would-format' : 'formatted', secrets: moved, findings: [], ...(check ? {} : { text }) });
+      for (const secret of moved)
+        ctx.warn(`${name}: ${check ? 'would move' : 'moved'} the secret at ${secret.path} to the environment variable ${secret.env}`);
+      results.push({
+        file: name,
+        status: same ? 'unchanged' : check ? 'would-format' : 'formatted',
+        secrets: moved,
+        findings: [],
+        ...(check ? {} : { text }),
+      });
       continue;
     }
     if (text === loaded.text) {

@@ -11,23 +11,14 @@ import { exampleFlow } from '../scaffold/exampleFlow.js';
 export const FLOWS_FOLDER = 'flows';
 export const CI_WORKFLOW_PATH = join(...CI_WORKFLOW_FILE.split('/'));
 
-export interface InitReport {
-  dir: string;
-  flowsDir: string;
-  /** Files written, relative to the current folder. */
-  created: string[];
-  /** Files that existed and got what flowctl needs added (package.json, .gitignore). */
-  updated: string[];
-  /** What to do next, in order. */
-  next: string[];
-}
-
 /** A package name npm accepts, from a folder name. */
 function packageName(dir: string): string {
-  const name = basename(dir).toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+|-+$/g, '');
+  const name = basename(dir)
+    .toLowerCase()
+    .replace(/[^a-z0-9._~-]+/g, '-')
+    .replace(/^[._-]+|-+$/g, '');
   return name === '' ? 'flows' : name.slice(0, 214);
 }
-
 
 async function readIfExists(path: string): Promise<string | null> {
   try {
@@ -54,7 +45,11 @@ function packageJson(existing: string | null, dir: string, version: string, file
   try {
     parsed = JSON.parse(existing);
   } catch {
-    throw new CliError('BAD_PACKAGE_JSON', `${file} is not valid JSON: fix it, or add "flowctl": "${spec}" to its devDependencies yourself`, EXIT.findings);
+    throw new CliError(
+      'BAD_PACKAGE_JSON',
+      `${file} is not valid JSON: fix it, or add "flowctl": "${spec}" to its devDependencies yourself`,
+      EXIT.findings,
+    );
   }
   if (!isRecord(parsed)) throw new CliError('BAD_PACKAGE_JSON', `${file} is not a JSON object`, EXIT.findings);
   const dev = isRecord(parsed.devDependencies) ? parsed.devDependencies : {};

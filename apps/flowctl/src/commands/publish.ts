@@ -11,9 +11,7 @@ import {
   ruleFinding,
   secretMessages,
   validateFlowText,
-  type FlowDiff,
   type FlowDocument,
-  type FlowSource,
   type Workflow,
 } from '@flow/core';
 import { argument, flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
@@ -24,22 +22,7 @@ import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { publishDiff, workflowsToSave } from '../diff/publishDiff.js';
 import { isLoopback } from '../provider.js';
 import { toCliError } from '../toCliError.js';
-
-export interface PublishReport {
-  file: string;
-  planId: string;
-  versionName: string;
-  dryRun: boolean;
-  /** How the provider's current state was read (and so what a publish writes). */
-  source: FlowSource;
-  changes: FlowDiff;
-  /** Ids of the file's workflows that are new or changed on the provider (saved by a publish). */
-  workflows: string[];
-  published: boolean;
-  /** The spec's toast after a publish. */
-  message?: string;
-  dashboardUrl: string;
-}
+import type { PublishReport } from '../reports.js';
 
 /**
  * The flow exactly as a publish sends it: the prompt compiled, and for a remote provider the
@@ -59,7 +42,11 @@ function publishedForm(doc: FlowDocument, ctx: Context, dryRun: boolean): FlowDo
 /** A secret in plain text is never sent: each is a finding that names its field and the fix. */
 function refusePlainSecrets(file: string, doc: FlowDocument): void {
   // The rule warns in a file; publishing refuses it, so here it is an error.
-  const findings = plainSecretPaths(doc).map((path) => ({ ...ruleFinding('plain-secret', path, secretMessages.plainSecretRefused), file, severity: 'error' as const }));
+  const findings = plainSecretPaths(doc).map((path) => ({
+    ...ruleFinding('plain-secret', path, secretMessages.plainSecretRefused),
+    file,
+    severity: 'error' as const,
+  }));
   if (findings.length > 0) throw fileError(findings, 'PLAIN_SECRET');
 }
 
@@ -87,7 +74,10 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
 /** `--plan`/`--version` as given, each checked to be an id. */
 function namedTarget(invocation: Invocation): Partial<PlanVersion> {
   const named: Partial<PlanVersion> = {};
-  for (const [option, key] of [['plan', 'planId'], ['version', 'versionName']] as const) {
+  for (const [option, key] of [
+    ['plan', 'planId'],
+    ['version', 'versionName'],
+  ] as const) {
     const value = stringOption(invocation, option);
     if (value === undefined) continue;
     const problem = idProblem(value);

@@ -1,28 +1,24 @@
 import { createInterface } from 'node:readline/promises';
 import { resolveSecrets, validateFlowText } from '@flow/core';
-import { ModelError, ModelNotConfiguredError, createAgent, createModelClient, runWorkflow, skillsFromEnv, type Agent, type ModelClient, type TurnTrace, type WorkflowRun } from '@flow/runtime';
+import {
+  ModelError,
+  ModelNotConfiguredError,
+  createAgent,
+  createModelClient,
+  runWorkflow,
+  skillsFromEnv,
+  type Agent,
+  type ModelClient,
+  type TurnTrace,
+} from '@flow/runtime';
 import { argument, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, fileError, usageError } from '../errors.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { shownName } from '../files/stdin.js';
 import { allowPrivateFromOptions, modelFromOptions } from '../runtimeOptions.js';
-import { plural } from '../render/textTarget.js';
-
-export interface RunReport {
-  file: string;
-  /** With --workflow: what each step did. */
-  workflow?: WorkflowRun;
-  /** The turns of the conversation, each with its reply and tool calls. */
-  turns: TurnTrace[];
-  /** The reply of the last turn. */
-  reply: string;
-  /** The tool calls of the last turn. */
-  toolCalls: TurnTrace['toolCalls'];
-  /** The replies were printed as they streamed (a chat in a terminal). */
-  streamed: boolean;
-}
-
+import { plural } from '../plural.js';
+import type { RunReport } from '../reports.js';
 
 function modelError(error: unknown): CliError | null {
   if (error instanceof ModelNotConfiguredError) return new CliError('MODEL_NOT_CONFIGURED', error.message, EXIT.usage);
@@ -50,7 +46,12 @@ async function chat(agent: Agent, ctx: Context, file: string): Promise<TurnTrace
       ctx.io.stdout.write(ctx.style.cyan('agent> '));
       const turn = await agent.turn(line, { onToken: (text) => ctx.io.stdout.write(text) });
       ctx.io.stdout.write(turn.reply === '' || turn.stopped ? `${turn.reply}\n` : '\n');
-      for (const call of turn.toolCalls) ctx.log(ctx.errStyle.dim(`  ${call.name}(${JSON.stringify(call.arguments)}) ${call.error ? `failed: ${call.error}` : 'ok'} ${call.ms} ms`));
+      for (const call of turn.toolCalls)
+        ctx.log(
+          ctx.errStyle.dim(
+            `  ${call.name}(${JSON.stringify(call.arguments)}) ${call.error ? `failed: ${call.error}` : 'ok'} ${call.ms} ms`,
+          ),
+        );
       turns.push(turn);
     }
   } finally {
@@ -85,11 +86,20 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     throw modelError(error) ?? error;
   }
   const missing = [...new Set(resolveSecrets(doc, ctx.io.env).missing.map((m) => m.env))];
-  if (missing.length > 0) ctx.warn(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set: the tools that use ${missing.length === 1 ? 'it' : 'them'} will fail`);
+  if (missing.length > 0)
+    ctx.warn(
+      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set: the tools that use ${missing.length === 1 ? 'it' : 'them'} will fail`,
+    );
   try {
     const turns = interactive ? await chat(agent, ctx, shownName(file)) : [await ctx.task('Thinking…', () => agent.turn(message))];
     const last = turns.at(-1);
-    const data: RunReport = { file: shownName(file), turns, reply: last?.reply ?? '', toolCalls: last?.toolCalls ?? [], streamed: interactive };
+    const data: RunReport = {
+      file: shownName(file),
+      turns,
+      reply: last?.reply ?? '',
+      toolCalls: last?.toolCalls ?? [],
+      streamed: interactive,
+    };
     const toolFailed = turns.some((t) => t.toolCalls.some((c) => c.error !== undefined));
     return { kind: 'run', data, exitCode: toolFailed ? EXIT.toolFailed : EXIT.ok };
   } catch (error) {
@@ -122,7 +132,13 @@ function skillsOf(ctx: Context): Record<string, string> {
 }
 
 /** `flowctl run <file> --workflow NAME`: the workflow's steps in order; form fields from --input or asked on a terminal. */
-async function runWorkflowOf(doc: Parameters<typeof createAgent>[0]['doc'], name: string, file: string, invocation: Invocation, ctx: Context): Promise<Outcome> {
+async function runWorkflowOf(
+  doc: Parameters<typeof createAgent>[0]['doc'],
+  name: string,
+  file: string,
+  invocation: Invocation,
+  ctx: Context,
+): Promise<Outcome> {
   const workflow = (doc.workflows ?? []).find((w) => w.name === name || w.id === name);
   if (workflow === undefined) {
     const names = (doc.workflows ?? []).map((w) => `"${w.name}"`).join(', ');

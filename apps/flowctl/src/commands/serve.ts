@@ -5,18 +5,7 @@ import { flagOption, stringOption, type Invocation, type Outcome } from '../comm
 import type { Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { openUrl } from '../openUrl.js';
-
-export interface ServeReport {
-  url: string;
-  dir: string;
-  /** The folder of the built editor being served, or null when it is not built. */
-  editorDir: string | null;
-  /** Every route but sign-in and static files needs the token. */
-  tokenRequired: boolean;
-  opened: boolean;
-  /** Editor addresses of the plan versions in the data folder (the seeded examples on a first start). */
-  plans: string[];
-}
+import type { ServeReport } from '../reports.js';
 
 /** `{url}/{planId}/{version}` for every `<planId>/<version>.flow.json` of the data folder. */
 function planLinks(url: string, dir: string): string[] {
@@ -39,7 +28,11 @@ function planLinks(url: string, dir: string): string[] {
  * else the copy the packed tarball carries (`dist/editor`, beside this bundled file).
  */
 function editorFolder(env: Context['io']['env']): string | null {
-  const candidates = [env.FLOW_EDITOR_DIR, fileURLToPath(new URL('../../editor/dist', import.meta.url)), fileURLToPath(new URL('./editor', import.meta.url))];
+  const candidates = [
+    env.FLOW_EDITOR_DIR,
+    fileURLToPath(new URL('../../editor/dist', import.meta.url)),
+    fileURLToPath(new URL('./editor', import.meta.url)),
+  ];
   for (const dir of candidates) if (dir && existsSync(join(dir, 'index.html'))) return resolve(dir);
   return null;
 }
@@ -61,7 +54,11 @@ async function loadServer(): Promise<typeof import('@flow/server')> {
     return await import('@flow/server');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError('SERVER_MISSING', `The local provider (@flow/server) cannot be loaded: build it with pnpm build (${reason})`, EXIT.findings);
+    throw new CliError(
+      'SERVER_MISSING',
+      `The local provider (@flow/server) cannot be loaded: build it with pnpm build (${reason})`,
+      EXIT.findings,
+    );
   }
 }
 
@@ -77,7 +74,10 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const editorDir = editorFolder(ctx.io.env);
   const emojiDir = emojiFolder();
   const publicUrl = stringOption(invocation, 'publicUrl');
-  const allowHosts = (stringOption(invocation, 'allowHost') ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
+  const allowHosts = (stringOption(invocation, 'allowHost') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
   const { startServer, ServerConfigError, DataFolderInUseError } = await loadServer();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -107,6 +107,13 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const opened = flagOption(invocation, 'open') ? await openUrl(`${server.url}/`, ctx.io.env) : false;
-  const data: ServeReport = { url: server.url, dir, editorDir, tokenRequired: ctx.token !== undefined, opened, plans: planLinks(server.url, dir) };
+  const data: ServeReport = {
+    url: server.url,
+    dir,
+    editorDir,
+    tokenRequired: ctx.token !== undefined,
+    opened,
+    plans: planLinks(server.url, dir),
+  };
   return { kind: 'serve', data, exitCode: EXIT.ok };
 }

@@ -3,14 +3,6 @@ import type { Context } from '../context.js';
 import { EXIT } from '../errors.js';
 import { openUrl } from '../openUrl.js';
 
-export interface SessionReport {
-  planId: string;
-  workflowId: string;
-  sessionId: string;
-  hostedLink: string;
-  opened: boolean;
-}
-
 /** `flowctl session <workflowId> --plan ID [--open]`: a hosted session of a saved workflow and its link. */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const workflowId = argument(invocation, 0, 'workflowId');

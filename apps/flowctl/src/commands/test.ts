@@ -23,34 +23,7 @@ import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { isTestFormat, type TestFormat } from '../formats.js';
 import { allowPrivateFromOptions, modelFromOptions } from '../runtimeOptions.js';
 import { FLOWTEST_SUFFIX, cassettePath, readFlowTestFile, turnFailures, type FlowTest } from '../flowtest/flowTestFile.js';
-
-
-export type TestMode = 'replay' | 'record' | 'live';
-
-export interface TestResult {
-  name: string;
-  ok: boolean;
-  /** Why it failed, one line each (`turn 2: …`). */
-  failures: string[];
-  ms: number;
-}
-
-export interface TestFileReport {
-  file: string;
-  /** A problem with the file itself (not JSON, no flow, no cassette): its tests did not run. */
-  problem?: string;
-  tests: TestResult[];
-}
-
-export interface TestReport {
-  format: TestFormat;
-  mode: TestMode;
-  files: TestFileReport[];
-  passed: number;
-  failed: number;
-  /** Cassettes written (with --record). */
-  recorded: string[];
-}
+import type { TestFileReport, TestMode, TestReport, TestResult } from '../reports.js';
 
 const CASSETTE_FORMAT = 'flow-cassette/1';
 
@@ -67,23 +40,44 @@ async function readCassettes(path: string): Promise<Record<string, Cassette> | n
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
     throw new Error(`${path} is not a cassette: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!isRecord(value) || value.format !== CASSETTE_FORMAT || !isRecord(value.tests)) throw new Error(`${path} is not a ${CASSETTE_FORMAT} cassette`);
+  if (!isRecord(value) || value.format !== CASSETTE_FORMAT || !isRecord(value.tests))
+    throw new Error(`${path} is not a ${CASSETTE_FORMAT} cassette`);
   const tests: Record<string, Cassette> = {};
   for (const [name, cassette] of Object.entries(value.tests)) {
     if (isRecord(cassette) && Array.isArray(cassette.model) && Array.isArray(cassette.tools)) {
       // Written by flowctl test --record; replayed as written.
-      tests[name] = { model: cassette.model.filter(isRecord).map((m) => ({ content: typeof m.content === 'string' ? m.content : '', toolCalls: Array.isArray(m.toolCalls) ? m.toolCalls.filter(isToolCall) : [] })), tools: cassette.tools.filter(isRecordedTool) };
+      tests[name] = {
+        model: cassette.model.filter(isRecord).map((m) => ({
+          content: typeof m.content === 'string' ? m.content : '',
+          toolCalls: Array.isArray(m.toolCalls) ? m.toolCalls.filter(isToolCall) : [],
+        })),
+        tools: cassette.tools.filter(isRecordedTool),
+      };
     }
   }
   return tests;
 }
 
 function isToolCall(value: unknown): value is Cassette['model'][number]['toolCalls'][number] {
-  return isRecord(value) && typeof value.id === 'string' && value.type === 'function' && isRecord(value.function) && typeof value.function.name === 'string' && typeof value.function.arguments === 'string';
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    value.type === 'function' &&
+    isRecord(value.function) &&
+    typeof value.function.name === 'string' &&
+    typeof value.function.arguments === 'string'
+  );
 }
 
 function isRecordedTool(value: unknown): value is Cassette['tools'][number] {
-  if (!isRecord(value) || typeof value.name !== 'string' || !isRecord(value.arguments) || !isRecord(value.variables) || !isRecord(value.result)) return false;
+  if (
+    !isRecord(value) ||
+    typeof value.name !== 'string' ||
+    !isRecord(value.arguments) ||
+    !isRecord(value.variables) ||
+    !isRecord(value.result)
+  )
+    return false;
   const result = value.result;
   return (result.ok === true && typeof result.output === 'string') || (result.ok === false && typeof result.error === 'string');
 }
@@ -180,10 +174,16 @@ async function runTest(
   how: { mode: TestMode; live: ModelClient | undefined; cassette: Cassette | null; allowPrivateNetwork: boolean },
 ): Promise<TestResult> {
   const started = performance.now();
-  const done = (failures: string[]): TestResult => ({ name: test.name, ok: failures.length === 0, failures, ms: Math.round(performance.now() - started) });
+  const done = (failures: string[]): TestResult => ({
+    name: test.name,
+    ok: failures.length === 0,
+    failures,
+    ms: Math.round(performance.now() - started),
+  });
   if (how.cassette === null) return done(['no recording of this test in the cassette: record it with flowctl test --record']);
   const cassette = how.cassette;
-  const model = how.mode === 'replay' ? replayModel(cassette) : how.mode === 'record' && how.live ? recordingModel(how.live, cassette) : how.live;
+  const model =
+    how.mode === 'replay' ? replayModel(cassette) : how.mode === 'record' && how.live ? recordingModel(how.live, cassette) : how.live;
   if (model === undefined) return done(['no model']);
   const tape = how.mode === 'replay' ? replayTools(cassette) : how.mode === 'record' ? recordingTools(cassette) : undefined;
   const agent = createAgent({ doc, model, env: ctx.io.env, allowPrivateNetwork: how.allowPrivateNetwork, ...(tape ? { tape } : {}) });
@@ -194,7 +194,9 @@ async function runTest(
       failures.push(...turnFailures(turn.expect, trace, agent.variables).map((f) => `turn ${i + 1}: ${f}`));
     }
   } catch (error) {
-    failures.push(error instanceof ModelError ? error.message : `the test stopped: ${error instanceof Error ? error.message : String(error)}`);
+    failures.push(
+      error instanceof ModelError ? error.message : `the test stopped: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     await agent.close();
   }

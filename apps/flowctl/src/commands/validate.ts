@@ -1,32 +1,15 @@
 import { validateFlowText } from '@flow/core';
 import { stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
-import { EXIT, usageError, type FileFinding } from '../errors.js';
+import { EXIT, usageError } from '../errors.js';
 import { expandFiles } from '../files/expandFiles.js';
 import { inFile, readText } from '../files/readFlowFile.js';
 import { shownName, type StdinReader } from '../files/stdin.js';
 import { CONFIG_FILE } from '../config.js';
 import { isValidateFormat, tooManyWarnings, type ValidateFormat } from '../formats.js';
+import type { FileReport, ValidateReport } from '../reports.js';
 
 const OPEN_FILES = 32;
-
-export interface FileReport {
-  file: string;
-  /** No finding of severity error. */
-  ok: boolean;
-  findings: FileFinding[];
-}
-
-export interface ValidateReport {
-  format: ValidateFormat;
-  files: FileReport[];
-  errors: number;
-  warnings: number;
-  /** `--max-warnings`: more warnings than this fail the run; null for no limit. */
-  maxWarnings: number | null;
-  /** Folders and globs that matched no flow file. */
-  unmatched: string[];
-}
 
 /** Schema, invariants and rules of one file (`-`: standard input); a bad file gives one finding naming it. */
 export async function validateFile(file: string, cwd: string, stdin?: StdinReader): Promise<FileReport> {

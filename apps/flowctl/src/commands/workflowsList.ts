@@ -2,19 +2,7 @@ import type { Workflow } from '@flow/core';
 import { requiredOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT } from '../errors.js';
-
-export interface WorkflowSummary {
-  id: string;
-  name: string;
-  updated_at: string;
-  description: string;
-  steps: number;
-}
-
-export interface WorkflowsReport {
-  planId: string;
-  workflows: WorkflowSummary[];
-}
+import type { WorkflowSummary } from '../reports.js';
 
 const summary = (w: Workflow): WorkflowSummary => ({
   id: w.id,

@@ -1,9 +1,5 @@
 import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS, type OptionSpec } from '../commandList.js';
-
-/** The shells `flowctl completion` writes a script for. */
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type Shell = (typeof SHELLS)[number];
-export const isShell = (value: unknown): value is Shell => SHELLS.some((s) => s === value);
+import { SHELLS, type Shell } from './shells.js';
 
 /** An option as completion sees it: its names, whether it takes a value, the values it allows. */
 interface CompletionOption {
@@ -18,7 +14,13 @@ function optionOf(spec: OptionSpec): CompletionOption {
   const names = spec.flags.split(/[ ,]+/).filter((word) => word.startsWith('-'));
   const long = names.find((n) => n.startsWith('--')) ?? names[0] ?? '';
   const short = names.find((n) => !n.startsWith('--'));
-  return { long, ...(short ? { short } : {}), takesValue: /[<[]/.test(spec.flags), choices: spec.choices ?? [], description: spec.description };
+  return {
+    long,
+    ...(short ? { short } : {}),
+    takesValue: /[<[]/.test(spec.flags),
+    choices: spec.choices ?? [],
+    description: spec.description,
+  };
 }
 
 const namesOf = (o: CompletionOption): string[] => (o.short ? [o.long, o.short] : [o.long]);
@@ -38,7 +40,9 @@ function table() {
   const valueOptions = [...new Set(all.filter((o) => o.takesValue).flatMap(namesOf))];
   // The values an option takes, per command (`validate --format` and `test --format` differ): `command|--flag` → values.
   const withChoices = new Map<string, readonly string[]>();
-  for (const command of commands) for (const option of command.options) if (option.choices.length > 0) for (const name of namesOf(option)) withChoices.set(`${command.name}|${name}`, option.choices);
+  for (const command of commands)
+    for (const option of command.options)
+      if (option.choices.length > 0) for (const name of namesOf(option)) withChoices.set(`${command.name}|${name}`, option.choices);
   const topLevel = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0] ?? c.name)), 'help'];
   const groups = Object.keys(COMMAND_GROUPS).map((group) => ({
     group,
@@ -68,11 +72,15 @@ function commandScan(t: ReturnType<typeof table>, wordsVar: string, first: numbe
 
 function bash(): string {
   const t = table();
-  const choiceCases = [...t.withChoices].map(([key, choices]) => `    "${key}") COMPREPLY=( $(compgen -W "${words(choices)}" -- "$cur") ); return ;;`);
+  const choiceCases = [...t.withChoices].map(
+    ([key, choices]) => `    "${key}") COMPREPLY=( $(compgen -W "${words(choices)}" -- "$cur") ); return ;;`,
+  );
   const optionCases = t.commands.map((c) => `      "${c.name}") opts="${words([...new Set(c.options.flatMap(namesOf))])} --help" ;;`);
   const argCases = [
     ...t.groups.map((g) => `    "${g.group}") COMPREPLY=( $(compgen -W "${words(g.subcommands)}" -- "$cur") ) ;;`),
-    ...t.commands.filter((c) => c.choices.length > 0).map((c) => `    "${c.name}") COMPREPLY=( $(compgen -W "${words(c.choices)}" -- "$cur") ) ;;`),
+    ...t.commands
+      .filter((c) => c.choices.length > 0)
+      .map((c) => `    "${c.name}") COMPREPLY=( $(compgen -W "${words(c.choices)}" -- "$cur") ) ;;`),
     ...t.commands.filter((c) => c.files).map((c) => `    "${c.name}") COMPREPLY=( $(compgen -f -- "$cur") ) ;;`),
   ];
   return `# flowctl completion for bash. Load it with:  source <(flowctl completion bash)
@@ -153,7 +161,9 @@ function fish(): string {
     lines.push(`complete -c flowctl -n __fish_use_subcommand -a ${g.group} -d ${quote(g.summary)}`);
     for (const sub of g.subcommands) {
       const spec = t.commands.find((c) => c.name === `${g.group} ${sub}`);
-      lines.push(`complete -c flowctl -n '__fish_seen_subcommand_from ${g.group}; and not __fish_seen_subcommand_from ${words(g.subcommands)}' -a ${sub} -d ${quote(spec?.summary ?? sub)}`);
+      lines.push(
+        `complete -c flowctl -n '__fish_seen_subcommand_from ${g.group}; and not __fish_seen_subcommand_from ${words(g.subcommands)}' -a ${sub} -d ${quote(spec?.summary ?? sub)}`,
+      );
     }
   }
   lines.push(`complete -c flowctl -n __fish_use_subcommand -a help -d ${quote('show help of a command')}`);

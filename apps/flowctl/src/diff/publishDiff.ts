@@ -1,4 +1,13 @@
-import { diffFlows, emptyFlow, maskSecretPair, flowFunctions, type FlowDiff, type FlowDocument, type FlowNode, type Workflow } from '@flow/core';
+import {
+  diffFlows,
+  emptyFlow,
+  maskSecretPair,
+  flowFunctions,
+  type FlowDiff,
+  type FlowDocument,
+  type FlowNode,
+  type Workflow,
+} from '@flow/core';
 
 /**
  * The fields the provider owns: it stamps `created_at`/`updated_at` on writes and fills an empty
@@ -14,7 +23,13 @@ function withoutProviderStamps(doc: FlowDocument): FlowDocument {
 
 /** What a provider without the document endpoint holds: functions, the three prompt parts and workflows. */
 function callsView(doc: FlowDocument): FlowDocument {
-  const nodes = flowFunctions(doc).map((data): FlowNode => ({ id: data.uuid, type: 'function', chain: '1', position: { x: 0, y: 0 }, data }));
+  const nodes = flowFunctions(doc).map((data): FlowNode => ({
+    id: data.uuid,
+    type: 'function',
+    chain: '1',
+    position: { x: 0, y: 0 },
+    data,
+  }));
   return {
     ...emptyFlow(doc.planId, doc.versionName),
     agentContext: doc.agentContext,

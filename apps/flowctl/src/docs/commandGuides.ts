@@ -23,7 +23,10 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
     'Config file',
     '`flowctl.config.json` in the current folder (or a `"flowctl"` key in its `package.json`; the config file wins when both exist) may set `apiUrl` (`--api-url`), `plan` (`--plan` of `fetch`, `workflows list` and `session`), `version` (`--version` of `fetch`), `model`, `modelBaseUrl` (`run`, `test`) and `skills` (webhooks of `run --workflow`) and `files` (what `validate` and `fmt` check when no file is named). Any other key, and a `token` above all (secrets belong in `FLOW_TOKEN`), is refused with a message naming the file and the key, exit 2.',
   ],
-  ['Standard input', '`-` as a file reads the flow from stdin (`validate -`, `fmt -`, which prints the canonical form instead of writing); findings name it `<stdin>`.'],
+  [
+    'Standard input',
+    '`-` as a file reads the flow from stdin (`validate -`, `fmt -`, which prints the canonical form instead of writing); findings name it `<stdin>`.',
+  ],
   [
     'Exit codes',
     '`0` ok · `1` findings, a failed check or a bad file · `2` usage error (unknown command or option, missing argument, bad value, a secret variable not set, no model configured) · `3` provider, network or model error (a conflict: the flow changed on the provider since it was read) · `4` the plan version does not exist on the provider · `5` a tool of the flow failed (`run`)',
@@ -32,9 +35,18 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
     '`--json`',
     'stdout holds exactly one JSON value, errors included: `{ "error": { "code": "…", "message": "…" } }` (plus `findings` when files are at fault). Logs, warnings and spinners go to stderr.',
   ],
-  ['Colour', 'Only when the output is a terminal; never with `NO_COLOR`; `FORCE_COLOR=1` forces it. Spinners only when stderr is a terminal (and not in CI).'],
-  ['Token', 'Sent as `Authorization: Bearer` on every call to the provider, never printed: every occurrence of it in any output is replaced by `***`.'],
-  ['Typos', 'An unknown command or option gets one line with the closest valid name, exit 2: `error: Unknown command "valdate": did you mean "flowctl validate"?`'],
+  [
+    'Colour',
+    'Only when the output is a terminal; never with `NO_COLOR`; `FORCE_COLOR=1` forces it. Spinners only when stderr is a terminal (and not in CI).',
+  ],
+  [
+    'Token',
+    'Sent as `Authorization: Bearer` on every call to the provider, never printed: every occurrence of it in any output is replaced by `***`.',
+  ],
+  [
+    'Typos',
+    'An unknown command or option gets one line with the closest valid name, exit 2: `error: Unknown command "valdate": did you mean "flowctl validate"?`',
+  ],
   [
     'Files',
     'Folders and globs (`*`, `**`, `?`, `[ab]`, `{a,b}`) expand to `*.flow.json` files (`node_modules` and `.git` skipped). A file that cannot be read, is not JSON or has another format gives one line naming it; the other files are still checked.',
@@ -43,7 +55,10 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
     'Secrets',
     '`api_key` values, bearer tokens and credentials in `Authorization` / API-key headers never go into files: `fmt` and `fetch` store them as `{ "env": "NAME" }` references (unless `--keep-secrets`), `publish` reads them from the environment, and no output of any command shows one.',
   ],
-  ['Messages', "The product spec's where it has one (`Error: No chains in flow`, `Failed to fetch workflows: {reason}`, `Changes are now published to Dashboard`, …)."],
+  [
+    'Messages',
+    "The product spec's where it has one (`Error: No chains in flow`, `Failed to fetch workflows: {reason}`, `Changes are now published to Dashboard`, …).",
+  ],
 ];
 
 /** What docs/cli.md says of each command beyond its definition, by command name. */

@@ -22,9 +22,15 @@ export function docSandbox(): SampleSandbox {
     files: {
       'bad.flow.json': changed((doc) => ({
         ...doc,
-        edges: [...doc.edges, { id: 'edge-support-wrap-up-to-support-wrap-up', source: 'support-wrap-up', target: 'support-wrap-up', kind: 'node' }],
+        edges: [
+          ...doc.edges,
+          { id: 'edge-support-wrap-up-to-support-wrap-up', source: 'support-wrap-up', target: 'support-wrap-up', kind: 'node' },
+        ],
       })),
-      'edited.flow.json': changed((doc) => ({ ...doc, agentNotes: doc.agentNotes.replace('two or three sentences', 'one or two sentences') }), 4),
+      'edited.flow.json': changed(
+        (doc) => ({ ...doc, agentNotes: doc.agentNotes.replace('two or three sentences', 'one or two sentences') }),
+        4,
+      ),
       // A conversation test beside the flow, and the cassette `flowctl test --record` wrote for it.
       'flows/support-desk/production.flowtest.json': `${JSON.stringify(
         {
@@ -37,7 +43,12 @@ export function docSandbox(): SampleSandbox {
       'flows/support-desk/production.cassette.json': `${JSON.stringify(
         {
           format: 'flow-cassette/1',
-          tests: { 'greets and offers help': { model: [{ content: 'Hi! How can I help with your order or a return today?', toolCalls: [] }], tools: [] } },
+          tests: {
+            'greets and offers help': {
+              model: [{ content: 'Hi! How can I help with your order or a return today?', toolCalls: [] }],
+              tools: [],
+            },
+          },
         },
         null,
         2,

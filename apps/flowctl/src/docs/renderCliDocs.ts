@@ -13,7 +13,8 @@ export interface CliDocsInput {
   runs: ReadonlyMap<string, SampleRun>;
 }
 
-const GENERATED = '<!-- Generated from apps/flowctl/src/commandList.ts and src/docs/: run `pnpm --filter flowctl run docs`. Do not edit by hand. -->';
+const GENERATED =
+  '<!-- Generated from apps/flowctl/src/commandList.ts and src/docs/: run `pnpm --filter flowctl run docs`. Do not edit by hand. -->';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
@@ -53,7 +54,16 @@ function commandSection(spec: CommandSpec, input: CliDocsInput): string[] {
   if (!guide) throw new Error(`docs: no guide for "flowctl ${spec.name}" in src/docs/commandGuides.ts`);
   const [example, ...samples] = commandSamples(spec, guide);
   const usage = `flowctl ${spec.name}${spec.args ? ` ${spec.args}` : ''}${spec.options.length > 0 ? ' [options]' : ''}`;
-  const lines = [`## flowctl ${spec.name}`, '', '```sh', usage, '```', '', `${spec.summary.charAt(0).toUpperCase()}${spec.summary.slice(1)}.`, ''];
+  const lines = [
+    `## flowctl ${spec.name}`,
+    '',
+    '```sh',
+    usage,
+    '```',
+    '',
+    `${spec.summary.charAt(0).toUpperCase()}${spec.summary.slice(1)}.`,
+    '',
+  ];
   if (spec.options.length > 0) lines.push(...optionTable(spec.options), '');
   lines.push('Example:', '');
   if (example?.showOutput) lines.push(...sampleBlock(example, input.runs), '');
@@ -75,5 +85,8 @@ export function renderCliDocs(input: CliDocsInput): string {
   for (const spec of input.commands) lines.push(`| [\`${spec.name}\`](#flowctl-${spec.name.replace(/ /g, '-')}) | ${cell(spec.summary)} |`);
   lines.push('');
   for (const spec of input.commands) lines.push(...commandSection(spec, input));
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

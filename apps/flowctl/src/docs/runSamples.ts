@@ -42,12 +42,14 @@ function sampleEnv(apiUrl: string, extra: Readonly<Record<string, string>>): Rec
 
 /** Output as the docs show it: the sandbox's folder and free ports written as on any machine. */
 function normalize(output: string, project: string): string {
-  return output
-    .split(project)
-    .join(DOC_PROJECT)
-    .replace(/http:\/\/127\.0\.0\.1:\d+/g, DOC_API_URL)
-    // Times (a tool call's, a test's) differ from run to run.
-    .replace(/ \d+ ms$/gm, ' 12 ms');
+  return (
+    output
+      .split(project)
+      .join(DOC_PROJECT)
+      .replace(/http:\/\/127\.0\.0\.1:\d+/g, DOC_API_URL)
+      // Times (a tool call's, a test's) differ from run to run.
+      .replace(/ \d+ ms$/gm, ' 12 ms')
+  );
 }
 
 /** Runs one sample with stdout and stderr on one pipe, in the order a terminal shows them. */
@@ -56,7 +58,11 @@ function runOne(sample: DocSample, cwd: string, env: Record<string, string>): Pr
   if (program !== 'flowctl') throw new Error(`A sample must start with "flowctl": ${sample.command}`);
   if (sample.readyWhen !== undefined) args.push('--port', '0');
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, BIN, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, BIN, ...args], {
+      cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     let output = '';
     let stopped = false;
     const timer = setTimeout(() => {
@@ -87,12 +93,20 @@ export async function runSamples(samples: readonly DocSample[], sandbox: SampleS
   const project = join(sandboxDir, basename(DOC_PROJECT));
   mkdirSync(project);
   let model: ScriptedModelServer | undefined;
-  const provider = await startServer({ port: 0, dir: join(sandboxDir, '.provider'), seedDir: join(REPO, 'examples'), log: () => undefined });
+  const provider = await startServer({
+    port: 0,
+    dir: join(sandboxDir, '.provider'),
+    seedDir: join(REPO, 'examples'),
+    log: () => undefined,
+  });
   try {
     cpSync(join(REPO, 'examples'), join(project, 'flows'), { recursive: true, filter: (path) => !path.endsWith('README.md') });
     for (const [path, text] of Object.entries(sandbox.files)) writeFileSync(join(project, path), text);
     model = sandbox.model === undefined ? undefined : await startScriptedModel([...sandbox.model]);
-    const env = sampleEnv(provider.url, { ...sandbox.env, ...(model ? { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'llama3.1' } : {}) });
+    const env = sampleEnv(provider.url, {
+      ...sandbox.env,
+      ...(model ? { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'llama3.1' } : {}),
+    });
     const runs = new Map<string, SampleRun>();
     for (const sample of samples) {
       const run = await runOne(sample, project, env);

@@ -37,7 +37,11 @@ function shown(cwd: string, absolute: string, relativeInput: boolean): string {
  * Each file once, in argument order. Folders and globs that match nothing are listed in
  * `unmatched`; when nothing at all matches it is a usage error.
  */
-export async function expandFiles(inputs: readonly string[], cwd: string, suffix: string = FLOW_FILE_SUFFIX): Promise<{ files: string[]; unmatched: string[] }> {
+export async function expandFiles(
+  inputs: readonly string[],
+  cwd: string,
+  suffix: string = FLOW_FILE_SUFFIX,
+): Promise<{ files: string[]; unmatched: string[] }> {
   const files: string[] = [];
   const unmatched: string[] = [];
   const seen = new Set<string>();

@@ -32,7 +32,10 @@ export function globToRegExp(pattern: string): RegExp {
       if (end === -1) {
         source += '\\[';
       } else {
-        const body = pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = pattern
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         source += `[${body}]`;
         i = end;
       }

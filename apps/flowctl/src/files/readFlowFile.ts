@@ -6,8 +6,7 @@ import { STDIN_ARG, STDIN_NAME, shownName, type StdinReader } from './stdin.js';
 
 /** A flow file read and parsed: the document, or the findings that say why there is none. */
 export type LoadedFlow =
-  | { ok: true; file: string; text: string; doc: FlowDocument }
-  | { ok: false; file: string; text?: string; findings: FileFinding[] };
+  { ok: true; file: string; text: string; doc: FlowDocument } | { ok: false; file: string; text?: string; findings: FileFinding[] };
 
 const READ_ERRORS: Record<string, string> = {
   ENOENT: 'file not found',
@@ -25,7 +24,11 @@ export function inFile(file: string, findings: readonly Finding[]): FileFinding[
  * The text of a file (standard input for `-`, with a reader), or the finding that says why it
  * cannot be read (or is not UTF-8). Findings name standard input `<stdin>`.
  */
-export async function readText(file: string, cwd: string, stdin?: StdinReader): Promise<{ ok: true; text: string } | { ok: false; finding: FileFinding }> {
+export async function readText(
+  file: string,
+  cwd: string,
+  stdin?: StdinReader,
+): Promise<{ ok: true; text: string } | { ok: false; finding: FileFinding }> {
   let bytes: Uint8Array;
   if (file === STDIN_ARG && stdin !== undefined) {
     const decoded = decodeFlowBytes(await stdin());
@@ -52,7 +55,11 @@ export async function loadFlowFile(file: string, cwd: string, stdin?: StdinReade
 }
 
 /** Reads and parses a flow file, or throws the bad-file error that names it. */
-export async function requireFlowFile(file: string, cwd: string, stdin?: StdinReader): Promise<{ file: string; text: string; doc: FlowDocument }> {
+export async function requireFlowFile(
+  file: string,
+  cwd: string,
+  stdin?: StdinReader,
+): Promise<{ file: string; text: string; doc: FlowDocument }> {
   const loaded = await loadFlowFile(file, cwd, stdin);
   if (!loaded.ok) throw fileError(loaded.findings);
   return loaded;

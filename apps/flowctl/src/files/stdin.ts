@@ -17,7 +17,8 @@ export function stdinReader(stream: (AsyncIterable<unknown> & { isTTY?: boolean 
         throw usageError('Nothing is piped to stdin: "-" reads a flow from it, e.g. cat flow.json | flowctl validate -', 'NO_STDIN');
       }
       const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk instanceof Uint8Array ? chunk : String(chunk)));
+      for await (const chunk of stream)
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk instanceof Uint8Array ? chunk : String(chunk)));
       return Buffer.concat(chunks);
     })();
     return read;

@@ -1,7 +1,8 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { writeAtomic } from '@flow/server';
+import { stat, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 
-/** Writes through a temp file and a rename, so a reader never sees half a file. */
+/** Writes a file as the provider does (temp file, fsync, rename): a reader never sees half a file. */
 export async function writeFileAtomic(file: string, text: string, cwd: string): Promise<void> {
   const target = resolve(cwd, file);
   const existing = await stat(target).catch(() => null);
@@ -10,13 +11,5 @@ export async function writeFileAtomic(file: string, text: string, cwd: string): 
     await writeFile(target, text, 'utf8');
     return;
   }
-  await mkdir(dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await writeFile(temp, text, 'utf8');
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeAtomic(target, text);
 }

@@ -44,11 +44,13 @@ export const FLOWTEST_SUFFIX = '.flowtest.json';
 /** Where a test file's recorded model answers and HTTP results are kept. */
 export const cassettePath = (testFile: string): string => `${testFile.slice(0, -FLOWTEST_SUFFIX.length)}.cassette.json`;
 
-const isStringMap = (value: unknown): value is Record<string, string> => isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
+const isStringMap = (value: unknown): value is Record<string, string> =>
+  isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
 
 /** The file's content, checked; a problem is one message naming where it is. */
 export function readFlowTestFile(value: unknown): { ok: true; file: FlowTestFile } | { ok: false; problem: string } {
-  if (!isRecord(value) || typeof value.flow !== 'string' || value.flow === '') return { ok: false, problem: '"flow" must name the flow file the tests talk to' };
+  if (!isRecord(value) || typeof value.flow !== 'string' || value.flow === '')
+    return { ok: false, problem: '"flow" must name the flow file the tests talk to' };
   if (!Array.isArray(value.tests) || value.tests.length === 0) return { ok: false, problem: '"tests" must be a list of tests' };
   const tests: FlowTest[] = [];
   const names = new Set<string>();
@@ -61,7 +63,8 @@ export function readFlowTestFile(value: unknown): { ok: true; file: FlowTestFile
     const turns: FlowTestTurn[] = [];
     for (const [j, turn] of test.turns.entries()) {
       const where = `${at}.turns[${j}]`;
-      if (!isRecord(turn) || typeof turn.user !== 'string' || turn.user === '') return { ok: false, problem: `${where}: a turn needs the "user" message` };
+      if (!isRecord(turn) || typeof turn.user !== 'string' || turn.user === '')
+        return { ok: false, problem: `${where}: a turn needs the "user" message` };
       const expect = turn.expect;
       if (expect === undefined) {
         turns.push({ user: turn.user });
@@ -74,10 +77,22 @@ export function readFlowTestFile(value: unknown): { ok: true; file: FlowTestFile
         if (!Array.isArray(calls)) return { ok: false, problem: `${where}.expect.toolCalls must be a list` };
         checked.toolCalls = [];
         for (const call of calls) {
-          if (!isRecord(call) || typeof call.name !== 'string' || (call.arguments !== undefined && !isStringMap(call.arguments)) || (call.functionType !== undefined && typeof call.functionType !== 'string')) {
-            return { ok: false, problem: `${where}.expect.toolCalls: each needs a "name" and may have "functionType" and "arguments" (text values)` };
+          if (
+            !isRecord(call) ||
+            typeof call.name !== 'string' ||
+            (call.arguments !== undefined && !isStringMap(call.arguments)) ||
+            (call.functionType !== undefined && typeof call.functionType !== 'string')
+          ) {
+            return {
+              ok: false,
+              problem: `${where}.expect.toolCalls: each needs a "name" and may have "functionType" and "arguments" (text values)`,
+            };
           }
-          checked.toolCalls.push({ name: call.name, ...(typeof call.functionType === 'string' ? { functionType: call.functionType } : {}), ...(isStringMap(call.arguments) ? { arguments: call.arguments } : {}) });
+          checked.toolCalls.push({
+            name: call.name,
+            ...(typeof call.functionType === 'string' ? { functionType: call.functionType } : {}),
+            ...(isStringMap(call.arguments) ? { arguments: call.arguments } : {}),
+          });
         }
       }
       if (expect.noToolCalls === true) checked.noToolCalls = true;
@@ -99,7 +114,8 @@ export function readFlowTestFile(value: unknown): { ok: true; file: FlowTestFile
           wanted.matches = reply.matches;
         }
         if (reply.json !== undefined) {
-          if (!isRecord(reply.json) || typeof reply.json.path !== 'string' || !('equals' in reply.json)) return { ok: false, problem: `${where}.expect.reply.json needs "path" and "equals"` };
+          if (!isRecord(reply.json) || typeof reply.json.path !== 'string' || !('equals' in reply.json))
+            return { ok: false, problem: `${where}.expect.reply.json needs "path" and "equals"` };
           wanted.json = { path: reply.json.path, equals: reply.json.equals };
         }
         checked.reply = wanted;
@@ -151,18 +167,27 @@ export function turnFailures(expect: TurnExpectation | undefined, trace: TurnTra
   }
   for (const [name, value] of Object.entries(expect.variables ?? {})) {
     const actual = variables[name];
-    if (actual !== value) failures.push(actual === undefined ? `variable ${name} is not set, expected "${value}"` : `variable ${name} is "${actual}", expected "${value}"`);
+    if (actual !== value)
+      failures.push(
+        actual === undefined ? `variable ${name} is not set, expected "${value}"` : `variable ${name} is "${actual}", expected "${value}"`,
+      );
   }
   const reply = expect.reply;
   const quoted = JSON.stringify(trace.reply.length > 200 ? `${trace.reply.slice(0, 200)}…` : trace.reply);
-  if (reply?.contains !== undefined && !trace.reply.includes(reply.contains)) failures.push(`the reply does not contain "${reply.contains}": ${quoted}`);
-  if (reply?.matches !== undefined && !new RegExp(reply.matches).test(trace.reply)) failures.push(`the reply does not match /${reply.matches}/: ${quoted}`);
+  if (reply?.contains !== undefined && !trace.reply.includes(reply.contains))
+    failures.push(`the reply does not contain "${reply.contains}": ${quoted}`);
+  if (reply?.matches !== undefined && !new RegExp(reply.matches).test(trace.reply))
+    failures.push(`the reply does not match /${reply.matches}/: ${quoted}`);
   if (reply?.json !== undefined) {
     const parsed = replyJson(trace.reply);
     const path = reply.json.path.replace(/^\$\.?/, '');
     const actual = parsed === undefined ? undefined : path === '' ? parsed : getAtPath(parsed, path);
     if (JSON.stringify(actual) !== JSON.stringify(reply.json.equals)) {
-      failures.push(parsed === undefined ? `the reply holds no JSON: ${quoted}` : `the reply's ${reply.json.path} is ${JSON.stringify(actual)}, expected ${JSON.stringify(reply.json.equals)}`);
+      failures.push(
+        parsed === undefined
+          ? `the reply holds no JSON: ${quoted}`
+          : `the reply's ${reply.json.path} is ${JSON.stringify(actual)}, expected ${JSON.stringify(reply.json.equals)}`,
+      );
     }
   }
   return failures;

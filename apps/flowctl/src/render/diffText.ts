@@ -6,7 +6,7 @@ const MAX_PROMPT_LINES = 12;
 
 function shown(value: unknown): string {
   if (value === undefined) return '(none)';
-  const text = JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(value);
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }
 
@@ -29,7 +29,8 @@ export function diffLines(diff: FlowDiff, style: Style): string[] {
     for (const line of changed.slice(0, MAX_PROMPT_LINES)) {
       lines.push(line.op === '-' ? style.red(`    - ${line.line}`) : style.green(`    + ${line.line}`));
     }
-    if (changed.length > MAX_PROMPT_LINES) lines.push(style.dim(`    … ${changed.length - MAX_PROMPT_LINES} more changed lines (--json has all)`));
+    if (changed.length > MAX_PROMPT_LINES)
+      lines.push(style.dim(`    … ${changed.length - MAX_PROMPT_LINES} more changed lines (--json has all)`));
   }
   for (const node of diff.nodes.added) add(`node ${nodeLabel(node)}`);
   for (const node of diff.nodes.removed) remove(`node ${nodeLabel(node)}`);
@@ -59,5 +60,10 @@ export function diffLines(diff: FlowDiff, style: Style): string[] {
 /** How many things changed: one per metadata field, prompt, node, edge, chain and workflow. */
 export function changeCount(diff: FlowDiff): number {
   const parts = [diff.nodes, diff.edges, diff.workflows];
-  return diff.metadata.length + diff.prompts.length + diff.chains.length + parts.reduce((n, p) => n + p.added.length + p.removed.length + p.changed.length, 0);
+  return (
+    diff.metadata.length +
+    diff.prompts.length +
+    diff.chains.length +
+    parts.reduce((n, p) => n + p.added.length + p.removed.length + p.changed.length, 0)
+  );
 }

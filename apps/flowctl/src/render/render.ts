@@ -6,7 +6,7 @@ import { tooManyWarnings } from '../formats.js';
 import { findingLine } from './findingLine.js';
 import { junitXml, testJunitXml } from './junit.js';
 import { sarifLog } from './sarif.js';
-import type { Results } from './results.js';
+import type { Results } from '../reports.js';
 import { diffText } from './text/diffCommandText.js';
 import { fmtText } from './text/fmtText.js';
 import { initText, serveText } from './text/localText.js';

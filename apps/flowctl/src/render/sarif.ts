@@ -1,5 +1,5 @@
 import { RULES } from '@flow/core';
-import type { ValidateReport } from '../commands/validate.js';
+import type { ValidateReport } from '../reports.js';
 import type { FileFinding } from '../errors.js';
 
 const toSlashes = (path: string): string => path.split('\\').join('/');

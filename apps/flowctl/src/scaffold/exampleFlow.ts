@@ -38,7 +38,11 @@ export function exampleFlow(planId: string): FlowDocument {
     agentNotes: 'Keep answers short, friendly and in the language of the customer.',
   };
   const doc = build(base, [
-    { id: 'greet', node: { type: 'prompt', data: createPromptData('Greet the customer and find out what they need help with.') }, newChain: true },
+    {
+      id: 'greet',
+      node: { type: 'prompt', data: createPromptData('Greet the customer and find out what they need help with.') },
+      newChain: true,
+    },
     {
       id: 'classify-request',
       node: fn('custom_gpt', 'classify-request', {

@@ -61,8 +61,19 @@ const CORE_SOURCES = [join(REPO, 'packages', 'core', 'src'), join(REPO, 'package
 
 /** Builds flowctl (with the core bundled in) when dist/cli.js is missing or older than a source. */
 export function ensureCliBuilt(): void {
-  const sources = [join(APP, 'src'), join(APP, 'tsup.config.ts'), join(APP, 'package.json'), ...CORE_SOURCES, join(REPO, 'packages', 'runtime', 'src'), join(REPO, 'packages', 'server', 'src')];
-  buildOnce('flowctl', () => modified(BIN) > newest(sources), () => pnpm(['--filter', 'flowctl', 'run', 'build']));
+  const sources = [
+    join(APP, 'src'),
+    join(APP, 'tsup.config.ts'),
+    join(APP, 'package.json'),
+    ...CORE_SOURCES,
+    join(REPO, 'packages', 'runtime', 'src'),
+    join(REPO, 'packages', 'server', 'src'),
+  ];
+  buildOnce(
+    'flowctl',
+    () => modified(BIN) > newest(sources),
+    () => pnpm(['--filter', 'flowctl', 'run', 'build']),
+  );
 }
 
 /** Builds the core and the server (what `flowctl serve` loads) when their dist is stale. */

@@ -1,7 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addNode, createFunctionData, createPromptData, emptyFlow, parseFlow, serializeFlow, type FlowDocument, type NewNode } from '@flow/core';
+import {
+  addNode,
+  createFunctionData,
+  createPromptData,
+  emptyFlow,
+  parseFlow,
+  serializeFlow,
+  type FlowDocument,
+  type NewNode,
+} from '@flow/core';
 
 const made: string[] = [];
 
@@ -19,7 +28,13 @@ export function removeTempDirs(): void {
 
 const fn = (type: 'custom_gpt' | 'instruct' | 'capture_variables', id: string, name: string, planId: string): NewNode => ({
   type: 'function',
-  data: createFunctionData(type, { uuid: id, planId, name, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' }),
+  data: createFunctionData(type, {
+    uuid: id,
+    planId,
+    name,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+  }),
 });
 
 /**
@@ -51,7 +66,11 @@ export function singleChainFlow(planId: string): FlowDocument {
   const doc = sampleFlow(planId, false);
   const nodes = doc.nodes
     .filter((n) => n.id !== 'capture')
-    .map((n) => (n.id === 'wrap' && n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'none' as const, post_action_function_id: '' } } : n));
+    .map((n) =>
+      n.id === 'wrap' && n.type === 'function'
+        ? { ...n, data: { ...n.data, post_action_type: 'none' as const, post_action_function_id: '' } }
+        : n,
+    );
   return { ...doc, nodes, edges: doc.edges.filter((e) => e.target !== 'capture') };
 }
 

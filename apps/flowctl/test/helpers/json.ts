@@ -3,7 +3,11 @@ export function at(value: unknown, ...path: readonly (string | number)[]): unkno
   let current = value;
   for (const key of path) {
     if (typeof key === 'number') current = Array.isArray(current) ? current[key] : undefined;
-    else current = typeof current === 'object' && current !== null && !Array.isArray(current) ? Object.getOwnPropertyDescriptor(current, key)?.value : undefined;
+    else
+      current =
+        typeof current === 'object' && current !== null && !Array.isArray(current)
+          ? Object.getOwnPropertyDescriptor(current, key)?.value
+          : undefined;
   }
   return current;
 }

@@ -23,7 +23,7 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
     env[key] = value;
   }
   for (const [key, value] of Object.entries(extra)) {
-    if (value === undefined) delete env[key];
+    if (value === undefined) Reflect.deleteProperty(env, key);
     else env[key] = value;
   }
   return env;
@@ -73,7 +73,11 @@ export interface LongRun {
 
 /** Starts a long-running command (`serve`) and reads its first JSON value. */
 export function startCli(args: readonly string[], options: RunOptions = {}): LongRun {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? process.cwd(), env: baseEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? process.cwd(),
+    env: baseEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const closed = new Promise<number | null>((resolve) => child.once('close', resolve));

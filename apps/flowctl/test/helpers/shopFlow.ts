@@ -7,14 +7,28 @@ import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocu
 export function shopFlow(url: string, call: JsonObject = { authorization: 'none' }, error = ''): FlowDocument {
   let doc: FlowDocument = { ...emptyFlow('shop', 'production'), agentContext: 'You are the shop assistant.' };
   let currentChain = '0';
-  ({ doc, currentChain } = addNode(doc, { type: 'prompt', data: createPromptData('Help with orders.') }, { currentChain, newChain: true, id: 'intro' }));
+  ({ doc, currentChain } = addNode(
+    doc,
+    { type: 'prompt', data: createPromptData('Help with orders.') },
+    { currentChain, newChain: true, id: 'intro' },
+  ));
   const lookup = createFunctionData('http_calls', {
     uuid: 'lookup',
     planId: 'shop',
     name: 'Look up order',
     description: 'Find an order by its number',
     metadata: {
-      apicalls: [{ method: 'GET', url: `${url}/orders/{{order_id}}`, params: [], headers: [], body: { raw: { data: '' } }, output: { json: [{ name: 'status', value: 'status' }] }, ...call }],
+      apicalls: [
+        {
+          method: 'GET',
+          url: `${url}/orders/{{order_id}}`,
+          params: [],
+          headers: [],
+          body: { raw: { data: '' } },
+          output: { json: [{ name: 'status', value: 'status' }] },
+          ...call,
+        },
+      ],
       error,
       result_message: 'The order is {{status}}.',
       result_prompt: '',

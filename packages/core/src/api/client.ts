@@ -20,10 +20,13 @@ export interface HostedUrls {
 }
 
 /** One typed method per call of spec section 7, plus the local provider's extensions. */
-export type FlowClient = PlanCalls & WorkflowCalls & FlowCalls & HostedUrls & {
-  /** The version of each flow this client last loaded or wrote: sent as If-Match with its writes. */
-  versions: FlowVersions;
-};
+export type FlowClient = PlanCalls &
+  WorkflowCalls &
+  FlowCalls &
+  HostedUrls & {
+    /** The version of each flow this client last loaded or wrote: sent as If-Match with its writes. */
+    versions: FlowVersions;
+  };
 
 /**
  * A client of a provider (local or hosted). Failures reject with ApiError.

@@ -98,10 +98,7 @@ export function readProviderError(text: string): ProviderError {
 }
 
 /** The provider's message (token redacted) and code, as ApiError details. */
-export function providerDetails(
-  text: string,
-  token: string | undefined,
-): Pick<ApiErrorDetails, 'providerMessage' | 'code'> {
+export function providerDetails(text: string, token: string | undefined): Pick<ApiErrorDetails, 'providerMessage' | 'code'> {
   const { message, code } = readProviderError(text);
   return {
     ...(message === undefined ? {} : { providerMessage: redact(message, token) }),

@@ -63,12 +63,7 @@ export function fakeProviders(): {
 }
 
 /** Sends `body` as JSON with `status` and extra headers. */
-export function replyJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+export function replyJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
@@ -107,13 +102,18 @@ export async function rejectionOf(work: Promise<unknown>): Promise<unknown> {
 
 /** A complete function of type instruct, as a provider stores it. */
 export function sampleFunction(uuid = 'f1', name = 'Greet'): FunctionNodeData {
-  return functionData(uuid, 'instruct', { prompt: 'Say hello' }, {
-    plan_id: 'plan-1',
-    title: name,
-    name,
-    description: 'Greets the user',
-    trigger_text: '👋',
-    created_at: '2024-01-01T00:00:00.000Z',
-    updated_at: '2024-01-01T00:00:00.000Z',
-  });
+  return functionData(
+    uuid,
+    'instruct',
+    { prompt: 'Say hello' },
+    {
+      plan_id: 'plan-1',
+      title: name,
+      name,
+      description: 'Greets the user',
+      trigger_text: '👋',
+      created_at: '2024-01-01T00:00:00.000Z',
+      updated_at: '2024-01-01T00:00:00.000Z',
+    },
+  );
 }

@@ -29,9 +29,7 @@ async function clientFor(handler: Handler, token = 'tok-123') {
 
 describe('createClient flow document calls', () => {
   it('getFlow GETs the document with the bearer and returns it with its ETag', async () => {
-    const { client, requests } = await clientFor((_request, response) =>
-      replyJson(response, 200, doc, { ETag: '"e1"' }),
-    );
+    const { client, requests } = await clientFor((_request, response) => replyJson(response, 200, doc, { ETag: '"e1"' }));
     await expect(client.getFlow('plan 1', 'v1')).resolves.toEqual({ doc, etag: '"e1"' });
     expect(requests[0]).toMatchObject({ method: 'GET', url: '/api/flows/plan%201/v1' });
     expect(requests[0]?.headers.authorization).toBe('Bearer tok-123');
@@ -77,9 +75,7 @@ describe('createClient flow document calls', () => {
   });
 
   it('putFlow PUTs the document with If-Match and resolves to the new ETag', async () => {
-    const { client, requests } = await clientFor((_request, response) =>
-      replyJson(response, 200, { ok: true }, { ETag: '"e2"' }),
-    );
+    const { client, requests } = await clientFor((_request, response) => replyJson(response, 200, { ok: true }, { ETag: '"e2"' }));
     await expect(client.putFlow('plan 1', 'v1', doc, { ifMatch: '"e1"' })).resolves.toEqual({ etag: '"e2"' });
     const [request] = requests;
     expect(request).toMatchObject({ method: 'PUT', url: '/api/flows/plan%201/v1' });
@@ -142,14 +138,14 @@ describe('createClient flow document calls', () => {
   });
 
   it('publishFlow resolves to null when the provider has no publish endpoint', async () => {
-    const { client } = await clientFor((_request, response) => replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } }));
+    const { client } = await clientFor((_request, response) =>
+      replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } }),
+    );
     await expect(client.publishFlow('p', 'v', doc)).resolves.toBeNull();
   });
 
   it('putFlow rejects a 500 with its message and is not retried', async () => {
-    const { client, requests } = await clientFor((_request, response) =>
-      replyJson(response, 500, { error: 'disk full' }),
-    );
+    const { client, requests } = await clientFor((_request, response) => replyJson(response, 500, { error: 'disk full' }));
     await expect(client.putFlow('p', 'v', doc)).rejects.toMatchObject({
       kind: 'http',
       message: flowMessages.failedToSaveFlow('disk full'),
@@ -167,9 +163,7 @@ describe('createClient flow document calls', () => {
   it('listPlans GETs /api/plans with the bearer, bare or wrapped as { plans }', async () => {
     const plans = [{ planId: 'demo', versions: ['v1', 'v2'] }];
     let wrapped = false;
-    const { client, requests } = await clientFor((_request, response) =>
-      replyJson(response, 200, wrapped ? { plans } : plans),
-    );
+    const { client, requests } = await clientFor((_request, response) => replyJson(response, 200, wrapped ? { plans } : plans));
     await expect(client.listPlans()).resolves.toEqual(plans);
     wrapped = true;
     await expect(client.listPlans()).resolves.toEqual(plans);

@@ -16,10 +16,9 @@ import type {
 type Id = string | number;
 
 export { isRecord } from '../model/paths.js';
-import { isRecord } from '../model/paths.js';
+import { isJsonValue, isRecord } from '../model/paths.js';
 
-const isId = (value: unknown): value is Id =>
-  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+const isId = (value: unknown): value is Id => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 const optionalText = (value: unknown): value is string | null | undefined =>
   value === undefined || value === null || typeof value === 'string';
 
@@ -63,9 +62,7 @@ export function isDeconstructBody(value: unknown): value is { workflow_steps: St
   return (
     isRecord(value) &&
     Array.isArray(value.workflow_steps) &&
-    value.workflow_steps.every(
-      (step: unknown) => isRecord(step) && typeof step.Query_Instruction === 'string' && isId(step.Chain),
-    )
+    value.workflow_steps.every((step: unknown) => isRecord(step) && typeof step.Query_Instruction === 'string' && isId(step.Chain))
   );
 }
 
@@ -89,8 +86,7 @@ interface WorkflowShape {
   planner_response?: JsonValue;
 }
 
-const isWorkflowShape = (value: unknown): value is WorkflowShape =>
-  isRecord(value) && isId(value.id) && typeof value.name === 'string';
+const isWorkflowShape = (value: unknown): value is WorkflowShape => isRecord(value) && isId(value.id) && typeof value.name === 'string';
 
 /** An array of workflows, each with an id and a name. */
 export function isWorkflowList(value: unknown): value is WorkflowShape[] {
@@ -176,11 +172,4 @@ function jsonObject(record: Record<string, unknown>): JsonObject {
   const result: JsonObject = {};
   for (const [key, value] of Object.entries(record)) if (isJsonValue(value)) result[key] = value;
   return result;
-}
-
-function isJsonValue(value: unknown): value is JsonValue {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJsonValue);
-  return isRecord(value) && Object.values(value).every(isJsonValue);
 }

@@ -2,14 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { flowMessages, messages } from '../messages.js';
 import type { FlowClient } from './client.js';
 import { createClient } from './client.js';
-import {
-  fakeProviders,
-  headerOf,
-  rejectionOf,
-  replyJson,
-  sampleFunction,
-  spyFetch,
-} from './fakeProvider.test-helper.js';
+import { fakeProviders, headerOf, rejectionOf, replyJson, sampleFunction, spyFetch } from './fakeProvider.test-helper.js';
 import type { FetchCall, RecordedRequest } from './fakeProvider.test-helper.js';
 
 const providers = fakeProviders();
@@ -59,8 +52,7 @@ const cases = [
   },
   {
     name: 'deconstructFlow',
-    run: (c: FlowClient, plan = 'plan 1', version = 'v/2') =>
-      c.deconstructFlow(plan, version, { flowSchema: {}, systemPrompt: 'P' }),
+    run: (c: FlowClient, plan = 'plan 1', version = 'v/2') => c.deconstructFlow(plan, version, { flowSchema: {}, systemPrompt: 'P' }),
     method: 'POST',
     path: '/api/gpt/plan%201/v%2F2/deconstruct_flow',
     body: { flowSchema: {}, systemPrompt: 'P' },
@@ -193,9 +185,11 @@ describe('createClient gpt and mate calls', () => {
       replyJson(response, 200, { result: { system_message: 'S', system_message_prefix: null } }),
     );
     const client = createClient({ baseUrl: provider.baseUrl });
-    await expect(
-      client.generateSystemPrompt('p', 'v', { flowSchema: {}, nodes: [], nodesInSequence: [] }),
-    ).resolves.toEqual({ system_message: 'S', system_message_prefix: '', system_message_suffix: '' });
+    await expect(client.generateSystemPrompt('p', 'v', { flowSchema: {}, nodes: [], nodesInSequence: [] })).resolves.toEqual({
+      system_message: 'S',
+      system_message_prefix: '',
+      system_message_suffix: '',
+    });
   });
 
   it('resolves a write whose answer has no result to null', async () => {

@@ -8,15 +8,7 @@ import type {
   SystemPromptResponse,
   WorkflowStepInstruction,
 } from '../model/types.js';
-import {
-  hasResult,
-  isDeconstructBody,
-  isFunctionList,
-  isRecord,
-  isSystemPromptShape,
-  toSteps,
-  toSystemPrompt,
-} from './guards.js';
+import { hasResult, isDeconstructBody, isFunctionList, isRecord, isSystemPromptShape, toSteps, toSystemPrompt } from './guards.js';
 import { planPath } from './paths.js';
 import type { PlanScope } from './paths.js';
 import { expectShape, invalidInput } from './transport.js';
@@ -46,17 +38,9 @@ export interface CustomSystemPrompt {
 /** The gpt and mate calls of spec section 7 (bearer token, when set). */
 export interface PlanCalls {
   /** POST gpt/…/generate_system_prompt: compiles the flow into the system prompt. */
-  generateSystemPrompt(
-    planId: string,
-    versionName: string,
-    request: GenerateSystemPromptRequest,
-  ): Promise<SystemPromptResponse>;
+  generateSystemPrompt(planId: string, versionName: string, request: GenerateSystemPromptRequest): Promise<SystemPromptResponse>;
   /** POST gpt/…/deconstruct_flow: the flow's steps, one per chain. */
-  deconstructFlow(
-    planId: string,
-    versionName: string,
-    request: DeconstructFlowRequest,
-  ): Promise<WorkflowStepInstruction[]>;
+  deconstructFlow(planId: string, versionName: string, request: DeconstructFlowRequest): Promise<WorkflowStepInstruction[]>;
   /** GET mate/…/functions: the plan version's functions. */
   getFunctions(planId: string, versionName: string): Promise<FunctionNodeData[]>;
   /** POST mate/…/setup-function: saves one function; resolves to the provider's `result`. */

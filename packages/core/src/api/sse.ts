@@ -14,7 +14,8 @@ export async function* sseEvents(body: AsyncIterable<Uint8Array>): AsyncGenerato
     while (end !== -1) {
       const lines = buffer.slice(0, end).split(/\r?\n/);
       buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
-      const field = (name: string): string[] => lines.filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).replace(/^ /, ''));
+      const field = (name: string): string[] =>
+        lines.filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).replace(/^ /, ''));
       const data = field('data').join('\n');
       if (data === '[DONE]') return;
       if (data !== '') yield { event: field('event')[0] ?? 'message', data };

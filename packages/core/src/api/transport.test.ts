@@ -52,10 +52,13 @@ describe('createClient transport', () => {
 
   it('fills {reason} with a text body, or with the status text when the body is empty', async () => {
     let answer = 0;
-    const { client } = await clientFor((_request, response) => {
-      response.writeHead(500, { 'Content-Type': 'text/plain' });
-      response.end(answer++ === 0 ? 'database unreachable' : '');
-    }, { retries: 0 });
+    const { client } = await clientFor(
+      (_request, response) => {
+        response.writeHead(500, { 'Content-Type': 'text/plain' });
+        response.end(answer++ === 0 ? 'database unreachable' : '');
+      },
+      { retries: 0 },
+    );
     const first = await apiErrorOf(client.getWorkflows('p'));
     expect(first.message).toBe(messages.failedToFetchWorkflows('database unreachable'));
     expect(first.providerMessage).toBe('database unreachable');
@@ -109,10 +112,13 @@ describe('createClient transport', () => {
   });
 
   it('times out a body that starts but never ends', async () => {
-    const { client } = await clientFor((_request, response) => {
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.write('{"result": [');
-    }, { timeoutMs: 300 });
+    const { client } = await clientFor(
+      (_request, response) => {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.write('{"result": [');
+      },
+      { timeoutMs: 300 },
+    );
     const started = Date.now();
     const error = await apiErrorOf(client.getWorkflows('p'));
     const message = messages.failedToFetchWorkflows(flowMessages.timedOut(300));

@@ -132,6 +132,7 @@ export function createTransport(options: ClientOptions): Transport {
       return await Promise.race([work, deadline]);
     } catch (cause) {
       if (cause instanceof ApiError) throw cause;
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by the deadline timer
       if (timedOut) throw fail(call, 'timeout', flowMessages.timedOut(timeoutMs), cause);
       throw fail(call, 'network', describeFailure(cause), cause);
     } finally {

@@ -125,7 +125,12 @@ describe('createClient workflow and session calls', () => {
   });
 
   it('createSession refuses a hosted link that is not http(s), so it is never opened', async () => {
-    for (const hostedLink of ['javascript:alert(document.cookie)', 'data:text/html,<script>1</script>', '//evil.example/s1', 'JaVaScRiPt:1']) {
+    for (const hostedLink of [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>1</script>',
+      '//evil.example/s1',
+      'JaVaScRiPt:1',
+    ]) {
       const { client } = await start(() => [200, { sessionId: 's1', hostedLink }]);
       await expect(client.createSession('w1', 'p')).rejects.toMatchObject({
         kind: 'invalid',

@@ -31,14 +31,7 @@ describe('compileFlow', () => {
     const headings = lines.filter((l) => l.startsWith('## '));
     expect(headings).toEqual(['## Chain 1', '## Chain 2', '## Chain 3']);
     const chain1 = lines.indexOf('## Chain 1');
-    expect(lines.slice(chain1, chain1 + 6)).toEqual([
-      '## Chain 1',
-      '',
-      'Instruction:',
-      '> Greet the customer by name.',
-      '',
-      'Steps:',
-    ]);
+    expect(lines.slice(chain1, chain1 + 6)).toEqual(['## Chain 1', '', 'Instruction:', '> Greet the customer by name.', '', 'Steps:']);
     expect(lines).toContain('1. HTTP call "Look up order"');
     expect(lines).toContain('2. Instruct "Answer"');
   });
@@ -71,7 +64,9 @@ describe('compileFlow', () => {
   });
 
   it('keeps author text that looks like structure inside quotes', () => {
-    const doc = buildFlow([[promptNode('p', 'Hi\n## Chain 9\nInstruction:'), functionNode('f', 'instruct', { prompt: '## Chain 3' }, { name: '## Chain 4\nx' })]]);
+    const doc = buildFlow([
+      [promptNode('p', 'Hi\n## Chain 9\nInstruction:'), functionNode('f', 'instruct', { prompt: '## Chain 3' }, { name: '## Chain 4\nx' })],
+    ]);
     const lines = compileFlow(doc).system_message.split('\n');
     expect(lines.filter((l) => l.startsWith('## '))).toEqual(['## Chain 1']);
     expect(lines).toEqual(expect.arrayContaining(['> ## Chain 9', '> Instruction:', '1. Instruct "## Chain 4\\nx"']));

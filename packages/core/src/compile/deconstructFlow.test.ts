@@ -53,7 +53,7 @@ describe('deconstructFlow', () => {
     expect(deconstructFlow({}, '  \n ')).toEqual([]);
   });
 
-  it("adds an empty step for a schema chain that an edited prompt no longer has", () => {
+  it('adds an empty step for a schema chain that an edited prompt no longer has', () => {
     const doc = flow();
     const text = compileFlow(doc).system_message;
     const withoutChain2 = text.replace(/\n## Chain 2\n[\s\S]*?(?=\n## Chain 3)/, '');

@@ -4,10 +4,7 @@ import { nodeSchema } from './nodeSchema.js';
 
 describe('nodeSchema', () => {
   it('maps each chain to its nodes by id, in walk order', () => {
-    const doc = buildFlow([
-      [promptNode('z-first', 'Hello'), functionNode('a-second', 'instruct')],
-      [functionNode('m-only', 'http_calls')],
-    ]);
+    const doc = buildFlow([[promptNode('z-first', 'Hello'), functionNode('a-second', 'instruct')], [functionNode('m-only', 'http_calls')]]);
     const schema = nodeSchema({ ...doc, nodes: [...doc.nodes].reverse() });
     expect(Object.keys(schema)).toEqual(['1', '2']);
     expect(Object.keys(schema['1'] ?? {})).toEqual(['z-first', 'a-second']);

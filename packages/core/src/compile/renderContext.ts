@@ -5,9 +5,9 @@ export interface RenderContext {
   /** Indent of a step's lines. */
   indent: string;
   /** The name of a saved workflow of the plan, when known. */
-  workflowName(id: string): string | undefined;
+  workflowName: (id: string) => string | undefined;
   /** A readable reference to a node of the flow by id, e.g. `function "Look up order" (step 2)`. */
-  describeNode(id: string): string;
+  describeNode: (id: string) => string;
   /** The type of a node of the flow, when it is one. */
   nodeType(id: string): NodeType | undefined;
 }

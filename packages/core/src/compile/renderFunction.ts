@@ -20,14 +20,14 @@ export function functionName(data: FunctionNodeData, id: string): string {
 export function functionHeading(data: FunctionNodeData, id: string): string {
   const definition = functionDefinition(data.type);
   const name = inline(functionName(data, id));
-  return definition ? `${definition.promptKind} ${name}` : `Function ${name} (type ${word(String(data.type))})`;
+  return definition ? `${definition.promptKind} ${name}` : `Function ${name} (type ${word(data.type)})`;
 }
 
 /** The lines under a function step's heading: its common fields, then its type's metadata. */
 export function renderFunctionBody(data: FunctionNodeData, ctx: RenderContext): string[] {
   const { indent } = ctx;
   const lines: string[] = [];
-  if (data.active === false) lines.push(`${indent}Inactive: skip this step`);
+  if (!data.active) lines.push(`${indent}Inactive: skip this step`);
   if (data.title && data.title !== data.name) lines.push(`${indent}Title: ${inline(data.title)}`);
   lines.push(...textField('Description', data.description ?? '', indent));
   lines.push(...textField('Trigger', data.trigger ?? '', indent));

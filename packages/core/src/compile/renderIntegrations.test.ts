@@ -4,9 +4,7 @@ import { compileFlow } from './compileFlow.js';
 import { buildFlow, functionNode } from './flowFixtures.js';
 
 const stepLines = (type: string, metadata: JsonObject, workflows: Workflow[] = []): string[] =>
-  compileFlow(buildFlow([[functionNode('fn-1', type, metadata, { name: 'Step' })]], { workflows })).system_message.split(
-    '\n',
-  );
+  compileFlow(buildFlow([[functionNode('fn-1', type, metadata, { name: 'Step' })]], { workflows })).system_message.split('\n');
 
 const orderLookup = {
   method: 'GET',

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../model/types.js';
+import { isJsonValue } from '../model/paths.js';
 import { numberAt, objectAt, objectsAt, textAt } from './jsonFields.js';
 import { inline, quoteBlock, textField, word } from './quote.js';
 import type { MetadataRenderer } from './renderContext.js';
@@ -57,7 +58,8 @@ function body(data: JsonValue | undefined, indent: string): string[] {
 function parseJson(text: string): JsonValue | undefined {
   try {
     // JSON.parse yields exactly the JSON values.
-    const value: JsonValue = JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    if (!isJsonValue(value)) return undefined;
     return value;
   } catch {
     return undefined;
@@ -84,9 +86,7 @@ export const renderSendWorkflow: MetadataRenderer = (m, { indent, workflowName }
   const id = textAt(m, 'workflow_id');
   const name = id ? workflowName(id) : undefined;
   return [
-    id
-      ? `${indent}Workflow: ${name === undefined ? '' : `${inline(name)} `}(id ${inline(id)})`
-      : `${indent}Workflow: (none chosen)`,
+    id ? `${indent}Workflow: ${name === undefined ? '' : `${inline(name)} `}(id ${inline(id)})` : `${indent}Workflow: (none chosen)`,
     ...textField('Hosted link', textAt(m, 'hosted_link'), indent),
     ...textField('Message', textAt(m, 'message'), indent),
     ...textField('On error', textAt(m, 'error'), indent),

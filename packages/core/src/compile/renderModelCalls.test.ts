@@ -116,12 +116,16 @@ describe('unknown function type rendering', () => {
 
 describe('common function fields', () => {
   it('shows description, trigger, run flags and an inactive marker', () => {
-    const lines = stepLines('instruct', { prompt: 'x' }, {
-      description: 'Greets people',
-      trigger: 'When the user says hello',
-      execute_once: true,
-      active: false,
-    });
+    const lines = stepLines(
+      'instruct',
+      { prompt: 'x' },
+      {
+        description: 'Greets people',
+        trigger: 'When the user says hello',
+        execute_once: true,
+        active: false,
+      },
+    );
     expect(lines).toEqual(
       expect.arrayContaining([
         '   Inactive: skip this step',

@@ -8,10 +8,9 @@ describe('renderSettings', () => {
   });
 
   it('hides the values of secret-named fields and bearer credentials', () => {
-    const lines = renderSettings(
-      { api_key: { key: 'sk-live-123' }, nested: { accessToken: 'tok-9' }, auth: 'Bearer abc.def' },
-      '',
-    ).join('\n');
+    const lines = renderSettings({ api_key: { key: 'sk-live-123' }, nested: { accessToken: 'tok-9' }, auth: 'Bearer abc.def' }, '').join(
+      '\n',
+    );
     expect(lines).toContain('api_key: (hidden)');
     expect(lines).toContain('nested.accessToken: (hidden)');
     expect(lines).toContain('auth: (hidden)');

@@ -6,7 +6,11 @@ import { lineDiff, sameValue, valueChanges } from './valueDiff.js';
 function twoNodeFlow(): FlowDocument {
   let doc = emptyFlow('p', 'v');
   doc = addNode(doc, { type: 'prompt', data: createPromptData('Hi') }, { currentChain: '0', newChain: true, id: 'a' }).doc;
-  doc = addNode(doc, { type: 'function', data: createFunctionData('instruct', { uuid: 'b', planId: 'p', name: 'B' }) }, { currentChain: '1', id: 'b' }).doc;
+  doc = addNode(
+    doc,
+    { type: 'function', data: createFunctionData('instruct', { uuid: 'b', planId: 'p', name: 'B' }) },
+    { currentChain: '1', id: 'b' },
+  ).doc;
   return doc;
 }
 
@@ -45,10 +49,15 @@ describe('diffFlows', () => {
 
   it('reports a renamed node with the field, and a removed node with its edge and chain', () => {
     const a = twoNodeFlow();
-    const renamed: FlowDocument = { ...a, nodes: a.nodes.map((n) => (n.id === 'b' && n.type === 'function' ? { ...n, data: { ...n.data, name: 'C' } } : n)) };
+    const renamed: FlowDocument = {
+      ...a,
+      nodes: a.nodes.map((n) => (n.id === 'b' && n.type === 'function' ? { ...n, data: { ...n.data, name: 'C' } } : n)),
+    };
     const diff = diffFlows(a, renamed);
     expect(diff.same).toBe(false);
-    expect(diff.nodes.changed).toEqual([{ id: 'b', name: 'C', type: 'function', chain: '1', fields: [{ field: 'data.name', before: 'B', after: 'C' }] }]);
+    expect(diff.nodes.changed).toEqual([
+      { id: 'b', name: 'C', type: 'function', chain: '1', fields: [{ field: 'data.name', before: 'B', after: 'C' }] },
+    ]);
     const removed: FlowDocument = { ...a, nodes: a.nodes.filter((n) => n.id !== 'b'), edges: [] };
     const gone = diffFlows(a, removed);
     expect(gone.nodes.removed.map((n) => n.id)).toEqual(['b']);

@@ -7,8 +7,7 @@ export interface FieldChange {
 
 type Value = unknown;
 
-const isObject = (value: Value): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: Value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Deep equality of JSON values; object key order does not matter. */
 export function sameValue(a: Value, b: Value): boolean {

@@ -7,7 +7,9 @@ export interface JsonScanError {
 }
 
 const END_OF_FILE = 'unexpected end of file';
+// eslint-disable-next-line no-control-regex -- JSON strings may not hold raw control characters
 const PLAIN_STRING = /"[^"\\\u0000-\u001f]*"/y;
+// eslint-disable-next-line no-control-regex -- JSON strings may not hold raw control characters
 const STRING = /"[^"\\\u0000-\u001f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\u0000-\u001f]*)*"/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
@@ -33,7 +35,7 @@ class ScanStop {
 /** Why the string starting at `start` is not a JSON string (called only once a fast match failed). */
 function stringError(text: string, start: number): ScanStop {
   const n = text.length;
-  for (let i = start + 1; i < n; ) {
+  for (let i = start + 1; i < n;) {
     const code = text.charCodeAt(i);
     if (code === 0x22) break;
     if (code < 0x20) return new ScanStop(i, 'unterminated string or control character in string');

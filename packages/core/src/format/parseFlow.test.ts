@@ -18,13 +18,29 @@ describe('parseFlow', () => {
     const broken = canonical.replace('"planId": "plan-1",', '"planId": "plan-1"');
     expect(parseFlow(broken)).toEqual({
       ok: false,
-      findings: [{ code: 'invalid-json', path: '$', severity: 'error', message: flowMessages.invalidJson("expected ',' or '}'"), line: 4, column: 3 }],
+      findings: [
+        {
+          code: 'invalid-json',
+          path: '$',
+          severity: 'error',
+          message: flowMessages.invalidJson("expected ',' or '}'"),
+          line: 4,
+          column: 3,
+        },
+      ],
     });
   });
 
   it('reports an empty file as an unexpected end', () => {
     expect(parseFlow('').findings).toEqual([
-      { code: 'invalid-json', path: '$', severity: 'error', message: flowMessages.invalidJson('unexpected end of file'), line: 1, column: 1 },
+      {
+        code: 'invalid-json',
+        path: '$',
+        severity: 'error',
+        message: flowMessages.invalidJson('unexpected end of file'),
+        line: 1,
+        column: 1,
+      },
     ]);
   });
 
@@ -79,7 +95,9 @@ describe('parseFlow', () => {
   it('reads a file that starts with a byte order mark, with a warning at 1:1', () => {
     const result = parseFlow(`\uFEFF${canonical}`);
     expect(result.ok).toBe(true);
-    expect(result.findings).toEqual([{ code: 'bom', path: '$', severity: 'warning', message: flowMessages.byteOrderMark, line: 1, column: 1 }]);
+    expect(result.findings).toEqual([
+      { code: 'bom', path: '$', severity: 'warning', message: flowMessages.byteOrderMark, line: 1, column: 1 },
+    ]);
   });
 
   it('refuses a repeated key, at the line and column of the second one', () => {
@@ -88,7 +106,9 @@ describe('parseFlow', () => {
     const line = lines.lastIndexOf('  "planId": "plan-2",') + 1;
     expect(parseFlow(text)).toEqual({
       ok: false,
-      findings: [{ code: 'duplicate-key', path: '$.planId', severity: 'error', message: flowMessages.duplicateKey('planId'), line, column: 3 }],
+      findings: [
+        { code: 'duplicate-key', path: '$.planId', severity: 'error', message: flowMessages.duplicateKey('planId'), line, column: 3 },
+      ],
     });
   });
 
@@ -96,13 +116,16 @@ describe('parseFlow', () => {
     const text = '{ "a": "say \\": here", "b\\\\": "\\\\", "c": ["\\":", { "d": 1 }] }';
     expect(parseFlow(text).findings.filter((f) => f.code === 'duplicate-key')).toEqual([]);
     const repeated = '{ "a\\"": 1, "a\\u0022": 2 }';
-    expect(parseFlow(repeated).findings.filter((f) => f.code === 'duplicate-key').map((f) => [f.message, f.column])).toEqual([
-      [flowMessages.duplicateKey('a"'), 13],
-    ]);
+    expect(
+      parseFlow(repeated)
+        .findings.filter((f) => f.code === 'duplicate-key')
+        .map((f) => [f.message, f.column]),
+    ).toEqual([[flowMessages.duplicateKey('a"'), 13]]);
   });
 
   it('finds repeated keys at any depth and tells apart keys that only look alike', () => {
-    const text = '{\n  "a": { "x": 1, "y": { "x": 2 }, "x": 3 },\n  "b": [{ "k": 1 }, { "k": 2, "\\u006b": 3 }],\n  "c": { "x": 1, "X": 2 }\n}\n';
+    const text =
+      '{\n  "a": { "x": 1, "y": { "x": 2 }, "x": 3 },\n  "b": [{ "k": 1 }, { "k": 2, "\\u006b": 3 }],\n  "c": { "x": 1, "X": 2 }\n}\n';
     expect(parseFlow(text).findings.filter((f) => f.code === 'duplicate-key')).toEqual([
       { code: 'duplicate-key', path: '$.a.x', severity: 'error', message: flowMessages.duplicateKey('x'), line: 2, column: 35 },
       { code: 'duplicate-key', path: '$.b[1].k', severity: 'error', message: flowMessages.duplicateKey('k'), line: 3, column: 31 },
@@ -110,7 +133,15 @@ describe('parseFlow', () => {
   });
 
   it('never throws on text that is JSON but not a flow', () => {
-    for (const text of ['null', '[]', '3', '"flow"', '{}', '{"format":"flow/1","nodes":[[[[]]]]}', '['.repeat(10_000) + ']'.repeat(10_000)]) {
+    for (const text of [
+      'null',
+      '[]',
+      '3',
+      '"flow"',
+      '{}',
+      '{"format":"flow/1","nodes":[[[[]]]]}',
+      '['.repeat(10_000) + ']'.repeat(10_000),
+    ]) {
       const result = parseFlow(text);
       expect(result.ok).toBe(false);
       expect(result.findings.length).toBeGreaterThan(0);

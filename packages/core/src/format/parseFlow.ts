@@ -87,7 +87,11 @@ export function parseJsonText(text: string): { ok: true; value: unknown; finding
   } catch (error) {
     const found = jsonSyntaxError(text);
     const detail = found?.message ?? (error instanceof Error ? error.message : String(error));
-    const finding: Finding = { ...ruleFinding('invalid-json', '$', flowMessages.invalidJson(detail)), line: found?.line ?? 1, column: found?.column ?? 1 };
+    const finding: Finding = {
+      ...ruleFinding('invalid-json', '$', flowMessages.invalidJson(detail)),
+      line: found?.line ?? 1,
+      column: found?.column ?? 1,
+    };
     return { ok: false, finding };
   }
   const findings: Finding[] = hasBom ? [{ ...ruleFinding('bom', '$', flowMessages.byteOrderMark), line: 1, column: 1 }] : [];

@@ -33,7 +33,9 @@ describe('checkFlowShape', () => {
     const doc = sampleFlow();
     const broken = {
       ...doc,
-      nodes: doc.nodes.map((n, i) => (i === 0 ? { ...n, data: { prompt: 1, name: 'Instruct' } } : i === 1 ? { ...n, data: { ...n.data, name: undefined } } : n)),
+      nodes: doc.nodes.map((n, i) =>
+        i === 0 ? { ...n, data: { prompt: 1, name: 'Instruct' } } : i === 1 ? { ...n, data: { ...n.data, name: undefined } } : n,
+      ),
     };
     expect(checkFlowShape(broken).findings).toEqual([
       { code: 'schema', path: '$.nodes[0].data.prompt', severity: 'error', message: 'must be string' },

@@ -67,7 +67,7 @@ export type ShapeResult = { ok: true; doc: FlowDocument; findings: Finding[] } |
 export function checkFlowShape(value: unknown): ShapeResult {
   if (isRecord(value) && 'format' in value && value['format'] !== FLOW_FORMAT) {
     const found = value['format'];
-    const message = flowMessages.wrongFormat(typeof found === 'string' ? found : JSON.stringify(found) ?? String(found));
+    const message = flowMessages.wrongFormat(typeof found === 'string' ? found : JSON.stringify(found));
     return { ok: false, findings: [ruleFinding('wrong-format', '$.format', message)] };
   }
   const validate = flowValidator();

@@ -27,7 +27,9 @@ describe('serializeFlow', () => {
     ]);
     const text = serializeFlow(doc);
     expect(text).toContain('"viewport": {\n    "x": 0,\n    "y": 0,\n    "zoom": 1\n  }');
-    expect(text).toContain('{\n      "id": "p1",\n      "type": "prompt",\n      "chain": "1",\n      "position": {\n        "x": 50,\n        "y": 0\n      },\n      "data": {');
+    expect(text).toContain(
+      '{\n      "id": "p1",\n      "type": "prompt",\n      "chain": "1",\n      "position": {\n        "x": 50,\n        "y": 0\n      },\n      "data": {',
+    );
     expect(text).toContain('{\n      "id": "edge-p1-to-f1",\n      "source": "p1",\n      "target": "f1",\n      "kind": "node"\n    }');
   });
 
@@ -35,12 +37,17 @@ describe('serializeFlow', () => {
     const node = functionNode('f1', '1', { metadata: { zeta: 1, alpha: { b: [3, 1, 2], a: null }, '10': 'x', '2': 'y' } });
     const text = serializeFlow(buildFlow([[node]]));
     // JSON.stringify writes integer-like keys first, in numeric order, whatever the insertion order.
-    expect(text).toContain('"metadata": {\n          "2": "y",\n          "10": "x",\n          "alpha": {\n            "a": null,\n            "b": [\n              3,\n              1,\n              2\n            ]\n          },\n          "zeta": 1\n        },');
+    expect(text).toContain(
+      '"metadata": {\n          "2": "y",\n          "10": "x",\n          "alpha": {\n            "a": null,\n            "b": [\n              3,\n              1,\n              2\n            ]\n          },\n          "zeta": 1\n        },',
+    );
     expect(text.indexOf('"active"')).toBeLessThan(text.indexOf('"uuid"'));
   });
 
   it('orders nodes by chain then walk order, and edges by their source then target', () => {
-    const doc = buildFlow([[promptNode('z'), functionNode('b'), functionNode('a')], [functionNode('m'), promptNode('c')]]);
+    const doc = buildFlow([
+      [promptNode('z'), functionNode('b'), functionNode('a')],
+      [functionNode('m'), promptNode('c')],
+    ]);
     const { nodes, edges } = canonicalOrder(reversed(doc));
     expect(nodes.map((n) => n.id)).toEqual(['z', 'b', 'a', 'm', 'c']);
     expect(edges.map((e) => e.id)).toEqual(['edge-z-to-b', 'edge-b-to-a', 'edge-a-to-m', 'edge-m-to-c']);
@@ -85,7 +92,11 @@ describe('serializeFlow', () => {
     const broken: FlowDocument = {
       ...doc,
       nodes: [...doc.nodes, functionNode('f1', '7'), functionNode('orphan', '2')],
-      edges: [...doc.edges, { id: 'x', source: 'f1', target: 'p1', kind: 'node' }, { id: 'y', source: 'ghost', target: 'f2', kind: 'chain' }],
+      edges: [
+        ...doc.edges,
+        { id: 'x', source: 'f1', target: 'p1', kind: 'node' },
+        { id: 'y', source: 'ghost', target: 'f2', kind: 'chain' },
+      ],
     };
     const once = serializeFlow(broken);
     const parsed = parseFlow(once);
@@ -97,14 +108,37 @@ describe('serializeFlow', () => {
     const broken: FlowDocument = {
       ...doc,
       nodes: [...doc.nodes, functionNode('orphan', '2'), functionNode('loose', '5')],
-      edges: [...doc.edges, { id: 'x', source: 'f1', target: 'p1', kind: 'node' }, { id: 'y', source: 'ghost', target: 'f2', kind: 'chain' }],
+      edges: [
+        ...doc.edges,
+        { id: 'x', source: 'f1', target: 'p1', kind: 'node' },
+        { id: 'y', source: 'ghost', target: 'f2', kind: 'chain' },
+      ],
     };
     expect(serializeFlow(reversed(broken))).toBe(serializeFlow(broken));
   });
 
   it('keeps a node whose optional data fields are absent, and adds none', () => {
-    const data = { uuid: 'f', type: 'instruct', name: 'F', metadata: {}, post_action_type: 'none', post_action_function_id: '', active: true, sequence: 3 };
-    const file = { format: 'flow/1', planId: 'p', versionName: 'v', agentContext: '', agentNotes: '', systemPrompt: '', startNodeId: 'f', nodes: [{ data, position: { y: 1, x: 2 }, chain: '1', type: 'function', id: 'f' }], edges: [] };
+    const data = {
+      uuid: 'f',
+      type: 'instruct',
+      name: 'F',
+      metadata: {},
+      post_action_type: 'none',
+      post_action_function_id: '',
+      active: true,
+      sequence: 3,
+    };
+    const file = {
+      format: 'flow/1',
+      planId: 'p',
+      versionName: 'v',
+      agentContext: '',
+      agentNotes: '',
+      systemPrompt: '',
+      startNodeId: 'f',
+      nodes: [{ data, position: { y: 1, x: 2 }, chain: '1', type: 'function', id: 'f' }],
+      edges: [],
+    };
     const parsed = parseFlow(JSON.stringify(file));
     expect(parsed.ok).toBe(true);
     const text = parsed.ok ? serializeFlow(parsed.doc) : '';

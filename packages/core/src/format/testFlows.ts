@@ -52,7 +52,13 @@ export function functionNode(id: string, chain = '1', data: Partial<FunctionNode
 
 /** An Instruct prompt node. */
 export function promptNode(id: string, chain = '1', prompt = 'Greet the user'): PromptNode {
-  return { id, type: 'prompt', chain, position: { x: 50, y: 0 }, data: { prompt, name: 'Instruct', nodeType: 'default', trigger_text: '⚡' } };
+  return {
+    id,
+    type: 'prompt',
+    chain,
+    position: { x: 50, y: 0 },
+    data: { prompt, name: 'Instruct', nodeType: 'default', trigger_text: '⚡' },
+  };
 }
 
 /** A node for a saved workflow. */
@@ -98,7 +104,13 @@ export function buildFlow(chains: ReadonlyArray<readonly FlowNode[]>, extra: Par
 
 /** A flow with every node type over two chains. */
 export function sampleFlow(): FlowDocument {
-  return buildFlow([[promptNode('p1'), functionNode('f1'), functionNode('f2')], [workflowNode('w1'), functionNode('f3')]], {
-    viewport: { x: 0, y: 0, zoom: 1 },
-  });
+  return buildFlow(
+    [
+      [promptNode('p1'), functionNode('f1'), functionNode('f2')],
+      [workflowNode('w1'), functionNode('f3')],
+    ],
+    {
+      viewport: { x: 0, y: 0, zoom: 1 },
+    },
+  );
 }

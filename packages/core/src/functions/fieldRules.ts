@@ -7,7 +7,7 @@ import type { FunctionDefinition } from './FunctionDefinition.js';
 import { ruleFinding, type RuleCode } from '../rules/ruleCodes.js';
 
 function shown(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function isOption(field: FieldSpec, value: unknown): boolean {

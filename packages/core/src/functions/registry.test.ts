@@ -10,8 +10,28 @@ import { FUNCTION_DEFINITIONS, FUNCTION_TYPES, functionDefinition, isFunctionTyp
 // The metadata keys of spec section 3, per type: each must be a field of its definition.
 const SPEC_KEYS: Record<string, readonly string[]> = {
   instruct: ['prompt'],
-  custom_gpt: ['prompt', 'model', 'temperature', 'max_tokens', 'api_key', 'assistant_id', 'message', 'output.type', 'output.raw', 'output.json'],
-  handle_image: ['vision_prompt', 'prompt_prefix', 'image_description_variable', 'message', 'append_answer', 'image_batch', 'image_link', 'image_link_variable'],
+  custom_gpt: [
+    'prompt',
+    'model',
+    'temperature',
+    'max_tokens',
+    'api_key',
+    'assistant_id',
+    'message',
+    'output.type',
+    'output.raw',
+    'output.json',
+  ],
+  handle_image: [
+    'vision_prompt',
+    'prompt_prefix',
+    'image_description_variable',
+    'message',
+    'append_answer',
+    'image_batch',
+    'image_link',
+    'image_link_variable',
+  ],
   http_calls: [
     'apicalls.0.method',
     'apicalls.0.url',
@@ -188,7 +208,14 @@ describe('the function registry', () => {
   });
 
   it('feeds the quick bar in the spec order, from the definitions', () => {
-    expect(QUICK_FUNCTIONS.map((fn) => fn.name)).toEqual(['Instruct', 'Custom GPT', 'HTTP Calls', 'Capture Variable', 'See a Website', 'Send Workflow']);
+    expect(QUICK_FUNCTIONS.map((fn) => fn.name)).toEqual([
+      'Instruct',
+      'Custom GPT',
+      'HTTP Calls',
+      'Capture Variable',
+      'See a Website',
+      'Send Workflow',
+    ]);
     for (const fn of QUICK_FUNCTIONS) expect(fn.description).toBe(functionDefinition(fn.type).description);
   });
 });

@@ -56,7 +56,12 @@ export function addChains(doc: FlowDocument, inputs: readonly NewChainNode[]): A
   if (next && tail) edges.push(makeEdge(tail, next));
   const result = reconcile({ ...doc, nodes, edges });
   const start = knownStart(doc, byId, highest, placed[0]?.id);
-  const started = start === undefined ? withStartNode({ ...result, startNodeId: '' }) : start === result.startNodeId ? result : { ...result, startNodeId: start };
+  const started =
+    start === undefined
+      ? withStartNode({ ...result, startNodeId: '' })
+      : start === result.startNodeId
+        ? result
+        : { ...result, startNodeId: start };
   return { doc: started, nodeIds: placed.map(({ id }) => id) };
 }
 
@@ -65,7 +70,12 @@ export function addChains(doc: FlowDocument, inputs: readonly NewChainNode[]): A
  * it keeps (a node of the flow, or the first new node's id), or the first new node when it makes
  * chain "1". Otherwise undefined: the first node of chain "1", which no new node joins.
  */
-function knownStart(doc: FlowDocument, byId: ReadonlyMap<string, FlowNode>, highest: number, firstId: string | undefined): string | undefined {
+function knownStart(
+  doc: FlowDocument,
+  byId: ReadonlyMap<string, FlowNode>,
+  highest: number,
+  firstId: string | undefined,
+): string | undefined {
   const start = doc.startNodeId;
   if (start && (byId.has(start) || start === firstId)) return start;
   return highest === 0 ? firstId : undefined;

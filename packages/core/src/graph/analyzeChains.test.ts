@@ -9,7 +9,11 @@ describe('analyzeChains', () => {
     const r = analyzeChains([fn('b', 'c'), fn('a', 'b'), fn('c')]);
     expect(r.chains).toHaveLength(1);
     expect(r.chains[0]?.startFunction).toBe('a');
-    expect(r.chains[0]?.nodes.map((n) => [n.uuid, n.next])).toEqual([['a', 'b'], ['b', 'c'], ['c', null]]);
+    expect(r.chains[0]?.nodes.map((n) => [n.uuid, n.next])).toEqual([
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', null],
+    ]);
     expect(r.chains[0]?.length).toBe(3);
     expect(r.standalone).toEqual([]);
   });

@@ -26,8 +26,8 @@ export function analyzeChains<F extends FunctionRecord>(functions: readonly F[])
   const follow = (start: F): void => {
     const nodes: ChainNode<F>[] = [];
     const inChain = new Set<string>();
-    let fn: F | undefined = start;
-    while (fn) {
+    let fn: F = start;
+    for (;;) {
       if (inChain.has(fn.uuid)) {
         nodes.push({ uuid: CYCLE_DETECTED, name: CYCLE_NAME, exists: false, funcObj: null, next: null });
         break;

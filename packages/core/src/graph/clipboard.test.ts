@@ -60,7 +60,7 @@ describe('paste at a point', () => {
 });
 
 describe('duplicateSelection', () => {
-  it('adds the copies in the originals\' walk order right after the last of them, whatever the selection order', () => {
+  it("adds the copies in the originals' walk order right after the last of them, whatever the selection order", () => {
     const base = sample();
     const r = duplicateSelection(base.doc, ['b', 'p'], { currentChain: base.currentChain, newId: ids });
     const order = walkOrder(r.doc).map((n) => n.id);

@@ -71,11 +71,7 @@ export function paste(doc: FlowDocument, clipboard: Clipboard, options: PasteOpt
 }
 
 /** Duplicates one node: a copy with a new id, placed and linked right after the original. */
-export function duplicate(
-  doc: FlowDocument,
-  nodeId: string,
-  options: { currentChain: string; newId?: () => string },
-): PasteResult {
+export function duplicate(doc: FlowDocument, nodeId: string, options: { currentChain: string; newId?: () => string }): PasteResult {
   const original = doc.nodes.find((n) => n.id === nodeId);
   if (!original) return { doc, nodeIds: [], currentChain: options.currentChain };
   return paste(doc, { nodes: [clearIds(original)] }, { ...options, selectedId: nodeId });

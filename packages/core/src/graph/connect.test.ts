@@ -64,7 +64,10 @@ describe('setPostAction', () => {
     const r = setPostAction(twoChains(), 'a', 'trigger_response');
     if (!r.ok) throw new Error(r.error);
     expect(r.doc.edges.some((e) => e.source === 'a')).toBe(false);
-    expect(r.doc.nodes.find((n) => n.id === 'a')?.data).toMatchObject({ post_action_type: 'trigger_response', post_action_function_id: '' });
+    expect(r.doc.nodes.find((n) => n.id === 'a')?.data).toMatchObject({
+      post_action_type: 'trigger_response',
+      post_action_function_id: '',
+    });
   });
 
   it('refuses Execute Function without a target', () => {

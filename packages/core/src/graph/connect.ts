@@ -36,12 +36,7 @@ export function removeEdge(doc: FlowDocument, edgeId: string): FlowDocument {
  * Sets a function node's post action. `function` needs a target and connects to it (replacing the
  * old edge); any other type removes the node's follow-up.
  */
-export function setPostAction(
-  doc: FlowDocument,
-  nodeId: string,
-  type: PostActionType,
-  targetId?: string,
-): GraphResult {
+export function setPostAction(doc: FlowDocument, nodeId: string, type: PostActionType, targetId?: string): GraphResult {
   const node = doc.nodes.find((n) => n.id === nodeId);
   if (!node || node.type !== 'function') return { ok: false, error: flowMessages.danglingEdge('source', nodeId) };
   if (type === 'function') {
@@ -50,9 +45,7 @@ export function setPostAction(
   }
   const edges = doc.edges.filter((edge) => edge.source !== nodeId);
   const nodes = doc.nodes.map((n) =>
-    n.id === nodeId && n.type === 'function'
-      ? { ...n, data: { ...n.data, post_action_type: type, post_action_function_id: '' } }
-      : n,
+    n.id === nodeId && n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: type, post_action_function_id: '' } } : n,
   );
   return { ok: true, doc: reconcile({ ...doc, nodes, edges }) };
 }

@@ -60,6 +60,8 @@ export function reconcile(doc: FlowDocument): FlowDocument {
     nodesChanged = true;
     return { ...node, data: { ...node.data, post_action_type: 'none', post_action_function_id: '' } };
   });
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
   if (!edgesChanged && !nodesChanged) return doc;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
   return { ...doc, nodes: nodesChanged ? nodes : doc.nodes, edges: edgesChanged ? edges : doc.edges };
 }

@@ -15,7 +15,11 @@ describe('rebuild', () => {
   it('walks from the first node and splits chains at chain edges', () => {
     const r = rebuild(twoChains());
     if (!r.ok) throw new Error(r.error);
-    expect(r.doc.nodes.map((n) => [n.id, n.chain])).toEqual([['a', '1'], ['b', '1'], ['c', '2']]);
+    expect(r.doc.nodes.map((n) => [n.id, n.chain])).toEqual([
+      ['a', '1'],
+      ['b', '1'],
+      ['c', '2'],
+    ]);
     expect(r.doc.startNodeId).toBe('a');
   });
 

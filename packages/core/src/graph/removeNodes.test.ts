@@ -26,7 +26,12 @@ describe('removeNodes', () => {
   it('removes a chain whose last node goes, renumbers the chains after it and relinks neighbouring chains', () => {
     const base = threeChains();
     const r = removeNodes(base.doc, ['c'], base.currentChain);
-    expect(r.doc.nodes.map((n) => [n.id, n.chain])).toEqual([['a', '1'], ['b', '1'], ['d', '2'], ['e', '2']]);
+    expect(r.doc.nodes.map((n) => [n.id, n.chain])).toEqual([
+      ['a', '1'],
+      ['b', '1'],
+      ['d', '2'],
+      ['e', '2'],
+    ]);
     expect(r.doc.edges.find((e) => e.source === 'b')).toEqual({ id: 'edge-b-to-d', source: 'b', target: 'd', kind: 'chain' });
     expect(r.currentChain).toBe('2');
     expect(invariantViolations(r.doc)).toEqual([]);
@@ -43,7 +48,10 @@ describe('removeNodes', () => {
   it('bridges over a run of removed nodes and moves the start node', () => {
     const base = threeChains();
     const r = removeNodes(base.doc, ['a', 'b', 'c'], base.currentChain);
-    expect(r.doc.nodes.map((n) => [n.id, n.chain])).toEqual([['d', '1'], ['e', '1']]);
+    expect(r.doc.nodes.map((n) => [n.id, n.chain])).toEqual([
+      ['d', '1'],
+      ['e', '1'],
+    ]);
     expect(r.doc.startNodeId).toBe('d');
     expect(r.currentChain).toBe('1');
   });

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addNode } from '../graph/addNode.js';
 import { testFlow, testFunction } from '../testing/flowBuilder.js';
 import type { FlowDocument } from '../model/types.js';
-import {
-  HISTORY_LIMIT,
-  canRedo,
-  canUndo,
-  createHistory,
-  pushSnapshot,
-  redo,
-  restoreSnapshot,
-  takeSnapshot,
-  undo,
-} from './history.js';
+import { HISTORY_LIMIT, canRedo, canUndo, createHistory, pushSnapshot, redo, restoreSnapshot, takeSnapshot, undo } from './history.js';
 
 function grow(doc: FlowDocument, id: string): FlowDocument {
   return addNode(doc, testFunction(id), { currentChain: doc.nodes.length ? '1' : '0', id }).doc;

@@ -5,14 +5,7 @@ import type { FlowDocument, FlowEdge, FlowNode, NodeSchema } from '../model/type
 export const HISTORY_LIMIT = 50;
 
 /** The names of history entries; dev text edits have their own (spec section 4). */
-export type HistoryLabel =
-  | 'load'
-  | 'add'
-  | 'update'
-  | 'delete'
-  | 'system-prompt-edit'
-  | 'agent-context-edit'
-  | 'agent-notes-edit';
+export type HistoryLabel = 'load' | 'add' | 'update' | 'delete' | 'system-prompt-edit' | 'agent-context-edit' | 'agent-notes-edit';
 
 /** What one history entry records. Node and edge objects are shared with the flow, not copied. */
 export interface Snapshot {

@@ -12,8 +12,7 @@ function field(type: FunctionType, key: string): FieldSpec {
   return found;
 }
 
-const visible = (type: FunctionType, key: string, metadata: object): boolean =>
-  isFieldVisible(field(type, key), metadata);
+const visible = (type: FunctionType, key: string, metadata: object): boolean => isFieldVisible(field(type, key), metadata);
 
 describe('the fields of each definition', () => {
   it('has a non-empty form for each of the eleven types', () => {
@@ -150,7 +149,12 @@ describe('isFieldVisible', () => {
       key: 'x',
       label: 'X',
       kind: 'text',
-      visibleWhen: { any: [{ key: 'a', equals: 1 }, { key: 'b', oneOf: ['y', 'z'] }] },
+      visibleWhen: {
+        any: [
+          { key: 'a', equals: 1 },
+          { key: 'b', oneOf: ['y', 'z'] },
+        ],
+      },
     };
     expect(isFieldVisible(f, { a: 1 })).toBe(true);
     expect(isFieldVisible(f, { b: 'z' })).toBe(true);
@@ -170,8 +174,20 @@ describe('visibleFields', () => {
 describe('COMMON_FIELDS', () => {
   it('lists the fields every function node has', () => {
     const keys = COMMON_FIELDS.map((f) => f.key);
-    for (const key of ['name', 'description', 'trigger', 'trigger_text', 'button_text', 'thinking_text',
-      'post_action_type', 'execute_once', 'execute_first', 'skip_tracking', 'track', 'active']) {
+    for (const key of [
+      'name',
+      'description',
+      'trigger',
+      'trigger_text',
+      'button_text',
+      'thinking_text',
+      'post_action_type',
+      'execute_once',
+      'execute_first',
+      'skip_tracking',
+      'track',
+      'active',
+    ]) {
       expect(keys).toContain(key);
     }
   });

@@ -4,10 +4,32 @@ import { CLIPBOARD, createFunctionData, createPromptData, createWorkflowData, GL
 import type { FunctionNodeData, Workflow } from './types.js';
 
 const FUNCTION_DATA_KEYS: readonly (keyof FunctionNodeData)[] = [
-  'uuid', 'plan_id', 'type', 'title', 'name', 'description', 'trigger', 'metadata', 'created_at',
-  'updated_at', 'execute_once', 'config_id', 'config_env', 'deleted_at', 'trigger_text', 'button_text',
-  'post_action_type', 'post_action_function_id', 'skip_tracking', 'execute_first', 'track',
-  'trigger_type', 'thinking_text', 'source_function_id', 'active', 'sequence',
+  'uuid',
+  'plan_id',
+  'type',
+  'title',
+  'name',
+  'description',
+  'trigger',
+  'metadata',
+  'created_at',
+  'updated_at',
+  'execute_once',
+  'config_id',
+  'config_env',
+  'deleted_at',
+  'trigger_text',
+  'button_text',
+  'post_action_type',
+  'post_action_function_id',
+  'skip_tracking',
+  'execute_first',
+  'track',
+  'trigger_type',
+  'thinking_text',
+  'source_function_id',
+  'active',
+  'sequence',
 ];
 
 describe('createFunctionData', () => {

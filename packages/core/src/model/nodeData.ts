@@ -1,14 +1,7 @@
 import { defaultMetadata, functionDefinition } from '../functions/registry.js';
 import { LIGHTNING } from './emoji.js';
 import { mergeDefaults } from './paths.js';
-import type {
-  FunctionNodeData,
-  FunctionType,
-  PromptNodeData,
-  Workflow,
-  WorkflowNodeData,
-  WorkflowStep,
-} from './types.js';
+import type { FunctionNodeData, FunctionType, PromptNodeData, Workflow, WorkflowNodeData, WorkflowStep } from './types.js';
 
 export { CLIPBOARD, GLOBE, LIGHTNING } from './emoji.js';
 

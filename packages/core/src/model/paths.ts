@@ -65,10 +65,10 @@ export function removeAtPath(target: JsonObject, path: string): JsonObject {
   const last = segments.pop();
   if (last === undefined) return target;
   let parent: JsonValue | undefined = target;
-  for (const segment of segments) parent = isJsonObject(parent) ? parent[segment] : Array.isArray(parent) ? parent[Number(segment)] : undefined;
+  for (const segment of segments)
+    parent = isJsonObject(parent) ? parent[segment] : Array.isArray(parent) ? parent[Number(segment)] : undefined;
   if (!isJsonObject(parent) || !Object.hasOwn(parent, last)) return target;
-  const rest: JsonObject = { ...parent };
-  delete rest[last];
+  const { [last]: _removed, ...rest } = parent;
   return segments.length === 0 ? rest : setAtPath(target, segments.join('.'), rest);
 }
 
@@ -91,4 +91,12 @@ export function mergeDefaults(defaults: JsonObject, value: JsonObject): JsonObje
     else if (isJsonObject(own) && isJsonObject(fallback)) merged[key] = mergeDefaults(fallback, own);
   }
   return merged;
+}
+
+/** A value JSON can carry (finite numbers, no undefined, functions or cycles of non-records). */
+export function isJsonValue(value: unknown): value is JsonValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonValue);
+  return isRecord(value) && Object.values(value).every(isJsonValue);
 }

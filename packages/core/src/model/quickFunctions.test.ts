@@ -41,7 +41,7 @@ describe('QUICK_FUNCTIONS', () => {
     });
   });
 
-  it("has Send Workflow open the workflow selector, with a clipboard", () => {
+  it('has Send Workflow open the workflow selector, with a clipboard', () => {
     const send = QUICK_FUNCTIONS.find((f) => f.type === 'send_workflow');
     expect(send).toMatchObject({ tooltip: 'Open workflow selector', trigger_text: '📋', disabled: false });
   });

@@ -15,20 +15,52 @@ function make(type: FunctionType, key?: string, value?: JsonValue): FunctionNode
 }
 
 const SLIDERS = [
-  { type: 'custom_gpt', key: 'temperature', at: 'temperature', min: 0, max: 1, step: 0.1,
-    message: 'Temperature must be between 0 and 1' },
-  { type: 'custom_gpt', key: 'max_tokens', at: 'max_tokens', min: 1, max: 4000, step: 100,
-    message: 'Max Tokens must be between 1 and 4000' },
-  { type: 'generate_gui', key: 'data.temperature', at: 'data.temperature', min: 0, max: 1, step: 0.1,
-    message: 'Temperature must be between 0 and 1' },
-  { type: 'generate_gui', key: 'data.numItems', at: 'data.numItems', min: 1, max: 20, step: 1,
-    message: 'Number of Items must be between 1 and 20' },
-  { type: 'generate_gui', key: 'data.uiSettings.interactiveElementsPercentage',
-    at: 'data.uiSettings.interactiveElementsPercentage', min: 0, max: 100, step: 1,
-    message: 'Interactive Elements Percentage must be between 0 and 100' },
-  { type: 'generate_gui', key: 'data.uiSettings.interactiveElementsMaxPerItem',
-    at: 'data.uiSettings.interactiveElementsMaxPerItem', min: 0, max: 10, step: 1,
-    message: 'Max Interactive Elements per Item must be between 0 and 10' },
+  { type: 'custom_gpt', key: 'temperature', at: 'temperature', min: 0, max: 1, step: 0.1, message: 'Temperature must be between 0 and 1' },
+  {
+    type: 'custom_gpt',
+    key: 'max_tokens',
+    at: 'max_tokens',
+    min: 1,
+    max: 4000,
+    step: 100,
+    message: 'Max Tokens must be between 1 and 4000',
+  },
+  {
+    type: 'generate_gui',
+    key: 'data.temperature',
+    at: 'data.temperature',
+    min: 0,
+    max: 1,
+    step: 0.1,
+    message: 'Temperature must be between 0 and 1',
+  },
+  {
+    type: 'generate_gui',
+    key: 'data.numItems',
+    at: 'data.numItems',
+    min: 1,
+    max: 20,
+    step: 1,
+    message: 'Number of Items must be between 1 and 20',
+  },
+  {
+    type: 'generate_gui',
+    key: 'data.uiSettings.interactiveElementsPercentage',
+    at: 'data.uiSettings.interactiveElementsPercentage',
+    min: 0,
+    max: 100,
+    step: 1,
+    message: 'Interactive Elements Percentage must be between 0 and 100',
+  },
+  {
+    type: 'generate_gui',
+    key: 'data.uiSettings.interactiveElementsMaxPerItem',
+    at: 'data.uiSettings.interactiveElementsMaxPerItem',
+    min: 0,
+    max: 10,
+    step: 1,
+    message: 'Max Interactive Elements per Item must be between 0 and 10',
+  },
 ] as const;
 
 describe('functionDataFindings', () => {
@@ -63,10 +95,20 @@ describe('functionDataFindings', () => {
 
   it('rejects a select value that is not an option', () => {
     expect(functionDataFindings(make('http_calls', 'apicalls.0.method', 'FETCH'), PATH)).toEqual([
-      { code: 'not-an-option', path: `${PATH}.metadata.apicalls[0].method`, severity: 'error', message: 'Method: "FETCH" is not one of the options' },
+      {
+        code: 'not-an-option',
+        path: `${PATH}.metadata.apicalls[0].method`,
+        severity: 'error',
+        message: 'Method: "FETCH" is not one of the options',
+      },
     ]);
     expect(functionDataFindings(make('custom_gpt', 'output.type', 'xml'), PATH)).toEqual([
-      { code: 'not-an-option', path: `${PATH}.metadata.output.type`, severity: 'error', message: 'Output Type: "xml" is not one of the options' },
+      {
+        code: 'not-an-option',
+        path: `${PATH}.metadata.output.type`,
+        severity: 'error',
+        message: 'Output Type: "xml" is not one of the options',
+      },
     ]);
     expect(functionDataFindings(make('see_website', 'viewport', 'custom'), PATH)).toEqual([]);
   });
@@ -94,7 +136,12 @@ describe('functionDataFindings', () => {
     expect(functionDataFindings(make('custom_gpt', 'model', 'gpt-1-preview'), PATH)).toEqual([]);
     expect(functionDataFindings(make('custom_gpt', 'model', 'Custom Assistant'), PATH)).toEqual([]);
     expect(functionDataFindings(make('generate_gui', 'data.model', 'gpt-9'), PATH)).toEqual([
-      { code: 'unknown-model', path: `${PATH}.metadata.data.model`, severity: 'warning', message: 'Model: "gpt-9" is not one of the options' },
+      {
+        code: 'unknown-model',
+        path: `${PATH}.metadata.data.model`,
+        severity: 'warning',
+        message: 'Model: "gpt-9" is not one of the options',
+      },
     ]);
   });
 
@@ -150,9 +197,16 @@ describe('functionDataFindings', () => {
       const headed = make('http_calls', 'apicalls.0.headers', headers);
       const data = { ...headed, metadata: setAtPath(headed.metadata, 'apicalls.0.bearer_token', { key: 'tok-1' }) };
       const findings = functionDataFindings(data, PATH);
-      expect(findings).toEqual([warning('apicalls[0].bearer_token'), warning('apicalls[0].headers[0].value'), warning('apicalls[0].headers[1].value')]);
+      expect(findings).toEqual([
+        warning('apicalls[0].bearer_token'),
+        warning('apicalls[0].headers[0].value'),
+        warning('apicalls[0].headers[1].value'),
+      ]);
       // The same fields `flowctl fmt` moves to the environment and `publish` refuses.
-      const doc: FlowDocument = { ...emptyFlow('p1', 'production'), nodes: [{ id: 'f1', type: 'function', chain: '1', position: { x: 0, y: 0 }, data }] };
+      const doc: FlowDocument = {
+        ...emptyFlow('p1', 'production'),
+        nodes: [{ id: 'f1', type: 'function', chain: '1', position: { x: 0, y: 0 }, data }],
+      };
       expect(plainSecretPaths(doc)).toEqual(findings.map((f) => f.path.replace(PATH, '$.nodes[0].data')));
     });
   });

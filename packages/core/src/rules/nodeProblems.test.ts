@@ -31,8 +31,13 @@ describe('nodeProblems', () => {
 
   it('gives the nodes of a loop the cycle message', () => {
     const doc = flow();
-    const looped = { ...doc, edges: [...doc.edges.filter((e) => e.source !== 'c'), { id: 'edge-c-to-s', source: 'c', target: 's', kind: 'chain' as const }] };
-    expect([...nodeProblems(looped).values()].flat()).toEqual(['s', 'a', 'b', 'c'].map((id) => flowMessages.cycleDetected(id === 's' ? 'Instruct' : `Function ${id}`)));
+    const looped = {
+      ...doc,
+      edges: [...doc.edges.filter((e) => e.source !== 'c'), { id: 'edge-c-to-s', source: 'c', target: 's', kind: 'chain' as const }],
+    };
+    expect([...nodeProblems(looped).values()].flat()).toEqual(
+      ['s', 'a', 'b', 'c'].map((id) => flowMessages.cycleDetected(id === 's' ? 'Instruct' : `Function ${id}`)),
+    );
   });
 });
 

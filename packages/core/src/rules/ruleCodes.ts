@@ -12,36 +12,104 @@ export interface RuleMeta {
 
 /** Every code a finding can carry; a code never changes meaning once published. */
 export const RULES = {
-  'unreadable-file': { code: 'unreadable-file', severity: 'error', summary: '`Cannot read file: {reason}` (flowctl only: missing file, folder, permission)' },
-  'not-utf8': { code: 'not-utf8', severity: 'error', summary: 'the file is not UTF-8 (decoded with `TextDecoder` `fatal`), at the first bad byte' },
-  bom: { code: 'bom', severity: 'warning', summary: 'the file starts with a byte order mark; JSON text must not have one (RFC 8259 §8.1) but it is unambiguous, and `flowctl fmt` removes it' },
-  'invalid-json': { code: 'invalid-json', severity: 'error', summary: '`Invalid JSON: {why}`, at the first place the text stops being JSON' },
-  'duplicate-key': { code: 'duplicate-key', severity: 'error', summary: '`Duplicate key "{key}": JSON keeps only the last one`, at the second key: `JSON.parse` would silently keep the last value' },
+  'unreadable-file': {
+    code: 'unreadable-file',
+    severity: 'error',
+    summary: '`Cannot read file: {reason}` (flowctl only: missing file, folder, permission)',
+  },
+  'not-utf8': {
+    code: 'not-utf8',
+    severity: 'error',
+    summary: 'the file is not UTF-8 (decoded with `TextDecoder` `fatal`), at the first bad byte',
+  },
+  bom: {
+    code: 'bom',
+    severity: 'warning',
+    summary:
+      'the file starts with a byte order mark; JSON text must not have one (RFC 8259 §8.1) but it is unambiguous, and `flowctl fmt` removes it',
+  },
+  'invalid-json': {
+    code: 'invalid-json',
+    severity: 'error',
+    summary: '`Invalid JSON: {why}`, at the first place the text stops being JSON',
+  },
+  'duplicate-key': {
+    code: 'duplicate-key',
+    severity: 'error',
+    summary: '`Duplicate key "{key}": JSON keeps only the last one`, at the second key: `JSON.parse` would silently keep the last value',
+  },
   'wrong-format': { code: 'wrong-format', severity: 'error', summary: '`format` is not `"flow/1"` (nothing else is checked)' },
   schema: { code: 'schema', severity: 'error', summary: 'a violation of the JSON Schema, named by its path' },
   'duplicate-node-id': { code: 'duplicate-node-id', severity: 'error', summary: 'two nodes share an id' },
   'chain-numbers': { code: 'chain-numbers', severity: 'error', summary: 'chains are not numbered contiguously from "1"' },
   'start-node-missing': { code: 'start-node-missing', severity: 'error', summary: '`startNodeId` is set but is not a node of the flow' },
   'duplicate-edge-id': { code: 'duplicate-edge-id', severity: 'error', summary: 'two edges share an id' },
-  'orphan-edge': { code: 'orphan-edge', severity: 'error', summary: 'an edge\'s `source` or `target` is not a node of the flow' },
-  'self-edge': { code: 'self-edge', severity: 'error', summary: '\'Error: Cannot connect a node to itself\'' },
+  'orphan-edge': { code: 'orphan-edge', severity: 'error', summary: "an edge's `source` or `target` is not a node of the flow" },
+  'self-edge': { code: 'self-edge', severity: 'error', summary: "'Error: Cannot connect a node to itself'" },
   'edge-id-form': { code: 'edge-id-form', severity: 'error', summary: 'an edge id is not `edge-{source}-to-{target}`' },
-  'second-incoming-edge': { code: 'second-incoming-edge', severity: 'error', summary: '\'Error: Node: {name} already has an incoming edge\'' },
-  'second-outgoing-edge': { code: 'second-outgoing-edge', severity: 'error', summary: 'a node has more than one outgoing edge (follow-up)' },
+  'second-incoming-edge': {
+    code: 'second-incoming-edge',
+    severity: 'error',
+    summary: "'Error: Node: {name} already has an incoming edge'",
+  },
+  'second-outgoing-edge': {
+    code: 'second-outgoing-edge',
+    severity: 'error',
+    summary: 'a node has more than one outgoing edge (follow-up)',
+  },
   'edge-kind': { code: 'edge-kind', severity: 'error', summary: '`kind` is not `node` within a chain or `chain` between chains' },
-  'uuid-mismatch': { code: 'uuid-mismatch', severity: 'error', summary: 'a function\'s `uuid` is not its node id' },
-  'post-action-type': { code: 'post-action-type', severity: 'error', summary: 'a function with an outgoing edge has a `post_action_type` other than `function`' },
-  'post-action-target': { code: 'post-action-target', severity: 'error', summary: 'a function\'s `post_action_function_id` is not the target of its outgoing edge' },
-  'post-action-without-edge': { code: 'post-action-without-edge', severity: 'error', summary: '`post_action_type` is `function` but there is no outgoing edge' },
-  'no-chains': { code: 'no-chains', severity: 'error', incomplete: true, summary: '\'Error: No chains in flow\'' },
-  cycle: { code: 'cycle', severity: 'error', incomplete: true, summary: '\'Cycle detected at {name}\', on each node of a loop of follow-ups' },
-  disconnected: { code: 'disconnected', severity: 'error', incomplete: true, summary: '\'Error: Disconnected @ : {name}\', a node not reached from the start node' },
-  'out-of-range': { code: 'out-of-range', severity: 'error', summary: 'a slider value outside its range (temperature 0–1, max tokens 1–4000, …)' },
+  'uuid-mismatch': { code: 'uuid-mismatch', severity: 'error', summary: "a function's `uuid` is not its node id" },
+  'post-action-type': {
+    code: 'post-action-type',
+    severity: 'error',
+    summary: 'a function with an outgoing edge has a `post_action_type` other than `function`',
+  },
+  'post-action-target': {
+    code: 'post-action-target',
+    severity: 'error',
+    summary: "a function's `post_action_function_id` is not the target of its outgoing edge",
+  },
+  'post-action-without-edge': {
+    code: 'post-action-without-edge',
+    severity: 'error',
+    summary: '`post_action_type` is `function` but there is no outgoing edge',
+  },
+  'no-chains': { code: 'no-chains', severity: 'error', incomplete: true, summary: "'Error: No chains in flow'" },
+  cycle: {
+    code: 'cycle',
+    severity: 'error',
+    incomplete: true,
+    summary: "'Cycle detected at {name}', on each node of a loop of follow-ups",
+  },
+  disconnected: {
+    code: 'disconnected',
+    severity: 'error',
+    incomplete: true,
+    summary: "'Error: Disconnected @ : {name}', a node not reached from the start node",
+  },
+  'out-of-range': {
+    code: 'out-of-range',
+    severity: 'error',
+    summary: 'a slider value outside its range (temperature 0–1, max tokens 1–4000, …)',
+  },
   'not-a-number': { code: 'not-a-number', severity: 'error', summary: 'a number field holding something else' },
   'not-an-option': { code: 'not-an-option', severity: 'error', summary: 'a select or multi-select value that is not one of its options' },
-  'unknown-model': { code: 'unknown-model', severity: 'warning', summary: 'a model Flow does not list (it may still exist at the provider)' },
-  'unknown-function-type': { code: 'unknown-function-type', severity: 'warning', summary: 'a function type Flow does not know (its metadata is still searched for secrets)' },
-  'plain-secret': { code: 'plain-secret', severity: 'warning', summary: 'an API key, bearer token or credential header (Authorization, Proxy-Authorization, X-Api-Key, Api-Key, X-Auth-Token) written in plain text' },
+  'unknown-model': {
+    code: 'unknown-model',
+    severity: 'warning',
+    summary: 'a model Flow does not list (it may still exist at the provider)',
+  },
+  'unknown-function-type': {
+    code: 'unknown-function-type',
+    severity: 'warning',
+    summary: 'a function type Flow does not know (its metadata is still searched for secrets)',
+  },
+  'plain-secret': {
+    code: 'plain-secret',
+    severity: 'warning',
+    summary:
+      'an API key, bearer token or credential header (Authorization, Proxy-Authorization, X-Api-Key, Api-Key, X-Auth-Token) written in plain text',
+  },
 } as const satisfies Record<string, RuleMeta>;
 
 /** The stable code of a finding, such as `orphan-edge`. */

@@ -107,20 +107,30 @@ describe('validateFlow', () => {
   });
 
   it('wants a function with a follow-up to have post_action_type function', () => {
-    const doc = mapNodes(flow(), (n) => (n.type === 'function' && n.id === 'a' ? { ...n, data: { ...n.data, post_action_type: 'none' } } : n));
-    expect(validateFlow(doc)).toEqual([error('$.nodes[0].data.post_action_type', flowMessages.postActionTypeMismatch('Function a'), 'post-action-type')]);
+    const doc = mapNodes(flow(), (n) =>
+      n.type === 'function' && n.id === 'a' ? { ...n, data: { ...n.data, post_action_type: 'none' } } : n,
+    );
+    expect(validateFlow(doc)).toEqual([
+      error('$.nodes[0].data.post_action_type', flowMessages.postActionTypeMismatch('Function a'), 'post-action-type'),
+    ]);
   });
 
   it('wants post_action_function_id to be the target of the outgoing edge', () => {
-    const doc = mapNodes(flow(), (n) => (n.type === 'function' && n.id === 'b' ? { ...n, data: { ...n.data, post_action_function_id: 'd' } } : n));
-    expect(validateFlow(doc)).toEqual([error('$.nodes[1].data.post_action_function_id', flowMessages.postActionMismatch('Function b'), 'post-action-target')]);
+    const doc = mapNodes(flow(), (n) =>
+      n.type === 'function' && n.id === 'b' ? { ...n, data: { ...n.data, post_action_function_id: 'd' } } : n,
+    );
+    expect(validateFlow(doc)).toEqual([
+      error('$.nodes[1].data.post_action_function_id', flowMessages.postActionMismatch('Function b'), 'post-action-target'),
+    ]);
   });
 
   it('wants an outgoing edge for post_action_type function', () => {
     const doc = mapNodes(flow(), (n) =>
       n.type === 'function' && n.id === 'd' ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: 'a' } } : n,
     );
-    expect(validateFlow(doc)).toEqual([error('$.nodes[3].data.post_action_type', flowMessages.postActionWithoutEdge('Function d'), 'post-action-without-edge')]);
+    expect(validateFlow(doc)).toEqual([
+      error('$.nodes[3].data.post_action_type', flowMessages.postActionWithoutEdge('Function d'), 'post-action-without-edge'),
+    ]);
   });
 
   it('wants the uuid of a function to be its node id', () => {
@@ -150,7 +160,11 @@ describe('validateFlow', () => {
     const loop = validateFlow({
       ...doc,
       edges: [edge('x', 'y'), edge('y', 'x')],
-      nodes: mapNodes(doc, (n) => (n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: n.id === 'x' ? 'y' : 'x' } } : n)).nodes,
+      nodes: mapNodes(doc, (n) =>
+        n.type === 'function'
+          ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: n.id === 'x' ? 'y' : 'x' } }
+          : n,
+      ).nodes,
     });
     expect(loop).toEqual([
       error('$.nodes[1]', flowMessages.cycleDetected('Function x'), 'cycle'),
@@ -164,7 +178,9 @@ describe('validateFlow', () => {
     const linked = (doc: FlowDocument) =>
       mapNodes(doc, (n) => {
         const target = doc.edges.find((e) => e.source === n.id)?.target;
-        return n.type === 'function' && target ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: target } } : n;
+        return n.type === 'function' && target
+          ? { ...n, data: { ...n.data, post_action_type: 'function', post_action_function_id: target } }
+          : n;
       });
     expect(validateFlow(linked(closed))).toEqual([
       error('$.nodes[0]', flowMessages.cycleDetected('Function x'), 'cycle'),
@@ -186,7 +202,9 @@ describe('validateFlow', () => {
       error('$.startNodeId', flowMessages.startNodeMissing('nobody'), 'start-node-missing'),
       ruleFinding('plain-secret', '$.nodes[0].data.name', 'rule saw 4'),
     ]);
-    expect(validateFlow({ format: 'flow/1' }, { rules: [() => [error('$', 'never', 'schema')]] }).map((f) => f.message)).not.toContain('never');
+    expect(validateFlow({ format: 'flow/1' }, { rules: [() => [error('$', 'never', 'schema')]] }).map((f) => f.message)).not.toContain(
+      'never',
+    );
   });
 
   it('gives schema findings instead of rule findings for a document of the wrong shape', () => {
@@ -218,7 +236,8 @@ describe('validateFlow', () => {
       const [head, ...rest] = path;
       if (head === undefined) return by;
       if (Array.isArray(value)) return value.map((item, i) => (i === head ? replace(item, rest, by) : item));
-      if (value && typeof value === 'object') return { ...value, [head]: replace(Object.getOwnPropertyDescriptor(value, head)?.value, rest, by) };
+      if (value && typeof value === 'object')
+        return { ...value, [head]: replace(Object.getOwnPropertyDescriptor(value, head)?.value, rest, by) };
       return value;
     };
     fc.assert(
@@ -242,9 +261,9 @@ describe('validateFlowText', () => {
   });
 
   it('reports malformed text with its position and nothing else', () => {
-    expect(validateFlowText('{\n  "format": "flow/1",\n  "nodes": [\n')).toEqual([
-      error('$', flowMessages.invalidJson('unexpected end of file'), 'invalid-json'),
-    ].map((f) => ({ ...f, line: 4, column: 1 })));
+    expect(validateFlowText('{\n  "format": "flow/1",\n  "nodes": [\n')).toEqual(
+      [error('$', flowMessages.invalidJson('unexpected end of file'), 'invalid-json')].map((f) => ({ ...f, line: 4, column: 1 })),
+    );
   });
 
   it('never throws on any text, and places every finding it can', () => {

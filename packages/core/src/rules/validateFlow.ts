@@ -30,7 +30,8 @@ function indexNodes(nodes: readonly FlowNode[]): Map<string, { node: FlowNode; i
 function nodeFindings(doc: FlowDocument, byId: ReadonlyMap<string, { node: FlowNode; index: number }>): Finding[] {
   const findings: Finding[] = [];
   doc.nodes.forEach((node, i) => {
-    if (byId.get(node.id)?.index !== i) findings.push(error('duplicate-node-id', `$.nodes[${i}].id`, flowMessages.duplicateNodeId(node.id)));
+    if (byId.get(node.id)?.index !== i)
+      findings.push(error('duplicate-node-id', `$.nodes[${i}].id`, flowMessages.duplicateNodeId(node.id)));
   });
   const chains = chainNumbers(doc.nodes);
   const expected = new Set(chains.map((_, i) => String(i + 1)));
@@ -153,12 +154,7 @@ export function flowInvariantFindings(doc: FlowDocument): Finding[] {
   // A node's follow-up: its first outgoing edge that is not a self edge.
   const outgoing = new Map<string, FlowEdge>();
   for (const edge of doc.edges) if (edge.source !== edge.target && !outgoing.has(edge.source)) outgoing.set(edge.source, edge);
-  return [
-    ...nodeFindings(doc, byId),
-    ...edgeFindings(doc, byId),
-    ...functionFindings(doc, outgoing),
-    ...reachFindings(doc, outgoing),
-  ];
+  return [...nodeFindings(doc, byId), ...edgeFindings(doc, byId), ...functionFindings(doc, outgoing), ...reachFindings(doc, outgoing)];
 }
 
 /** The per-function-type rules (sliders, options, secrets) of every function node. */

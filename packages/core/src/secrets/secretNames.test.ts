@@ -22,7 +22,8 @@ describe('redactSecrets', () => {
 
 describe('credentials', () => {
   it('credential headers are the ones a request authenticates with, whatever their case', () => {
-    for (const name of ['Authorization', 'proxy-authorization', 'X-Api-Key', ' api-key ', 'X-Auth-Token']) expect(isCredentialHeader(name)).toBe(true);
+    for (const name of ['Authorization', 'proxy-authorization', 'X-Api-Key', ' api-key ', 'X-Auth-Token'])
+      expect(isCredentialHeader(name)).toBe(true);
     for (const name of ['Accept', 'X-Request-Id', 'Authorization-Hint']) expect(isCredentialHeader(name)).toBe(false);
   });
 

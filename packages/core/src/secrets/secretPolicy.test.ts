@@ -65,9 +65,15 @@ describe('moveSecretsToEnv', () => {
     if (gpt?.type !== 'function') throw new Error('fixture');
     const twoKeys: FlowDocument = {
       ...renamed,
-      nodes: renamed.nodes.map((n) => (n.type === 'function' ? { ...n, data: { ...n.data, metadata: { ...n.data.metadata, api_key: { key: `k-${n.id}` } } } } : n)),
+      nodes: renamed.nodes.map((n) =>
+        n.type === 'function' ? { ...n, data: { ...n.data, metadata: { ...n.data.metadata, api_key: { key: `k-${n.id}` } } } } : n,
+      ),
     };
-    expect(moveSecretsToEnv(twoKeys).moved.map((m) => m.env)).toEqual(['FLOW_SAME_API_KEY', 'FLOW_SAME_API_KEY_2', 'FLOW_SAME_AUTHORIZATION']);
+    expect(moveSecretsToEnv(twoKeys).moved.map((m) => m.env)).toEqual([
+      'FLOW_SAME_API_KEY',
+      'FLOW_SAME_API_KEY_2',
+      'FLOW_SAME_AUTHORIZATION',
+    ]);
   });
 });
 
@@ -94,7 +100,20 @@ describe('bearer tokens of HTTP calls', () => {
       uuid: 'http',
       planId: 'p',
       name: 'Call API',
-      metadata: { apicalls: [{ method: 'GET', url: 'https://example.com', params: [], authorization: 'bearer', bearer_token: token, headers: [], body: { raw: { data: '' } }, output: { json: [] } }] },
+      metadata: {
+        apicalls: [
+          {
+            method: 'GET',
+            url: 'https://example.com',
+            params: [],
+            authorization: 'bearer',
+            bearer_token: token,
+            headers: [],
+            body: { raw: { data: '' } },
+            output: { json: [] },
+          },
+        ],
+      },
     });
     return addNode(emptyFlow('p', 'production'), { type: 'function', data: http }, { currentChain: '0', newChain: true, id: 'http' }).doc;
   }
@@ -126,7 +145,10 @@ describe('plainSecretPaths', () => {
 describe('maskSecretPair', () => {
   it('lets a diff show that a key changed without showing either key', () => {
     const before = flowWithSecrets();
-    const after = resolveSecrets(moveSecretsToEnv(before).doc, { FLOW_ASK_MODEL_API_KEY: 'sk-456', FLOW_CALL_API_AUTHORIZATION: 'Bearer abc' }).doc;
+    const after = resolveSecrets(moveSecretsToEnv(before).doc, {
+      FLOW_ASK_MODEL_API_KEY: 'sk-456',
+      FLOW_CALL_API_AUTHORIZATION: 'Bearer abc',
+    }).doc;
     const diff = diffFlows(...maskSecretPair(before, after));
     const text = JSON.stringify(diff);
     expect(text).not.toContain('sk-123');

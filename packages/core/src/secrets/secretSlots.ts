@@ -2,7 +2,6 @@ import { walkOrder } from '../graph/walk.js';
 import type { FlowDocument, FlowNode, JsonObject, JsonValue } from '../model/types.js';
 import { isCredentialHeader, isPlainCredential } from './secretNames.js';
 
-
 const isObject = (value: JsonValue | undefined): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -24,7 +24,11 @@ describe('describeEdits', () => {
       nodes: before.nodes.map((n) => (n.id === 'a' && n.type === 'prompt' ? { ...n, data: { ...n.data, prompt: 'Hello' } } : n)),
     };
     expect(describeEdits(before, after)).toEqual(["1 node changed: 'Greet'", 'Agent Notes and Style']);
-    const added = addNode(before, { type: 'prompt', data: { ...createPromptData(''), name: 'Extra' } }, { currentChain: '1', selectedId: 'b', id: 'c' }).doc;
+    const added = addNode(
+      before,
+      { type: 'prompt', data: { ...createPromptData(''), name: 'Extra' } },
+      { currentChain: '1', selectedId: 'b', id: 'c' },
+    ).doc;
     expect(describeEdits(before, added)).toEqual(["1 node added: 'Extra'", '1 connection changed']);
     expect(describeEdits(added, before)).toEqual(["1 node removed: 'Extra'", '1 connection changed']);
   });

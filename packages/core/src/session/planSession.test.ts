@@ -23,11 +23,19 @@ function documentProvider(initial: FlowDocument | null, options: { publish?: boo
       if (stored === null) return replyJson(response, 404, { error: { code: 'FLOW_NOT_FOUND', message: 'Plan not found: p/v' } });
       return replyJson(response, 200, stored, { ETag: etag() });
     }
-    if (url.endsWith('/publish') && options.publish === false) return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
+    if (url.endsWith('/publish') && options.publish === false)
+      return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
     const ifMatch = headers['if-match'];
-    if (headers['if-none-match'] === '*' && stored !== null) return replyJson(response, 412, { error: { code: 'PRECONDITION_FAILED', message: 'exists' } }, { ETag: etag() });
-    if (ifMatch !== undefined && ifMatch !== etag()) return replyJson(response, 412, { error: { code: 'PRECONDITION_FAILED', message: 'stale' } }, { ETag: etag() });
-    if (ifMatch === undefined && headers['if-none-match'] === undefined && stored !== null && (method === 'PUT' || url.endsWith('/publish'))) {
+    if (headers['if-none-match'] === '*' && stored !== null)
+      return replyJson(response, 412, { error: { code: 'PRECONDITION_FAILED', message: 'exists' } }, { ETag: etag() });
+    if (ifMatch !== undefined && ifMatch !== etag())
+      return replyJson(response, 412, { error: { code: 'PRECONDITION_FAILED', message: 'stale' } }, { ETag: etag() });
+    if (
+      ifMatch === undefined &&
+      headers['if-none-match'] === undefined &&
+      stored !== null &&
+      (method === 'PUT' || url.endsWith('/publish'))
+    ) {
       return replyJson(response, 428, { error: { code: 'PRECONDITION_REQUIRED', message: 'send If-Match' } });
     }
     if (method === 'PUT' || url.endsWith('/publish')) stored = JSON.parse(request.body) as FlowDocument;
@@ -43,7 +51,8 @@ async function changeElsewhere(baseUrl: string, notes: string): Promise<void> {
   await other.save(doc(notes));
 }
 
-const routes = (requests: RecordedRequest[]): string[] => requests.map((r) => `${r.method} ${r.url.replace('/api/', '')} ${r.headers['if-match'] ?? ''}`.trim());
+const routes = (requests: RecordedRequest[]): string[] =>
+  requests.map((r) => `${r.method} ${r.url.replace('/api/', '')} ${r.headers['if-match'] ?? ''}`.trim());
 
 describe('createPlanSession', () => {
   it('saves one function with setup-function over the version last seen, then re-fetches the functions and chains', async () => {
@@ -52,7 +61,8 @@ describe('createPlanSession', () => {
     const documents = documentProvider(doc('a'));
     const provider = await providers.start((request, response) => {
       if (request.url.endsWith('/setup-function')) {
-        if (request.headers['if-match'] !== '"v1"') return replyJson(response, 412, { error: { code: 'PRECONDITION_FAILED', message: 'stale' } });
+        if (request.headers['if-match'] !== '"v1"')
+          return replyJson(response, 412, { error: { code: 'PRECONDITION_FAILED', message: 'stale' } });
         return replyJson(response, 200, { result: stamped }, { ETag: '"v2"' });
       }
       if (request.url.endsWith('/functions')) return replyJson(response, 200, { result: [stamped, sampleFunction('f2', 'Other')] });
@@ -149,14 +159,19 @@ describe('createPlanSession', () => {
       'PUT flows/p/v "v1"',
       'POST mate/p/v/system-prompt-custom "v2"',
     ]);
-    expect(JSON.parse(provider.requests[3]?.body ?? '')).toEqual({ system_message_custom: 'Be kind.', system_message_prefix: '', system_message_suffix: 'b' });
+    expect(JSON.parse(provider.requests[3]?.body ?? '')).toEqual({
+      system_message_custom: 'Be kind.',
+      system_message_prefix: '',
+      system_message_suffix: 'b',
+    });
   });
 
   it("rebuilds the flow from the spec's calls without a document endpoint, and saves and publishes through them", async () => {
     const warnings: string[] = [];
     const fn = sampleFunction('f1', 'Greet');
     const provider = await providers.start((request, response) => {
-      if (request.url.startsWith('/api/flows/')) return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
+      if (request.url.startsWith('/api/flows/'))
+        return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
       if (request.url.startsWith('/api/workflows/')) return replyJson(response, 500, { error: 'down' });
       if (request.url.endsWith('/functions')) return replyJson(response, 200, { result: [fn] });
       if (request.url.endsWith('/system-prompt')) {
@@ -172,7 +187,11 @@ describe('createPlanSession', () => {
     expect(warnings).toEqual(['Failed to fetch workflows: down']);
     await plan.save(loaded);
     await plan.publish({ ...loaded, systemPrompt: 'P' });
-    expect(routes(provider.requests).slice(-3)).toEqual(['POST mate/p/v/update-functions', 'POST mate/p/v/update-functions', 'POST mate/p/v/system-prompt-custom']);
+    expect(routes(provider.requests).slice(-3)).toEqual([
+      'POST mate/p/v/update-functions',
+      'POST mate/p/v/update-functions',
+      'POST mate/p/v/system-prompt-custom',
+    ]);
   });
 
   it("reports the functions' failure before the system prompt's, whichever answers first", async () => {
@@ -181,7 +200,8 @@ describe('createPlanSession', () => {
         setTimeout(() => replyJson(response, 500, { error: 'down' }), 100);
         return;
       }
-      if (request.url.startsWith('/api/flows/')) return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
+      if (request.url.startsWith('/api/flows/'))
+        return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
       replyJson(response, 500, { error: 'down' });
     });
     const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');
@@ -192,7 +212,10 @@ describe('createPlanSession', () => {
     const provider = await providers.start((request, response) => {
       if (request.url.startsWith('/api/flows/')) return replyJson(response, 503, { error: 'busy' });
       if (request.url.endsWith('/functions')) return replyJson(response, 200, { result: [] });
-      if (request.url.endsWith('/system-prompt')) return replyJson(response, 200, { result: { system_message: '', system_message_prefix: 'You are Sam.', system_message_suffix: '' } });
+      if (request.url.endsWith('/system-prompt'))
+        return replyJson(response, 200, {
+          result: { system_message: '', system_message_prefix: 'You are Sam.', system_message_suffix: '' },
+        });
       replyJson(response, 200, []);
     });
     const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');
@@ -201,9 +224,11 @@ describe('createPlanSession', () => {
 
   it('through the spec calls, a version with no function and no prompt is not found (a mistyped version), not an empty flow', async () => {
     const provider = await providers.start((request, response) => {
-      if (request.url.startsWith('/api/flows/')) return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
+      if (request.url.startsWith('/api/flows/'))
+        return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
       if (request.url.endsWith('/functions')) return replyJson(response, 200, { result: [] });
-      if (request.url.endsWith('/system-prompt')) return replyJson(response, 200, { result: { system_message: ' ', system_message_prefix: '', system_message_suffix: '' } });
+      if (request.url.endsWith('/system-prompt'))
+        return replyJson(response, 200, { result: { system_message: ' ', system_message_prefix: '', system_message_suffix: '' } });
       replyJson(response, 200, []);
     });
     const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'typo');

@@ -133,7 +133,10 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
       warn(error instanceof Error ? error.message : String(error));
     }
     // Both at once, but a failure is reported in the spec's order (functions first), whichever came back first.
-    const [functionsCall, promptCall] = await Promise.allSettled([client.getFunctions(planId, versionName), client.getSystemPrompt(planId, versionName)]);
+    const [functionsCall, promptCall] = await Promise.allSettled([
+      client.getFunctions(planId, versionName),
+      client.getSystemPrompt(planId, versionName),
+    ]);
     const functions = settled(functionsCall);
     const systemPrompt = settled(promptCall);
     // The spec's calls answer an unknown plan version with nothing rather than a 404: no function

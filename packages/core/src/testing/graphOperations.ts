@@ -22,13 +22,37 @@ const index = fc.nat(1000);
 
 /** Any graph operation, adds weighted most so that flows grow. */
 export const graphOpArbitrary: fc.Arbitrary<GraphOp> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('add' as const), nodeType: fc.constantFrom(0 as const, 1 as const, 2 as const), select: fc.integer({ min: -1, max: 1000 }), newChain: fc.boolean() }), weight: 5 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      nodeType: fc.constantFrom(0 as const, 1 as const, 2 as const),
+      select: fc.integer({ min: -1, max: 1000 }),
+      newChain: fc.boolean(),
+    }),
+    weight: 5,
+  },
   { arbitrary: fc.record({ kind: fc.constant('connect' as const), a: index, b: index }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('removeEdge' as const), a: index }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('remove' as const), a: index, count: fc.integer({ min: 1, max: 3 }) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('duplicate' as const), a: index }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('copyPaste' as const), a: index, count: fc.integer({ min: 1, max: 3 }), select: fc.integer({ min: -1, max: 1000 }) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('postAction' as const), a: index, b: index, type: fc.constantFrom<PostActionType>('none', 'function', 'trigger_response', 'run_tracking') }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('copyPaste' as const),
+      a: index,
+      count: fc.integer({ min: 1, max: 3 }),
+      select: fc.integer({ min: -1, max: 1000 }),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('postAction' as const),
+      a: index,
+      b: index,
+      type: fc.constantFrom<PostActionType>('none', 'function', 'trigger_response', 'run_tracking'),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant('rebuild' as const) }), weight: 1 },
 );
 

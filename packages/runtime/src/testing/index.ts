@@ -1,1 +1,8 @@
-export { startRecordingService, startScriptedModel, type RecordedChat, type RecordingService, type ScriptedModelServer, type ScriptedReply } from './scriptedModelServer.js';
+export {
+  startRecordingService,
+  startScriptedModel,
+  type RecordedChat,
+  type RecordingService,
+  type ScriptedModelServer,
+  type ScriptedReply,
+} from './scriptedModelServer.js';

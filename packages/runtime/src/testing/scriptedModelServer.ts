@@ -38,33 +38,55 @@ export interface ScriptedModelServer {
   close(): Promise<void>;
 }
 
-
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }
 
 function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, model: string): void {
-  const calls = (reply.toolCalls ?? []).map((call, i) => ({ id: `call_${i + 1}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+  const calls = (reply.toolCalls ?? []).map((call, i) => ({
+    id: `call_${i + 1}`,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+  }));
   const usage = reply.usage ?? { prompt_tokens: 10, completion_tokens: 5 };
   if (!stream || reply.noStream) {
-    const message = { role: 'assistant', content: reply.content ?? (calls.length > 0 ? null : ''), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
-    send(res, 200, { id: 'chatcmpl-scripted', object: 'chat.completion', model, choices: [{ index: 0, message, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }], usage });
+    const message = {
+      role: 'assistant',
+      content: reply.content ?? (calls.length > 0 ? null : ''),
+      ...(calls.length > 0 ? { tool_calls: calls } : {}),
+    };
+    send(res, 200, {
+      id: 'chatcmpl-scripted',
+      object: 'chat.completion',
+      model,
+      choices: [{ index: 0, message, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }],
+      usage,
+    });
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
   const events: string[] = [];
   const event = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}): void => {
-    events.push(`data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`);
+    events.push(
+      `data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`,
+    );
   };
   event({ role: 'assistant', content: '' });
   // The text in small pieces, as models stream it.
   for (const piece of (reply.content ?? '').match(/[\s\S]{1,4}/g) ?? []) event({ content: piece });
   calls.forEach((call, index) => {
     const half = Math.ceil(call.function.arguments.length / 2);
-    event({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: call.function.arguments.slice(0, half) } }] });
+    event({
+      tool_calls: [
+        { index, id: call.id, type: 'function', function: { name: call.function.name, arguments: call.function.arguments.slice(0, half) } },
+      ],
+    });
     event({ tool_calls: [{ index, function: { arguments: call.function.arguments.slice(half) } }] });
   });
-  events.push(`data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [], usage })}\n\n`, 'data: [DONE]\n\n');
+  events.push(
+    `data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [], usage })}\n\n`,
+    'data: [DONE]\n\n',
+  );
   const write = (i: number): void => {
     if (res.destroyed) return;
     if (i >= events.length) {
@@ -90,7 +112,8 @@ export async function startScriptedModel(replies: ScriptedReply[] = []): Promise
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(res, 404, { error: { message: `No route ${req.method} ${req.url}` } });
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return send(res, 404, { error: { message: `No route ${req.method} ${req.url}` } });
       let body: unknown;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -147,7 +170,12 @@ export async function startRecordingService(body: unknown): Promise<RecordingSer
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      requests.push({ method: req.method ?? 'GET', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      requests.push({
+        method: req.method ?? 'GET',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       send(res, 200, body);
     });
   });

@@ -35,12 +35,20 @@ const CROSS_SITE: Record<string, string>[] = [{ Origin: 'http://evil.example' },
 const PUBLIC_ROUTES = new Set(['GET /signin', 'POST /signin', 'GET /api/session']);
 
 /** The session cookie a successful sign-in sets. */
-async function signIn(server: TestServer, token = TOKEN): Promise<{ status: number; cookie: string; location: string | null; text: string }> {
+async function signIn(
+  server: TestServer,
+  token = TOKEN,
+): Promise<{ status: number; cookie: string; location: string | null; text: string }> {
   const res = await server.call('POST', '/signin', {
     body: new URLSearchParams({ token, next: '/support-desk/production' }).toString(),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
   });
-  return { status: res.status, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', location: res.headers.get('location'), text: await res.text() };
+  return {
+    status: res.status,
+    cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+    location: res.headers.get('location'),
+    text: await res.text(),
+  };
 }
 
 describe('token mode: every route but sign-in and static files needs the token', () => {
@@ -113,10 +121,12 @@ describe('token mode: every route but sign-in and static files needs the token',
     expect(signed.location).toBe('/support-desk/production');
     expect(signed.cookie).toMatch(/^flow_session=[A-Za-z0-9_-]{43}$/);
     expect(signed.cookie).not.toContain(TOKEN);
-    const setCookie = (await server.call('POST', '/signin', {
-      body: `token=${TOKEN}`,
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
-    })).headers.get('set-cookie');
+    const setCookie = (
+      await server.call('POST', '/signin', {
+        body: `token=${TOKEN}`,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      })
+    ).headers.get('set-cookie');
     expect(setCookie).toMatch(/; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200$/);
 
     const cookie = { Cookie: signed.cookie };
@@ -124,7 +134,10 @@ describe('token mode: every route but sign-in and static files needs the token',
     expect((await server.call('GET', '/api/flows/support-desk/production', { headers: cookie })).status).toBe(200);
     expect((await server.call('GET', '/dashboard/support-desk/production', { headers: cookie })).status).toBe(200);
     expect(await (await server.call('GET', '/api/session', { headers: cookie })).json()).toEqual({ tokenRequired: true, signedIn: true });
-    const save = await server.call('POST', '/api/workflows/save', { json: { name: 'From the editor', plan_id: 'support-desk' }, headers: { ...cookie, Origin: server.url } });
+    const save = await server.call('POST', '/api/workflows/save', {
+      json: { name: 'From the editor', plan_id: 'support-desk' },
+      headers: { ...cookie, Origin: server.url },
+    });
     expect(save.status).toBe(200);
 
     const out = await server.call('DELETE', '/api/session', { headers: { ...cookie, Origin: server.url } });
@@ -163,7 +176,10 @@ describe('token mode: every route but sign-in and static files needs the token',
     const { cookie } = await signIn(server);
     const before = await snapshotFolder(server.dir);
     for (const headers of CROSS_SITE) {
-      const res = await server.call('POST', '/api/workflows/save', { json: { name: 'x', plan_id: 'support-desk' }, headers: { Cookie: cookie, ...headers } });
+      const res = await server.call('POST', '/api/workflows/save', {
+        json: { name: 'x', plan_id: 'support-desk' },
+        headers: { Cookie: cookie, ...headers },
+      });
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ error: { code: 'CROSS_SITE' } });
     }
@@ -183,7 +199,9 @@ describe('token mode: every route but sign-in and static files needs the token',
     server = await startTestServer();
     expect((await server.call('GET', '/api/plans')).status).toBe(200);
     expect((await server.call('GET', '/api/session')).status).toBe(200);
-    await expect(startServer({ host: '0.0.0.0', port: 0, dir: '/nonexistent-flow-dir', seedDir: EXAMPLES })).rejects.toThrow(/token is required/);
+    await expect(startServer({ host: '0.0.0.0', port: 0, dir: '/nonexistent-flow-dir', seedDir: EXAMPLES })).rejects.toThrow(
+      /token is required/,
+    );
   });
 });
 
@@ -198,19 +216,30 @@ describe('Host allow-list (DNS rebinding)', () => {
     server = await startTestServer();
     const evil = await rawRequest(server.url, 'GET', '/api/plans', { headers: { Host: 'evil.example:80' } });
     expect(evil.status).toBe(403);
-    expect(JSON.parse(evil.text)).toMatchObject({ error: { code: 'FORBIDDEN_HOST', message: 'Host "evil.example" is not allowed: start the provider with --allow-host evil.example or --public-url' } });
+    expect(JSON.parse(evil.text)).toMatchObject({
+      error: {
+        code: 'FORBIDDEN_HOST',
+        message: 'Host "evil.example" is not allowed: start the provider with --allow-host evil.example or --public-url',
+      },
+    });
     for (const host of ['localhost:4321', '127.0.0.1', 'app.localhost', '[::1]:4321']) {
       expect((await rawRequest(server.url, 'GET', '/api/plans', { headers: { Host: host } })).status, host).toBe(200);
     }
   });
 
   it('stays on when binding every address with a token; --public-url and --allow-host add names', async () => {
-    server = await startTestServer({ host: '0.0.0.0', token: TOKEN, publicUrl: 'https://flow.example.com', allowHosts: ['teammate-box', '.corp.example'] });
+    server = await startTestServer({
+      host: '0.0.0.0',
+      token: TOKEN,
+      publicUrl: 'https://flow.example.com',
+      allowHosts: ['teammate-box', '.corp.example'],
+    });
     const url = server.url.replace('0.0.0.0', '127.0.0.1');
     const ask = (host: string) => rawRequest(url, 'GET', '/api/plans', { headers: { Host: host, ...auth } });
     expect((await ask('evil.example')).status).toBe(403);
     expect((await ask('192.168.1.20:4321')).status).toBe(403);
-    for (const host of ['flow.example.com', 'teammate-box:4321', 'a.corp.example', 'corp.example']) expect((await ask(host)).status, host).toBe(200);
+    for (const host of ['flow.example.com', 'teammate-box:4321', 'a.corp.example', 'corp.example'])
+      expect((await ask(host)).status, host).toBe(200);
   });
 
   it('builds hosted links from --public-url, never from the Host header', async () => {
@@ -222,7 +251,9 @@ describe('Host allow-list (DNS rebinding)', () => {
       headers: { Host: 'other.example', 'Content-Type': 'application/json' },
       body: JSON.stringify({ workflowId: id, planId: 'support-desk' }),
     });
-    expect(JSON.parse(created.text)).toMatchObject({ hostedLink: expect.stringMatching(/^https:\/\/flow\.example\.com\/hosted\/session\/support-desk\//) });
+    expect(JSON.parse(created.text)).toMatchObject({
+      hostedLink: expect.stringMatching(/^https:\/\/flow\.example\.com\/hosted\/session\/support-desk\//),
+    });
   });
 });
 

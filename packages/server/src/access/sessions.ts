@@ -47,7 +47,11 @@ export interface AttemptLimiter {
   succeeded(client: string): void;
 }
 
-export function createAttemptLimiter(now: () => number = Date.now, attempts = SIGN_IN_ATTEMPTS, windowMs = SIGN_IN_WINDOW_MS): AttemptLimiter {
+export function createAttemptLimiter(
+  now: () => number = Date.now,
+  attempts = SIGN_IN_ATTEMPTS,
+  windowMs = SIGN_IN_WINDOW_MS,
+): AttemptLimiter {
   const failures = new Map<string, number[]>();
   const recent = (client: string): number[] => {
     const since = now() - windowMs;

@@ -53,7 +53,12 @@ export class FakeElement {
 /** A step row as the page's template holds it. */
 function stepRow(): FakeElement {
   const row = new FakeElement(['step', 'card']);
-  for (const child of [new FakeElement(['step-number']), new FakeElement([], 'skill'), new FakeElement([], 'stepName'), new FakeElement(['remove-step'])]) {
+  for (const child of [
+    new FakeElement(['step-number']),
+    new FakeElement([], 'skill'),
+    new FakeElement([], 'stepName'),
+    new FakeElement(['remove-step']),
+  ]) {
     row.appendChild(child);
   }
   const config = new FakeElement([], 'config');

@@ -40,7 +40,7 @@ describe('hosted pages', () => {
     expect((await rawRequest(server.url, 'GET', '/hosted/create-workflow/..')).status).toBe(400);
   });
 
-  it("the create-workflow script saves the form through /api/workflows/save and shows the saved name", async () => {
+  it('the create-workflow script saves the form through /api/workflows/save and shows the saved name', async () => {
     const dom = createWorkflowDom('support-desk');
     const window: Record<string, unknown> = {};
     window.parent = window;
@@ -66,7 +66,11 @@ describe('hosted pages', () => {
     expect(status).toMatchObject({ className: 'ok', textContent: `Saved workflow: ${EVIL}` });
     const list: Workflow[] = await (await server.call('GET', '/api/workflows/plans/support-desk')).json();
     expect(list).toEqual([
-      expect.objectContaining({ name: EVIL, description: 'Made in the form', json: { steps: [{ skill: 'form', name: 'Ask', config: { fields: ['email'] } }] } }),
+      expect.objectContaining({
+        name: EVIL,
+        description: 'Made in the form',
+        json: { steps: [{ skill: 'form', name: 'Ask', config: { fields: ['email'] } }] },
+      }),
     ]);
   });
 
@@ -84,7 +88,9 @@ describe('hosted pages', () => {
     const html = await res.text();
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
-    expect(html).toMatch(/<ol id="steps"><li class="card step" data-step-index="0" data-skill="email"><strong>&lt;script&gt;.* step<\/strong> <span class="muted">email<\/span><details class="step-config"><summary>Configuration<\/summary><pre>/);
+    expect(html).toMatch(
+      /<ol id="steps"><li class="card step" data-step-index="0" data-skill="email"><strong>&lt;script&gt;.* step<\/strong> <span class="muted">email<\/span><details class="step-config"><summary>Configuration<\/summary><pre>/,
+    );
     // The steps run in the page, by a script of this server: no inline script.
     expect(html).toContain('<script src="/hosted/assets/session.js" defer></script>');
     expect(html).toContain('&quot;note&quot;');

@@ -24,21 +24,19 @@ export function hostedRoutes(services: Services): Route[] {
         [CREATE_WORKFLOW_SCRIPT_PATH, CREATE_WORKFLOW_SCRIPT],
         [SESSION_SCRIPT_PATH, SESSION_SCRIPT],
       ] as const
-    ).map(
-      ([pattern, script]): Route => ({
-        method: 'GET',
-        pattern,
-        handler({ req, res }) {
-          const etag = etagOf(script);
-          if (matchesNoneMatch(req.headers['if-none-match'], etag)) {
-            res.writeHead(304, { ETag: etag });
-            res.end();
-            return;
-          }
-          sendBody(res, 200, 'text/javascript; charset=utf-8', script, { ETag: etag, 'Cache-Control': 'no-cache' });
-        },
-      }),
-    ),
+    ).map(([pattern, script]): Route => ({
+      method: 'GET',
+      pattern,
+      handler({ req, res }) {
+        const etag = etagOf(script);
+        if (matchesNoneMatch(req.headers['if-none-match'], etag)) {
+          res.writeHead(304, { ETag: etag });
+          res.end();
+          return;
+        }
+        sendBody(res, 200, 'text/javascript; charset=utf-8', script, { ETag: etag, 'Cache-Control': 'no-cache' });
+      },
+    })),
     {
       method: 'GET',
       pattern: '/hosted/session/:planId/:sessionId',

@@ -12,9 +12,13 @@ function stepItem(step: WorkflowStep, index: number): Html {
     fields.length === 0
       ? html``
       : html`<form class="step-form" hidden>${fields.map(
-          (field) => html`<label for="s${index}-${field.name}">${field.label}</label><input id="s${index}-${field.name}" name="${field.name}" required>`,
+          (field) =>
+            html`<label for="s${index}-${field.name}">${field.label}</label><input id="s${index}-${field.name}" name="${field.name}" required>`,
         )}<p><button type="submit">Continue</button></p></form>`;
-  const config = Object.keys(step.config).length === 0 ? html`` : html`<details class="step-config"><summary>Configuration</summary><pre>${JSON.stringify(step.config, null, 2)}</pre></details>`;
+  const config =
+    Object.keys(step.config).length === 0
+      ? html``
+      : html`<details class="step-config"><summary>Configuration</summary><pre>${JSON.stringify(step.config, null, 2)}</pre></details>`;
   return html`<li class="card step" data-step-index="${index}" data-skill="${step.skill}"><strong>${step.name || 'Unnamed step'}</strong> <span class="muted">${step.skill}</span>${config}${form}<p class="step-output" role="status"></p></li>`;
 }
 
@@ -27,7 +31,8 @@ function stepItem(step: WorkflowStep, index: number): Html {
 export function sessionPage(session: Session): string {
   const { workflow } = session;
   const steps = workflow.json.steps;
-  const list = steps.length === 0 ? html`<p class="muted">This workflow has no steps.</p>` : html`<ol id="steps">${steps.map(stepItem)}</ol>`;
+  const list =
+    steps.length === 0 ? html`<p class="muted">This workflow has no steps.</p>` : html`<ol id="steps">${steps.map(stepItem)}</ol>`;
   const body = html`
 <h1>${workflow.name}</h1>
 <p class="muted">Session ${session.id} · started ${timeHtml(session.createdAt)} · plan ${session.planId}</p>

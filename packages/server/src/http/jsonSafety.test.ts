@@ -41,7 +41,9 @@ describe('checkJsonText', () => {
       expect(refusal(`[{"a": {"b": [{"${key}"  :{}}]}}]`)?.code).toBe('FORBIDDEN_KEY');
     }
     expect(refusal('{"__pro\\u0074o__": {"polluted": true}}')?.code).toBe('FORBIDDEN_KEY');
-    const allEscaped = `{"${[...'constructor'].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}": 1}`;
+    const allEscaped = `{"${Array.from('constructor', (c) => c)
+      .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join('')}": 1}`;
     expect(refusal(allEscaped)?.code).toBe('FORBIDDEN_KEY');
   });
 
@@ -109,9 +111,13 @@ describe('request bodies over HTTP', () => {
       return value;
     };
     // The body object is the first level.
-    const ok = await server.call('POST', '/api/workflows/save', { json: { name: 'Deep', plan_id: 'support-desk', planner_response: levels(63) } });
+    const ok = await server.call('POST', '/api/workflows/save', {
+      json: { name: 'Deep', plan_id: 'support-desk', planner_response: levels(63) },
+    });
     expect(ok.status).toBe(200);
-    const deep = await server.call('POST', '/api/workflows/save', { json: { name: 'Deep', plan_id: 'support-desk', planner_response: levels(64) } });
+    const deep = await server.call('POST', '/api/workflows/save', {
+      json: { name: 'Deep', plan_id: 'support-desk', planner_response: levels(64) },
+    });
     expect(deep.status).toBe(400);
     expect(await deep.json()).toMatchObject({ error: { code: 'JSON_TOO_DEEP' } });
   });

@@ -18,7 +18,11 @@ describe('pathSegments', () => {
 });
 
 describe('createRouter', () => {
-  const match = createRouter([route('GET', '/api/flows/:planId/:versionName'), route('PUT', '/api/flows/:planId/:versionName'), route('GET', '/api/plans')]);
+  const match = createRouter([
+    route('GET', '/api/flows/:planId/:versionName'),
+    route('PUT', '/api/flows/:planId/:versionName'),
+    route('GET', '/api/plans'),
+  ]);
 
   it('matches literal segments and gives the checked parameters', () => {
     expect(match('GET', ['api', 'flows', 'p', 'v'])).toMatchObject({ kind: 'route', params: { planId: 'p', versionName: 'v' } });

@@ -23,9 +23,7 @@ export interface Route {
 
 /** The outcome of matching a request path. */
 export type Match =
-  | { kind: 'route'; route: Route; params: Record<string, string> }
-  | { kind: 'method'; allowed: string[] }
-  | { kind: 'none' };
+  { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'method'; allowed: string[] } | { kind: 'none' };
 
 /**
  * The raw path of a request split into decoded segments. The path is not normalised: `..` stays a
@@ -35,13 +33,16 @@ export function pathSegments(rawUrl: string): { segments: string[]; query: URLSe
   const q = rawUrl.indexOf('?');
   const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
   const query = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1));
-  const segments = path.split('/').slice(1).map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      throw badRequest('Malformed percent-encoding in the request path');
-    }
-  });
+  const segments = path
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        throw badRequest('Malformed percent-encoding in the request path');
+      }
+    });
   return { segments, query };
 }
 

@@ -26,7 +26,9 @@ describe('GET /api/emoji/{locale}/{source}/data.json', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
     expect(await head.text()).toBe('');
-    const cached = await server.call('GET', '/api/emoji/en/emojibase/data.json', { headers: { 'If-None-Match': get.headers.get('etag') ?? '' } });
+    const cached = await server.call('GET', '/api/emoji/en/emojibase/data.json', {
+      headers: { 'If-None-Match': get.headers.get('etag') ?? '' },
+    });
     expect(cached.status).toBe(304);
   });
 

@@ -12,7 +12,13 @@ interface WriteRoute {
 }
 
 const routes: WriteRoute[] = [
-  { name: 'PUT /api/flows', method: 'PUT', path: (p, v) => `/api/flows/${p}/${v}`, body: (p, v, n) => sampleFlow(p, v, 1 + (n % 4), `Write ${n}`), policy: 'required' },
+  {
+    name: 'PUT /api/flows',
+    method: 'PUT',
+    path: (p, v) => `/api/flows/${p}/${v}`,
+    body: (p, v, n) => sampleFlow(p, v, 1 + (n % 4), `Write ${n}`),
+    policy: 'required',
+  },
   {
     name: 'POST /api/flows/…/publish',
     method: 'POST',
@@ -90,7 +96,9 @@ describe.each(routes)('$name', (route) => {
     for (const header of [`W/${etag}`, `"other", W/${etag}`]) {
       const res = await write('support-desk', 'production', { 'If-Match': header });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: { code: 'WEAK_ETAG', message: 'If-Match needs a strong ETag: weak (W/) tags are refused' } });
+      expect(await res.json()).toEqual({
+        error: { code: 'WEAK_ETAG', message: 'If-Match needs a strong ETag: weak (W/) tags are refused' },
+      });
     }
     expect(await snapshotFolder(server.dir)).toEqual(before);
   });
@@ -166,7 +174,8 @@ describe('POST /api/workflows/save', () => {
 
   it('writes a workflow file and leaves every flow document and its ETag unchanged', async () => {
     const etag = (await server.call('GET', '/api/flows/support-desk/production')).headers.get('etag');
-    const flowFiles = async (): Promise<[string, string][]> => [...(await snapshotFolder(server.dir))].filter(([path]) => path.endsWith('.flow.json'));
+    const flowFiles = async (): Promise<[string, string][]> =>
+      [...(await snapshotFolder(server.dir))].filter(([path]) => path.endsWith('.flow.json'));
     const before = await flowFiles();
     const res = await server.call('POST', '/api/workflows/save', { json: { name: 'Side', plan_id: 'support-desk', json: { steps: [] } } });
     expect(res.status).toBe(200);

@@ -36,7 +36,9 @@ describe('GET/PUT /api/flows/{planId}/{versionName}', () => {
 
   it('answers 304 to the ETag of a stored flow', async () => {
     const res = await server.call('GET', '/api/flows/support-desk/production');
-    const again = await server.call('GET', '/api/flows/support-desk/production', { headers: { 'If-None-Match': res.headers.get('etag') ?? '' } });
+    const again = await server.call('GET', '/api/flows/support-desk/production', {
+      headers: { 'If-None-Match': res.headers.get('etag') ?? '' },
+    });
     expect(again.status).toBe(304);
   });
 
@@ -97,7 +99,9 @@ describe('GET/PUT /api/flows/{planId}/{versionName}', () => {
   });
 
   it('accepts an empty flow (every node deleted) but refuses a broken one with 422 and findings', async () => {
-    const empty = await server.call('PUT', '/api/flows/x/v', { json: { ...sampleFlow('x', 'v', 0), nodes: [], edges: [], startNodeId: '' } });
+    const empty = await server.call('PUT', '/api/flows/x/v', {
+      json: { ...sampleFlow('x', 'v', 0), nodes: [], edges: [], startNodeId: '' },
+    });
     expect(empty.status).toBe(200);
     const doc = sampleFlow('x', 'v', 2);
     const broken = { ...doc, edges: [...doc.edges, { id: 'edge-fn-1-to-fn-1', source: 'fn-1', target: 'fn-1', kind: 'node' }] };
@@ -113,7 +117,9 @@ describe('GET/PUT /api/flows/{planId}/{versionName}', () => {
     const unlinked = {
       ...doc,
       edges: [],
-      nodes: doc.nodes.map((n) => (n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'none', post_action_function_id: '' } } : n)),
+      nodes: doc.nodes.map((n) =>
+        n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: 'none', post_action_function_id: '' } } : n,
+      ),
     };
     const res = await server.call('PUT', '/api/flows/x/v', { json: unlinked });
     expect(res.status).toBe(200);
@@ -149,10 +155,12 @@ describe('GET /api/plans', () => {
     expect(plans.find((p) => p.planId === 'support-desk')?.versions).toEqual(['production', 'staging']);
   });
 
-  it("says when each plan last changed and how many nodes its production version has", async () => {
+  it('says when each plan last changed and how many nodes its production version has', async () => {
     const before = Date.now();
     await server.call('PUT', '/api/flows/support-desk/staging', { json: sampleFlow('support-desk', 'staging', 1) });
-    const plans: { planId: string; updatedAt: string | null; nodeCount: number | null }[] = await (await server.call('GET', '/api/plans')).json();
+    const plans: { planId: string; updatedAt: string | null; nodeCount: number | null }[] = await (
+      await server.call('GET', '/api/plans')
+    ).json();
     const desk = plans.find((p) => p.planId === 'support-desk');
     const production = await (await server.call('GET', '/api/flows/support-desk/production')).json();
     expect(desk?.nodeCount).toBe(production.nodes.length);
@@ -177,9 +185,9 @@ describe('the API client against the flow calls', () => {
     const etag = loaded?.etag ?? '';
     const saved = await client.putFlow('support-desk', 'production', sampleFlow('support-desk', 'production', 2));
     expect(saved.etag).not.toBe(etag);
-    await expect(client.putFlow('support-desk', 'production', sampleFlow('support-desk', 'production', 3), { ifMatch: etag })).rejects.toBeInstanceOf(
-      FlowConflictError,
-    );
+    await expect(
+      client.putFlow('support-desk', 'production', sampleFlow('support-desk', 'production', 3), { ifMatch: etag }),
+    ).rejects.toBeInstanceOf(FlowConflictError);
     const plans = await client.listPlans();
     expect(plans.map((p) => p.planId)).toContain('support-desk');
   });
@@ -203,7 +211,9 @@ describe('a server with a small flow cache', () => {
     }
     const written = sampleFlow('support-desk', 'production', 4, 'Evicted');
     const etag = (await server.call('GET', '/api/flows/support-desk/production')).headers.get('etag') ?? '';
-    expect((await server.call('PUT', '/api/flows/support-desk/production', { json: written, headers: { 'If-Match': etag } })).status).toBe(200);
+    expect((await server.call('PUT', '/api/flows/support-desk/production', { json: written, headers: { 'If-Match': etag } })).status).toBe(
+      200,
+    );
     for (const planId of plans.slice(1)) await server.call('GET', `/api/flows/${planId}/production`);
     expect(await (await server.call('GET', '/api/flows/support-desk/production')).text()).toBe(serializeFlow(written));
   });

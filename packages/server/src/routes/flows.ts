@@ -25,7 +25,9 @@ function canonicalText(doc: FlowDocument): string {
 const blocksSave = (finding: Finding): boolean => finding.severity === 'error' && !isIncomplete(finding);
 
 function invalid(errors: Finding[]): HttpError {
-  return new HttpError(422, 'INVALID_FLOW', `The flow is not valid: ${errors[0]?.message ?? 'wrong shape'}`, { extra: { findings: errors } });
+  return new HttpError(422, 'INVALID_FLOW', `The flow is not valid: ${errors[0]?.message ?? 'wrong shape'}`, {
+    extra: { findings: errors },
+  });
 }
 
 /**

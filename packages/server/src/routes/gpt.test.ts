@@ -50,7 +50,9 @@ describe('POST /api/gpt/{planId}/{versionName}/generate_system_prompt', () => {
 
   it('compiles the nodes and edges of the body against an empty flow for a version never written', async () => {
     const edited = sampleFlow('new-plan', 'draft', 2, 'Fresh');
-    const res = await server.call('POST', '/api/gpt/new-plan/draft/generate_system_prompt', { json: { ...requestOf(edited), edges: edited.edges } });
+    const res = await server.call('POST', '/api/gpt/new-plan/draft/generate_system_prompt', {
+      json: { ...requestOf(edited), edges: edited.edges },
+    });
     expect(res.status).toBe(200);
     const body: { system_message: string; system_message_prefix: string } = await res.json();
     expect(body.system_message).toContain('Fresh 1');
@@ -106,9 +108,14 @@ describe('the API client against the gpt calls', () => {
     const doc = await storedDoc(server, 'onboarding-coach');
     const prompt = await client.generateSystemPrompt('onboarding-coach', 'production', requestOf(doc));
     expect(prompt).toEqual(compileFlow(doc));
-    const steps = await client.deconstructFlow('onboarding-coach', 'production', { flowSchema: nodeSchema(doc), systemPrompt: prompt.system_message });
+    const steps = await client.deconstructFlow('onboarding-coach', 'production', {
+      flowSchema: nodeSchema(doc),
+      systemPrompt: prompt.system_message,
+    });
     expect(steps.length).toBeGreaterThan(0);
-    const failure = await client.generateSystemPrompt('nothing', 'production', { flowSchema: {}, nodes: [], nodesInSequence: [] }).catch((e: unknown) => e);
+    const failure = await client
+      .generateSystemPrompt('nothing', 'production', { flowSchema: {}, nodes: [], nodesInSequence: [] })
+      .catch((e: unknown) => e);
     expect(isApiError(failure) && failure.message).toBe('Failed to generate system prompt');
     expect(isApiError(failure) && failure.providerMessage).toBe('Error: No chains in flow');
   });

@@ -78,7 +78,9 @@ describe('mate calls', () => {
     const functions = flowFunctions(await storedDoc(server, 'lead-qualifier'));
     const changed = functions.map((fn) => ({ ...fn, description: `new ${fn.name}` }));
     const extra = createFunctionData('instruct', { uuid: 'extra-fn', planId: 'lead-qualifier' });
-    const res = await server.call('POST', '/api/mate/lead-qualifier/production/update-functions', { json: { functions: [...changed, extra] } });
+    const res = await server.call('POST', '/api/mate/lead-qualifier/production/update-functions', {
+      json: { functions: [...changed, extra] },
+    });
     expect(res.status).toBe(200);
     const body: { result: FunctionNodeData[] } = await res.json();
     expect(body.result).toHaveLength(functions.length + 1);
@@ -106,7 +108,9 @@ describe('mate calls', () => {
     expect(doc).toMatchObject({ systemPrompt: 'Be Sam.', agentContext: 'Prefix', agentNotes: 'Suffix' });
     const published = await readdir(join(server.dir, 'support-desk', 'published', 'production'));
     expect(published).toEqual([`${body.result.publishedAt.replace(/:/g, '-')}.json`]);
-    const wrong = await server.call('POST', '/api/mate/support-desk/production/system-prompt-custom', { json: { system_message_custom: 3 } });
+    const wrong = await server.call('POST', '/api/mate/support-desk/production/system-prompt-custom', {
+      json: { system_message_custom: 3 },
+    });
     expect(wrong.status).toBe(400);
   });
 });
@@ -126,7 +130,9 @@ describe('the API client against the mate calls', () => {
     expect(functions.length).toBeGreaterThan(0);
     const [first] = functions;
     if (!first) throw new Error('no function');
-    expect(await client.setupFunction('support-desk', 'production', { ...first, name: 'Via client' })).toMatchObject({ name: 'Via client' });
+    expect(await client.setupFunction('support-desk', 'production', { ...first, name: 'Via client' })).toMatchObject({
+      name: 'Via client',
+    });
     const result = await client.updateFunctions('support-desk', 'production', functions);
     expect(Array.isArray(result)).toBe(true);
     await client.updateCustomSystemPrompt('support-desk', 'production', {

@@ -72,7 +72,9 @@ export function mateRoutes(services: Services): Route[] {
         const start = startingFrom(writePreconditions(req));
         const input = checkedFunction(setupBody(await readJson(req), planId, versionName), 'function');
         const now = services.now();
-        const saved = await services.flows.update(planId, versionName, (current) => applyFunctions(start(current).doc, [input], planId, now));
+        const saved = await services.flows.update(planId, versionName, (current) =>
+          applyFunctions(start(current).doc, [input], planId, now),
+        );
         const result = saved.doc.nodes.find((node) => node.id === input.uuid)?.data ?? null;
         sendJson(res, 200, { result }, { ETag: saved.etag });
       },
@@ -87,7 +89,9 @@ export function mateRoutes(services: Services): Route[] {
         if (!isRecord(body) || !Array.isArray(body.functions)) throw badRequest('Body must be an object with a functions array');
         const inputs = body.functions.map((fn: unknown, i) => checkedFunction(fn, `functions[${i}]`));
         const now = services.now();
-        const saved = await services.flows.update(planId, versionName, (current) => applyFunctions(start(current).doc, inputs, planId, now));
+        const saved = await services.flows.update(planId, versionName, (current) =>
+          applyFunctions(start(current).doc, inputs, planId, now),
+        );
         sendJson(res, 200, { result: flowFunctions(saved.doc) }, { ETag: saved.etag });
       },
     },

@@ -22,7 +22,8 @@ describe('POST /api/flows/{planId}/{versionName}/publish', () => {
 
   const publish = async (doc: FlowDocument, etag: string | null): Promise<Response> =>
     server.call('POST', '/api/flows/support-desk/production/publish', { json: doc, headers: etag ? { 'If-Match': etag } : {} });
-  const currentEtag = async (): Promise<string | null> => (await server.call('GET', '/api/flows/support-desk/production')).headers.get('etag');
+  const currentEtag = async (): Promise<string | null> =>
+    (await server.call('GET', '/api/flows/support-desk/production')).headers.get('etag');
   const history = (): Promise<string[]> => readdir(join(server.dir, 'support-desk', 'published', 'production')).catch(() => []);
 
   it('stores the document and records its prompt as a publish, answering { etag, publishedAt, findings } and the ETag', async () => {

@@ -16,7 +16,7 @@ describe('the Playground endpoint', () => {
   const env: Record<string, string | undefined> = {};
   beforeEach(async () => {
     model = await startScriptedModel();
-    for (const key of Object.keys(env)) delete env[key];
+    for (const key of Object.keys(env)) Reflect.deleteProperty(env, key);
     server = await startTestServer({ runtimeEnv: env });
   });
   afterEach(async () => {
@@ -24,12 +24,20 @@ describe('the Playground endpoint', () => {
     await model.close();
   });
 
-  const chat = (body: Record<string, unknown>) => server.call('POST', '/api/runtime/support-desk/production/chat', { json: { doc: supportDesk(), messages: [], variables: {}, ...body } });
+  const chat = (body: Record<string, unknown>) =>
+    server.call('POST', '/api/runtime/support-desk/production/chat', {
+      json: { doc: supportDesk(), messages: [], variables: {}, ...body },
+    });
 
   it('says what to set when no model is configured (503), and which model it uses when one is', async () => {
     const none = await chat({ message: 'Hi' });
     expect(none.status).toBe(503);
-    expect(await none.json()).toMatchObject({ error: { code: 'MODEL_NOT_CONFIGURED', message: expect.stringMatching(/^No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL/) } });
+    expect(await none.json()).toMatchObject({
+      error: {
+        code: 'MODEL_NOT_CONFIGURED',
+        message: expect.stringMatching(/^No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL/),
+      },
+    });
     expect(await (await server.call('GET', '/api/runtime/settings')).json()).toMatchObject({ configured: false });
     Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model', FLOW_MODEL_API_KEY: 'sk-provider-secret' });
     const settings = await (await server.call('GET', '/api/runtime/settings')).text();
@@ -45,9 +53,23 @@ describe('the Playground endpoint', () => {
     const text = await res.text();
     expect(text).toMatch(/^event: token\ndata: \{"text":"Hi! "\}\n\n/);
     const done = /event: done\ndata: (.*)\n\n$/.exec(text)?.[1] ?? '';
-    expect(JSON.parse(done)).toMatchObject({ trace: { reply: 'Hi! How can I help?' }, messages: [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi! How can I help?' }], variables: {} });
+    expect(JSON.parse(done)).toMatchObject({
+      trace: { reply: 'Hi! How can I help?' },
+      messages: [
+        { role: 'user', content: 'Hello' },
+        { role: 'assistant', content: 'Hi! How can I help?' },
+      ],
+      variables: {},
+    });
     expect(model.requests[0]?.model).toBe('llama3.1:8b');
-    for (const bad of [{ model: 'two words' }, { model: 'a\nb' }, { model: 42 }, { message: '' }, { messages: [{ role: 'hacker' }] }, { doc: { format: 'flow/1' } }]) {
+    for (const bad of [
+      { model: 'two words' },
+      { model: 'a\nb' },
+      { model: 42 },
+      { message: '' },
+      { messages: [{ role: 'hacker' }] },
+      { doc: { format: 'flow/1' } },
+    ]) {
       expect((await chat({ message: 'Hi', ...bad })).status, JSON.stringify(bad)).toBe(400);
     }
   });

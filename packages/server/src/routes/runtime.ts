@@ -1,6 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { FlowError, checkFlowShape, messages } from '@flow/core';
-import { ModelError, ModelNotConfiguredError, allowsPrivateNetwork, createAgent, createModelClient, modelSettings, type ChatMessage } from '@flow/runtime';
+import {
+  ModelError,
+  ModelNotConfiguredError,
+  allowsPrivateNetwork,
+  createAgent,
+  createModelClient,
+  modelSettings,
+  type ChatMessage,
+} from '@flow/runtime';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { HttpError, badRequest } from '../http/HttpError.js';
 import { sendJson } from '../http/respond.js';
@@ -22,7 +30,19 @@ function isChatMessage(value: unknown): value is ChatMessage {
   if (value.role === 'tool') return typeof value.tool_call_id === 'string' && typeof value.content === 'string';
   if (value.role !== 'assistant') return false;
   const calls = value.tool_calls;
-  return (typeof value.content === 'string' || value.content === null) && (calls === undefined || (Array.isArray(calls) && calls.every((c) => isRecord(c) && isRecord(c.function) && typeof c.id === 'string' && typeof c.function.name === 'string' && typeof c.function.arguments === 'string')));
+  return (
+    (typeof value.content === 'string' || value.content === null) &&
+    (calls === undefined ||
+      (Array.isArray(calls) &&
+        calls.every(
+          (c) =>
+            isRecord(c) &&
+            isRecord(c.function) &&
+            typeof c.id === 'string' &&
+            typeof c.function.name === 'string' &&
+            typeof c.function.arguments === 'string',
+        )))
+  );
 }
 
 /** One server-sent event. */
@@ -63,13 +83,16 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
         const shape = checkFlowShape(body.doc);
         if (!shape.ok) throw badRequest(`doc is not a flow: ${shape.findings[0]?.message ?? 'invalid'}`, 'INVALID_FLOW');
         const message = body.message;
-        if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_MESSAGE) throw badRequest(`message must be text of 1 to ${MAX_MESSAGE} characters`);
+        if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_MESSAGE)
+          throw badRequest(`message must be text of 1 to ${MAX_MESSAGE} characters`);
         const history = body.messages ?? [];
-        if (!Array.isArray(history) || !history.every(isChatMessage)) throw badRequest('messages must be the conversation this endpoint sent back');
+        if (!Array.isArray(history) || !history.every(isChatMessage))
+          throw badRequest('messages must be the conversation this endpoint sent back');
         const variables = body.variables ?? {};
         if (!isStringMap(variables)) throw badRequest('variables must map names to text');
         const chosen = body.model;
-        if (chosen !== undefined && (typeof chosen !== 'string' || !MODEL_NAME.test(chosen))) throw badRequest('model must be a model name such as llama3.1 or gpt-4o-mini');
+        if (chosen !== undefined && (typeof chosen !== 'string' || !MODEL_NAME.test(chosen)))
+          throw badRequest('model must be a model name such as llama3.1 or gpt-4o-mini');
         let agent: ReturnType<typeof createAgent>;
         try {
           const settings = modelSettings(typeof chosen === 'string' ? { model: chosen } : {}, options.env);
@@ -87,10 +110,16 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
         }
         res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
         try {
-          const trace = await agent.turn(message, { onToken: (text) => event(res, 'token', { text }), onToolCall: (call) => event(res, 'tool', call) });
+          const trace = await agent.turn(message, {
+            onToken: (text) => event(res, 'token', { text }),
+            onToolCall: (call) => event(res, 'tool', call),
+          });
           event(res, 'done', { trace, messages: agent.messages.slice(1), variables: agent.variables });
         } catch (error) {
-          event(res, 'error', { code: error instanceof ModelError ? 'MODEL_ERROR' : 'INTERNAL', message: error instanceof ModelError ? error.message : 'The turn failed' });
+          event(res, 'error', {
+            code: error instanceof ModelError ? 'MODEL_ERROR' : 'INTERNAL',
+            message: error instanceof ModelError ? error.message : 'The turn failed',
+          });
         } finally {
           res.end();
           await agent.close();

@@ -7,7 +7,6 @@ import { isRecord, isStringMap } from '../guards.js';
 import type { Services } from '../services.js';
 import type { RuntimeOptions } from './runtime.js';
 
-
 /**
  * POST /api/sessions/{planId}/{sessionId}/steps/{index}: runs one step of a hosted session's
  * workflow with the variables so far (and, for a form, its answers), as the runtime runs it: the

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, isApiError, type Workflow } from '@flow/core';
 import { snapshotFolder, startTestServer, type TestServer } from '../testServer.test-helper.js';
 
-const draft = { name: 'Book a call', description: 'Two steps', plan_id: 'support-desk', json: { steps: [{ skill: 'form', name: 'Ask', config: { fields: ['email'] } }] } };
+const draft = {
+  name: 'Book a call',
+  description: 'Two steps',
+  plan_id: 'support-desk',
+  json: { steps: [{ skill: 'form', name: 'Ask', config: { fields: ['email'] } }] },
+};
 
 describe('workflow calls', () => {
   let server: TestServer;
@@ -21,7 +26,13 @@ describe('workflow calls', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const list: Workflow[] = await res.json();
     expect(list.length).toBeGreaterThan(0);
-    for (const w of list) expect(w).toMatchObject({ id: expect.any(String), name: expect.any(String), plan_id: 'lead-qualifier', json: { steps: expect.any(Array) } });
+    for (const w of list)
+      expect(w).toMatchObject({
+        id: expect.any(String),
+        name: expect.any(String),
+        plan_id: 'lead-qualifier',
+        json: { steps: expect.any(Array) },
+      });
     expect(await (await server.call('GET', '/api/workflows/plans/nobody')).json()).toEqual([]);
   });
 
@@ -41,7 +52,14 @@ describe('workflow calls', () => {
 
   it("refuses a workflow without a name with 400 'Invalid workflow data', writing nothing", async () => {
     const before = await snapshotFolder(server.dir);
-    for (const body of [{ description: 'x' }, { name: '' }, null, [], { name: 'x', json: { steps: [{ skill: 1 }] } }, { name: 'x', id: '../x' }]) {
+    for (const body of [
+      { description: 'x' },
+      { name: '' },
+      null,
+      [],
+      { name: 'x', json: { steps: [{ skill: 1 }] } },
+      { name: 'x', id: '../x' },
+    ]) {
       const res = await server.call('POST', '/api/workflows/save', { json: body });
       expect(res.status).toBe(400);
       const error: { error: { message: string } } = await res.json();
@@ -51,7 +69,9 @@ describe('workflow calls', () => {
   });
 
   it('POST /api/sessions/create-with-link answers { sessionId, hostedLink } with a link to this server', async () => {
-    const res = await server.call('POST', '/api/sessions/create-with-link', { json: { workflowId: 'wf-book-demo', planId: 'lead-qualifier' } });
+    const res = await server.call('POST', '/api/sessions/create-with-link', {
+      json: { workflowId: 'wf-book-demo', planId: 'lead-qualifier' },
+    });
     expect(res.status).toBe(200);
     const body: { sessionId: string; hostedLink: string } = await res.json();
     expect(body.hostedLink).toBe(`${server.url}/hosted/session/lead-qualifier/${body.sessionId}`);
@@ -89,7 +109,9 @@ describe('the API client against the workflow calls', () => {
     const failure = await client.createSession('missing', 'support-desk').catch((e: unknown) => e);
     expect(isApiError(failure) && failure.status).toBe(404);
     expect(isApiError(failure) && failure.message).toBe('Failed to create session: Workflow not found');
-    const anonymous = await createClient({ baseUrl: server.url, retries: 0 }).getWorkflows('support-desk').catch((e: unknown) => e);
+    const anonymous = await createClient({ baseUrl: server.url, retries: 0 })
+      .getWorkflows('support-desk')
+      .catch((e: unknown) => e);
     expect(isApiError(anonymous) && anonymous.status).toBe(401);
   });
 });

@@ -48,14 +48,20 @@ describe('writeAtomic', () => {
 describe('serialized', () => {
   it('runs the tasks of one key one after another, in order, even when one fails', async () => {
     const log: string[] = [];
-    const task = (name: string, ms: number, fail = false) => async () => {
-      log.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, ms));
-      log.push(`end ${name}`);
-      if (fail) throw new Error(name);
-      return name;
-    };
-    const results = await Promise.allSettled([serialized('k', task('a', 20)), serialized('k', task('b', 1, true)), serialized('k', task('c', 1))]);
+    const task =
+      (name: string, ms: number, fail = false) =>
+      async () => {
+        log.push(`start ${name}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`end ${name}`);
+        if (fail) throw new Error(name);
+        return name;
+      };
+    const results = await Promise.allSettled([
+      serialized('k', task('a', 20)),
+      serialized('k', task('b', 1, true)),
+      serialized('k', task('c', 1)),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });

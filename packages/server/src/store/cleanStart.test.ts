@@ -31,7 +31,11 @@ describe('a clean start', () => {
   it('removes temp files anywhere under the folder and nothing else', async () => {
     const paths = dataPaths(dir);
     await mkdir(paths.published('p', 'v'), { recursive: true });
-    const temps = [join(dir, 'p', '.v.flow.json.0a1b2c.tmp'), join(paths.published('p', 'v'), '.entry.json.3d4e5f.tmp'), join(dir, '.flow-server.lock.aa.tmp')];
+    const temps = [
+      join(dir, 'p', '.v.flow.json.0a1b2c.tmp'),
+      join(paths.published('p', 'v'), '.entry.json.3d4e5f.tmp'),
+      join(dir, '.flow-server.lock.aa.tmp'),
+    ];
     const kept = [join(dir, 'p', 'v.flow.json'), join(dir, 'p', 'notes.tmp'), join(dir, 'p', '.hidden')];
     for (const path of [...temps, ...kept]) await writeFile(path, 'x');
     expect((await removeTempFiles(dir)).sort()).toEqual([...temps].sort());
@@ -51,7 +55,15 @@ describe('a clean start', () => {
     const entryA = join(paths.published('a', 'v'), '2024-01-01T00-00-00.000Z.json');
     const entryText = `${JSON.stringify({ publishedAt: '2024-01-01T00:00:00.000Z', system_message: 'New', system_message_prefix: '', system_message_suffix: '' })}\n`;
     await expect(
-      commitWrites(dir, paths.journal('a', 'v'), [{ path: paths.flow('a', 'v'), text: newA }, { path: entryA, text: entryText }], crashAfterFirstStep),
+      commitWrites(
+        dir,
+        paths.journal('a', 'v'),
+        [
+          { path: paths.flow('a', 'v'), text: newA },
+          { path: entryA, text: entryText },
+        ],
+        crashAfterFirstStep,
+      ),
     ).rejects.toBeInstanceOf(Crash);
     // b: the process died while the journal was a temp file.
     await writeFile(join(paths.plan('b'), '.journal-v.json.1a2b3c.tmp'), '{"format":"flow-journal/1","wri');

@@ -132,8 +132,7 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
     return stored;
   }
 
-  const read = (planId: string, versionName: string): Promise<StoredFlow> =>
-    readPath(paths.flow(planId, versionName), planId, versionName);
+  const read = (planId: string, versionName: string): Promise<StoredFlow> => readPath(paths.flow(planId, versionName), planId, versionName);
 
   function updateAlong<T>(
     planId: string,
@@ -184,11 +183,23 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
           .map((name) => name.slice(0, -FLOW_SUFFIX.length))
           .filter(isId)
           .sort();
-        const times = await Promise.all(versions.map((v) => stat(paths.flow(planId, v)).then((s) => s.mtimeMs, () => 0)));
+        const times = await Promise.all(
+          versions.map((v) =>
+            stat(paths.flow(planId, v)).then(
+              (s) => s.mtimeMs,
+              () => 0,
+            ),
+          ),
+        );
         const latest = Math.max(0, ...times);
         const shown = versions.includes('production') ? 'production' : versions[0];
         const doc = shown === undefined ? null : (await read(planId, shown)).doc;
-        plans.push({ planId, versions, updatedAt: latest > 0 ? new Date(latest).toISOString() : null, nodeCount: doc?.nodes.length ?? null });
+        plans.push({
+          planId,
+          versions,
+          updatedAt: latest > 0 ? new Date(latest).toISOString() : null,
+          nodeCount: doc?.nodes.length ?? null,
+        });
       }
       return plans.sort((a, b) => (a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0));
     },

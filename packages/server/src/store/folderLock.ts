@@ -29,7 +29,13 @@ function isAlive(pid: number): boolean {
 function holderOf(text: string): Holder | null {
   try {
     const value: unknown = JSON.parse(text);
-    if (isRecord(value) && typeof value.pid === 'number' && Number.isSafeInteger(value.pid) && value.pid > 0 && typeof value.url === 'string') {
+    if (
+      isRecord(value) &&
+      typeof value.pid === 'number' &&
+      Number.isSafeInteger(value.pid) &&
+      value.pid > 0 &&
+      typeof value.url === 'string'
+    ) {
       return { pid: value.pid, url: value.url };
     }
   } catch {

@@ -71,7 +71,13 @@ describe('commitWrites and settleJournal', () => {
     const name = `escape-${Date.now()}.txt`;
     const outside = join(dir, '..', name);
     const escaping = (path: string): string => JSON.stringify({ format: 'flow-journal/1', writes: [{ path, text: 'x' }] });
-    for (const text of ['not json', escaping(`../${name}`), escaping(outside), escaping(`p/../../${name}`), '{"format":"other","writes":[]}']) {
+    for (const text of [
+      'not json',
+      escaping(`../${name}`),
+      escaping(outside),
+      escaping(`p/../../${name}`),
+      '{"format":"other","writes":[]}',
+    ]) {
       await writeFile(paths.journal('p', 'v'), text);
       expect(await settleJournal(dir, paths.journal('p', 'v'))).toBe('invalid');
       expect(await read(paths.journal('p', 'v'))).toBeNull();

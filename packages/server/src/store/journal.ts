@@ -71,7 +71,10 @@ async function removeJournal(journal: string): Promise<void> {
 export async function commitWrites(root: string, journal: string, writes: readonly FileWrite[], faults?: StoreFaults): Promise<void> {
   const multiple = writes.length > 1;
   if (multiple) {
-    const record: Journal = { format: FORMAT, writes: writes.map((w) => ({ path: relative(root, w.path).split(sep).join('/'), text: w.text })) };
+    const record: Journal = {
+      format: FORMAT,
+      writes: writes.map((w) => ({ path: relative(root, w.path).split(sep).join('/'), text: w.text })),
+    };
     await writeAtomic(journal, JSON.stringify(record));
     await faults?.after('journal-written', journal);
   }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { Workflow } from '@flow/core';
 import { isRecord } from '../guards.js';
 import { isId } from '../ids.js';

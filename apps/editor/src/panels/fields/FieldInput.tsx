@@ -12,7 +12,19 @@ interface FieldProps {
 }
 
 /** A select of `options`; a stored value that is not an option stays listed, so nothing is changed silently. */
-function Select({ id, value, options, onChange, describedBy }: { id: string; value: string; options: readonly FieldOption[]; onChange: (value: string) => void; describedBy?: string }) {
+function Select({
+  id,
+  value,
+  options,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  options: readonly FieldOption[];
+  onChange: (value: string) => void;
+  describedBy?: string;
+}) {
   const known = options.some((o) => o.value === value);
   return (
     <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy}>
@@ -66,15 +78,40 @@ function Control({ id, field, target, choices, describedBy }: FieldProps & { id:
         />
       );
     case 'date':
-      return <input id={id} className="input" type="date" value={text(target.value)} onChange={(e) => {
-        const value = e.target.value;
-        target.update(() => value);
-      }} aria-describedby={describedBy} />;
+      return (
+        <input
+          id={id}
+          className="input"
+          type="date"
+          value={text(target.value)}
+          onChange={(e) => {
+            const value = e.target.value;
+            target.update(() => value);
+          }}
+          aria-describedby={describedBy}
+        />
+      );
     case 'select':
-      return <Select id={id} value={text(target.value)} options={field.options ?? []} onChange={(v) => target.update(() => v)} describedBy={describedBy} />;
+      return (
+        <Select
+          id={id}
+          value={text(target.value)}
+          options={field.options ?? []}
+          onChange={(v) => target.update(() => v)}
+          describedBy={describedBy}
+        />
+      );
     case 'model':
       // Old flows' misspelt ids read as the corrected ones (decisions.md).
-      return <Select id={id} value={normalizeModelId(text(target.value))} options={field.options ?? []} onChange={(v) => target.update(() => v)} describedBy={describedBy} />;
+      return (
+        <Select
+          id={id}
+          value={normalizeModelId(text(target.value))}
+          options={field.options ?? []}
+          onChange={(v) => target.update(() => v)}
+          describedBy={describedBy}
+        />
+      );
     case 'multiSelect': {
       const chosen = Array.isArray(target.value) ? target.value : [];
       return (

@@ -1,10 +1,10 @@
-import { flowMessages, type FieldSpec, type JsonObject, type JsonValue } from '@flow/core';
+import { flowMessages, isJsonValue, type FieldSpec, type JsonObject, type JsonValue } from '@flow/core';
 import { useDebouncedText } from '../../text/useDebouncedText';
 import type { FieldTarget } from './FieldTarget';
 import { FIELD_TEXT_DEBOUNCE_MS } from './TextInputs';
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const listOf = (value: unknown): JsonValue[] => (Array.isArray(value) ? value : []);
+const listOf = (value: unknown): JsonValue[] => (Array.isArray(value) ? value.filter((item: unknown) => isJsonValue(item)) : []);
 
 /** One cell of a list: its text is saved into item `index` of the list current in the store. */
 function Cell({ label, value, save, multiline }: { label: string; value: string; save: (text: string) => void; multiline?: boolean }) {
@@ -89,7 +89,12 @@ export function TextListInput({ id, field, target }: { id: string; field: FieldS
           </button>
         </div>
       ))}
-      <button type="button" className="btn small" aria-label={flowMessages.addItem(field.label)} onClick={() => target.update((current) => [...listOf(current), ''])}>
+      <button
+        type="button"
+        className="btn small"
+        aria-label={flowMessages.addItem(field.label)}
+        onClick={() => target.update((current) => [...listOf(current), ''])}
+      >
         <span aria-hidden="true">+</span> Add
       </button>
     </div>

@@ -1,4 +1,4 @@
-import { flowMessages, messages, secretFromText, secretToText, type FieldSpec, type JsonValue } from '@flow/core';
+import { flowMessages, isJsonValue, messages, secretFromText, secretToText, type FieldSpec, type JsonValue } from '@flow/core';
 import { useState } from 'react';
 import { DEV_TEXT_DEBOUNCE_MS } from '../DevText';
 import { useDebouncedText, useDebouncedValue } from '../../text/useDebouncedText';
@@ -14,7 +14,8 @@ interface InputProps {
   describedBy?: string;
 }
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+const textOf = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
 
 /** A one-line or multi-line text field. */
 export function TextInput({ id, field, target, describedBy, multiline }: InputProps & { multiline?: boolean }) {
@@ -87,7 +88,9 @@ export function SliderInput({ id, field, target, describedBy }: InputProps) {
 /** A secret (API key, bearer token): hidden unless revealed; `${env:NAME}` is stored as an environment reference. */
 export function SecretInput({ id, field, target, describedBy }: InputProps) {
   const [shown, setShown] = useState(false);
-  const text = useDebouncedText(secretToText(target.value), FIELD_TEXT_DEBOUNCE_MS, (next) => target.update(() => secretFromText(next) ?? undefined));
+  const text = useDebouncedText(secretToText(target.value), FIELD_TEXT_DEBOUNCE_MS, (next) =>
+    target.update(() => secretFromText(next) ?? undefined),
+  );
   return (
     <div className="secret">
       <input
@@ -153,7 +156,8 @@ export function JsonInput({ id, field, target, describedBy }: InputProps) {
 function parseJson(text: string): JsonValue | undefined {
   try {
     // JSON.parse yields exactly the JSON values.
-    const value: JsonValue = JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    if (!isJsonValue(value)) return undefined;
     return value;
   } catch {
     return undefined;

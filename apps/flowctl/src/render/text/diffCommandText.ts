@@ -1,6 +1,7 @@
-import type { DiffReport } from '../../commands/diff.js';
+import type { DiffReport } from '../../reports.js';
 import { changeCount, diffLines } from '../diffText.js';
-import { plural, type TextTarget } from '../textTarget.js';
+import { plural } from '../../plural.js';
+import type { TextTarget } from '../textTarget.js';
 
 /** The differences, one a line; a closing line with their number. */
 export function diffText(report: DiffReport, t: TextTarget): void {

@@ -1,6 +1,7 @@
-import type { FmtReport } from '../../commands/fmt.js';
+import type { FmtReport } from '../../reports.js';
 import { findingLine } from '../findingLine.js';
-import { plural, type TextTarget } from '../textTarget.js';
+import { plural } from '../../plural.js';
+import type { TextTarget } from '../textTarget.js';
 
 /** Files that changed (or would), one a line on stdout; bad files and moved secrets on stderr. */
 export function fmtText(report: FmtReport, t: TextTarget): void {
@@ -21,7 +22,11 @@ export function fmtText(report: FmtReport, t: TextTarget): void {
   const unchanged = report.files.filter((f) => f.status === 'unchanged').length;
   const bad = report.bad > 0 ? `, ${plural(report.bad, 'bad file')}` : '';
   if (report.check) {
-    t.info(report.changed === 0 && report.bad === 0 ? `${plural(unchanged, 'file')} in canonical form` : `${plural(report.changed, 'file')} would be reformatted${bad}`);
+    t.info(
+      report.changed === 0 && report.bad === 0
+        ? `${plural(unchanged, 'file')} in canonical form`
+        : `${plural(report.changed, 'file')} would be reformatted${bad}`,
+    );
   } else {
     t.info(`${plural(report.changed, 'file')} formatted, ${unchanged} unchanged${bad}`);
   }

@@ -1,5 +1,5 @@
-import type { InitReport } from '../../commands/init.js';
-import type { ServeReport } from '../../commands/serve.js';
+import type { InitReport } from '../../reports.js';
+import type { ServeReport } from '../../reports.js';
 import type { TextTarget } from '../textTarget.js';
 
 /** The files created and what to run next. */

@@ -1,11 +1,12 @@
-import type { CompileReport } from '../../commands/compile.js';
+import type { CompileReport } from '../../reports.js';
 import { systemPromptText } from '@flow/core';
-import type { FetchReport } from '../../commands/fetch.js';
-import type { PublishReport } from '../../commands/publish.js';
-import type { SessionReport } from '../../commands/session.js';
-import type { WorkflowsReport } from '../../commands/workflowsList.js';
+import type { FetchReport } from '../../reports.js';
+import type { PublishReport } from '../../reports.js';
+import type { SessionReport } from '../../reports.js';
+import type { WorkflowsReport } from '../../reports.js';
 import { changeCount, diffLines } from '../diffText.js';
-import { plural, type TextTarget } from '../textTarget.js';
+import { plural } from '../../plural.js';
+import type { TextTarget } from '../textTarget.js';
 
 /** The prompt on stdout, or a note of where it was written. */
 export function compileText(report: CompileReport, t: TextTarget): void {
@@ -25,7 +26,9 @@ export function fetchText(report: FetchReport, t: TextTarget): void {
 export function publishText(report: PublishReport, t: TextTarget): void {
   const target = `${report.planId}/${report.versionName}`;
   if (report.changes.same) {
-    t.out(report.dryRun ? `No changes: ${target} on the provider already matches ${report.file}` : `No changes to ${target}; published again`);
+    t.out(
+      report.dryRun ? `No changes: ${target} on the provider already matches ${report.file}` : `No changes to ${target}; published again`,
+    );
   } else {
     t.out(t.style.bold(`${report.dryRun ? 'Would change' : 'Changed'} ${target} (${plural(changeCount(report.changes), 'change')}):`));
     for (const line of diffLines(report.changes, t.style)) t.out(`  ${line}`);
@@ -48,7 +51,10 @@ export function workflowsText(report: WorkflowsReport, t: TextTarget): void {
   const header = ['ID', 'NAME', 'UPDATED', 'DESCRIPTION'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   t.out(t.style.bold(line(header)));
   for (const row of rows) t.out(line(row));
 }

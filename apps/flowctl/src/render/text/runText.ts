@@ -1,4 +1,4 @@
-import type { RunReport } from '../../commands/run.js';
+import type { RunReport } from '../../reports.js';
 import type { TextTarget } from '../textTarget.js';
 
 /** The reply on stdout (unless it streamed there already); each tool call on stderr. */
@@ -7,7 +7,11 @@ export function runText(report: RunReport, t: TextTarget): void {
     const marks = { done: t.style.green('✔'), failed: t.style.red('✖'), 'not configured': t.style.yellow('–') };
     for (const step of report.workflow.steps) t.out(`${marks[step.status]} ${step.name} (${step.skill}): ${step.output}`);
     const last = report.workflow.steps.at(-1);
-    t.info(report.workflow.completed || last === undefined ? `${report.workflow.workflow}: every step done` : `${report.workflow.workflow}: stopped at "${last.name}" (${last.status})`);
+    t.info(
+      report.workflow.completed || last === undefined
+        ? `${report.workflow.workflow}: every step done`
+        : `${report.workflow.workflow}: stopped at "${last.name}" (${last.status})`,
+    );
     return;
   }
   if (report.streamed) return;

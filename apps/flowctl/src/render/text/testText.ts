@@ -1,5 +1,6 @@
-import type { TestReport } from '../../commands/test.js';
-import { plural, type TextTarget } from '../textTarget.js';
+import type { TestReport } from '../../reports.js';
+import { plural } from '../../plural.js';
+import type { TextTarget } from '../textTarget.js';
 
 /** One line a test (✔ or ✖, file › name), its failures indented; then a summary. */
 export function testText(report: TestReport, t: TextTarget): void {

@@ -1,6 +1,7 @@
-import type { ValidateReport } from '../../commands/validate.js';
+import type { ValidateReport } from '../../reports.js';
 import { findingLine, githubLine } from '../findingLine.js';
-import { plural, type TextTarget } from '../textTarget.js';
+import { plural } from '../../plural.js';
+import type { TextTarget } from '../textTarget.js';
 
 /** Findings one a line (`file:line:col  path  message`, or GitHub annotations), then a summary. */
 export function validateText(report: ValidateReport, t: TextTarget): void {

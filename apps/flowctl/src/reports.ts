@@ -1,0 +1,196 @@
+// The data each flowctl command returns (types only). Commands build it, render/ prints it and
+// command.ts tags it: all three read it here, so none of them imports another.
+import type { FlowDiff, FlowDocument, FlowSource, SecretReference, SystemPromptResponse } from '@flow/core';
+import type { TurnTrace, WorkflowRun } from '@flow/runtime';
+import type { Shell } from './completion/shells.js';
+import type { FileFinding } from './errors.js';
+import type { TestFormat, ValidateFormat } from './formats.js';
+
+export type TestMode = 'replay' | 'record' | 'live';
+
+export type FmtStatus = 'unchanged' | 'formatted' | 'would-format' | 'bad';
+
+export interface CompileReport extends SystemPromptResponse {
+  file: string;
+  /** Compiled by the provider rather than offline. */
+  remote: boolean;
+  /** Where the prompt was written, when `-o` was given. */
+  output?: string;
+}
+
+export interface CompletionReport {
+  shell: Shell;
+  script: string;
+}
+
+export interface DiffReport extends FlowDiff {
+  a: string;
+  b: string;
+}
+
+export interface FetchReport {
+  planId: string;
+  versionName: string;
+  source: FlowSource;
+  /** Where the flow was written; absent when it went to stdout. */
+  output?: string;
+  nodes: number;
+  /** Secrets replaced by environment references. */
+  secrets: SecretReference[];
+  /** The canonical text of the flow. */
+  text: string;
+  doc: FlowDocument;
+}
+
+export interface FmtFile {
+  file: string;
+  status: FmtStatus;
+  /** Secrets moved into environment references (or that would be). */
+  secrets: SecretReference[];
+  /** Why a bad file could not be formatted. */
+  findings: FileFinding[];
+  /** Standard input's canonical form (`fmt -` prints it instead of writing a file). */
+  text?: string;
+}
+
+export interface FmtReport {
+  check: boolean;
+  files: FmtFile[];
+  changed: number;
+  bad: number;
+  unmatched: string[];
+}
+
+export interface InitReport {
+  dir: string;
+  flowsDir: string;
+  /** Files written, relative to the current folder. */
+  created: string[];
+  /** Files that existed and got what flowctl needs added (package.json, .gitignore). */
+  updated: string[];
+  /** What to do next, in order. */
+  next: string[];
+}
+
+export interface PublishReport {
+  file: string;
+  planId: string;
+  versionName: string;
+  dryRun: boolean;
+  /** How the provider's current state was read (and so what a publish writes). */
+  source: FlowSource;
+  changes: FlowDiff;
+  /** Ids of the file's workflows that are new or changed on the provider (saved by a publish). */
+  workflows: string[];
+  published: boolean;
+  /** The spec's toast after a publish. */
+  message?: string;
+  dashboardUrl: string;
+}
+
+export interface RunReport {
+  file: string;
+  /** With --workflow: what each step did. */
+  workflow?: WorkflowRun;
+  /** The turns of the conversation, each with its reply and tool calls. */
+  turns: TurnTrace[];
+  /** The reply of the last turn. */
+  reply: string;
+  /** The tool calls of the last turn. */
+  toolCalls: TurnTrace['toolCalls'];
+  /** The replies were printed as they streamed (a chat in a terminal). */
+  streamed: boolean;
+}
+
+export interface ServeReport {
+  url: string;
+  dir: string;
+  /** The folder of the built editor being served, or null when it is not built. */
+  editorDir: string | null;
+  /** Every route but sign-in and static files needs the token. */
+  tokenRequired: boolean;
+  opened: boolean;
+  /** Editor addresses of the plan versions in the data folder (the seeded examples on a first start). */
+  plans: string[];
+}
+
+export interface SessionReport {
+  planId: string;
+  workflowId: string;
+  sessionId: string;
+  hostedLink: string;
+  opened: boolean;
+}
+
+export interface TestResult {
+  name: string;
+  ok: boolean;
+  /** Why it failed, one line each (`turn 2: …`). */
+  failures: string[];
+  ms: number;
+}
+
+export interface TestFileReport {
+  file: string;
+  /** A problem with the file itself (not JSON, no flow, no cassette): its tests did not run. */
+  problem?: string;
+  tests: TestResult[];
+}
+
+export interface TestReport {
+  format: TestFormat;
+  mode: TestMode;
+  files: TestFileReport[];
+  passed: number;
+  failed: number;
+  /** Cassettes written (with --record). */
+  recorded: string[];
+}
+
+export interface FileReport {
+  file: string;
+  /** No finding of severity error. */
+  ok: boolean;
+  findings: FileFinding[];
+}
+
+export interface ValidateReport {
+  format: ValidateFormat;
+  files: FileReport[];
+  errors: number;
+  warnings: number;
+  /** `--max-warnings`: more warnings than this fail the run; null for no limit. */
+  maxWarnings: number | null;
+  /** Folders and globs that matched no flow file. */
+  unmatched: string[];
+}
+
+export interface WorkflowSummary {
+  id: string;
+  name: string;
+  updated_at: string;
+  description: string;
+  steps: number;
+}
+
+export interface WorkflowsReport {
+  planId: string;
+  workflows: WorkflowSummary[];
+}
+
+/** The data each command returns, by command name. */
+export interface Results {
+  init: InitReport;
+  validate: ValidateReport;
+  fmt: FmtReport;
+  diff: DiffReport;
+  compile: CompileReport;
+  fetch: FetchReport;
+  publish: PublishReport;
+  'workflows list': WorkflowsReport;
+  run: RunReport;
+  session: SessionReport;
+  test: TestReport;
+  serve: ServeReport;
+  completion: CompletionReport;
+}
