@@ -1,6 +1,6 @@
 import { QUICK_FUNCTIONS, type QuickFunction } from '@flow/core';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { addCard } from '../modals/addCard';
+import { runAction } from '../actions/actions';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { overflowSides, scrollStep } from './scrollStep';
 import './QuickFunctionsBar.css';
@@ -49,12 +49,7 @@ export function QuickFunctionsBar() {
     if (el) el.scrollBy({ left: direction * scrollStep(el.clientWidth), behavior: 'smooth' });
   }, []);
 
-  const activate = useCallback(
-    (fn: QuickFunction) => {
-      if (!fn.disabled) addCard(store.getState(), { kind: 'function', type: fn.type, name: fn.name });
-    },
-    [store],
-  );
+  const activate = useCallback((fn: QuickFunction) => runAction('addQuickFunction', store.getState(), { quickFunction: fn }), [store]);
 
   return (
     <div className="qf-bar" role="toolbar" aria-label="Quick Functions">

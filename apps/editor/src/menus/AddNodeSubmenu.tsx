@@ -1,10 +1,9 @@
-import { createPromptData, type XYPosition } from '@flow/core';
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import type { XYPosition } from '@flow/core';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { placeSubmenu, type Point } from './clampMenuPosition';
 import { handleMenuKeyDown } from './handleMenuKeyDown';
 import { MenuItem } from './MenuItem';
-import { useMenuAction } from './useMenuAction';
 
 export interface AddNodeSubmenuProps {
   /** The 'Add Node' item the submenu opens beside. */
@@ -20,7 +19,7 @@ export interface AddNodeSubmenuProps {
 /** The canvas menu's 'Add Node' submenu: Function Node (the palette) and Prompt Node. */
 export function AddNodeSubmenu({ trigger, flowPosition, focusFirst, onBack }: AddNodeSubmenuProps) {
   const store = useEditorStoreApi();
-  const act = useMenuAction();
+  const target = useMemo(() => ({ flowPosition }), [flowPosition]);
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<Point | null>(null);
 
@@ -49,16 +48,14 @@ export function AddNodeSubmenu({ trigger, flowPosition, focusFirst, onBack }: Ad
     <div
       ref={ref}
       role="menu"
+      tabIndex={-1}
       aria-label="Add Node"
       className="ctx-menu ctx-submenu"
       style={position ? { left: position.x, top: position.y } : { visibility: 'hidden' }}
       onKeyDown={(event) => handleMenuKeyDown(event, () => store.getState().closeContextMenu(), onBack)}
     >
-      <MenuItem label="Function Node" onSelect={act((s) => s.openPalette('functions'))} />
-      <MenuItem
-        label="Prompt Node"
-        onSelect={act((s) => s.addNode({ type: 'prompt', data: createPromptData() }, { position: flowPosition }))}
-      />
+      <MenuItem action="addFunctionNode" />
+      <MenuItem action="addPromptNode" target={target} />
     </div>
   );
 }

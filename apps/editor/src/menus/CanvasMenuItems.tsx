@@ -1,15 +1,10 @@
 import type { XYPosition } from '@flow/core';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useEditor } from '../store/EditorStoreContext';
-import type { EditorState } from '../store/types';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { AddNodeSubmenu } from './AddNodeSubmenu';
 import { MenuItem } from './MenuItem';
-import { useMenuAction } from './useMenuAction';
 
 /** Leaving the submenu's area closes it after this delay, so the pointer can cross the gap. */
 const SUBMENU_CLOSE_DELAY_MS = 150;
-
-const canPasteSelector = (s: EditorState) => (s.clipboard?.nodes.length ?? 0) > 0;
 
 interface SubmenuState {
   open: boolean;
@@ -19,8 +14,7 @@ const CLOSED: SubmenuState = { open: false, focusFirst: false };
 
 /** Entries of the canvas context menu: Paste, the Add Node submenu (on hover), Select All. */
 export function CanvasMenuItems({ flowPosition }: { flowPosition: XYPosition }) {
-  const act = useMenuAction();
-  const canPaste = useEditor(canPasteSelector);
+  const target = useMemo(() => ({ flowPosition }), [flowPosition]);
   const [submenu, setSubmenu] = useState<SubmenuState>(CLOSED);
   const trigger = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -59,26 +53,14 @@ export function CanvasMenuItems({ flowPosition }: { flowPosition: XYPosition }) 
 
   return (
     <>
-      <MenuItem
-        label="Paste"
-        shortcut="Ctrl+V"
-        disabled={!canPaste}
-        onSelect={act((s) => s.pasteClipboard(flowPosition))}
-        onMouseEnter={closeNow}
-      />
+      <MenuItem action="paste" target={target} onMouseEnter={closeNow} />
       <div role="none" className="ctx-subarea" onMouseEnter={openByHover} onMouseLeave={closeLater}>
-        <MenuItem
-          ref={trigger}
-          label="Add Node"
-          expanded={submenu.open}
-          onSelect={openAndFocus}
-          onKeyDown={onTriggerKeyDown}
-        />
+        <MenuItem ref={trigger} action="addNode" expanded={submenu.open} onSelect={openAndFocus} onKeyDown={onTriggerKeyDown} />
         {submenu.open ? (
           <AddNodeSubmenu trigger={trigger} flowPosition={flowPosition} focusFirst={submenu.focusFirst} onBack={back} />
         ) : null}
       </div>
-      <MenuItem label="Select All" shortcut="Ctrl+A" onSelect={act((s) => s.selectAll())} onMouseEnter={closeNow} />
+      <MenuItem action="selectAll" onMouseEnter={closeNow} />
     </>
   );
 }

@@ -76,6 +76,7 @@ export function ContextMenu() {
       key={key}
       ref={ref}
       role="menu"
+      tabIndex={-1}
       aria-label={MENU_LABELS[menu.kind]}
       className="ctx-menu"
       style={{ left: x, top: y }}

@@ -1,12 +1,14 @@
+import { messages } from '@flow/core';
 import type { KeyboardEventHandler, MouseEventHandler, Ref } from 'react';
+import { actionOf, isEnabled, runAction, shownShortcut, type ActionId, type ActionTarget } from '../actions/actions';
+import { shortcutHint } from '../actions/keys';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 
 export interface MenuItemProps {
-  label: string;
-  /** Shortcut hint as shown, e.g. 'Ctrl+D' or 'Del'. */
-  shortcut?: string;
-  disabled?: boolean;
-  title?: string;
-  danger?: boolean;
+  /** The registry's action: its label, shortcut hint, enabled-when and run. */
+  action: ActionId;
+  target?: ActionTarget;
+  /** Replaces running the action (a submenu trigger opens its submenu). */
   onSelect?: () => void;
   /** For a submenu trigger: whether its submenu is open. */
   expanded?: boolean;
@@ -23,8 +25,28 @@ function ariaKeys(shortcut: string): string {
     .join('+');
 }
 
-/** One entry of a context menu; a disabled entry stays focusable and shows its tooltip. */
-export function MenuItem({ label, shortcut, disabled = false, title, danger = false, onSelect, expanded, ref, onKeyDown, onMouseEnter }: MenuItemProps) {
+const NO_TARGET: ActionTarget = {};
+
+/**
+ * One entry of a context menu, read from the action registry; choosing it runs the action and
+ * closes the menu. A disabled entry stays focusable and shows its tooltip.
+ */
+export function MenuItem({ action: id, target = NO_TARGET, onSelect, expanded, ref, onKeyDown, onMouseEnter }: MenuItemProps) {
+  const store = useEditorStoreApi();
+  const action = actionOf(id);
+  const enabled = useEditor((s) => isEnabled(id, s, target));
+  const disabled = !enabled;
+  const keys = shownShortcut(id);
+  const shortcut = keys ? shortcutHint(keys) : undefined;
+  const title = action.comingSoon ? messages.comingSoon : undefined;
+  const danger = action.danger ?? false;
+  const label = action.label;
+  const select =
+    onSelect ??
+    (() => {
+      runAction(id, store.getState(), target);
+      store.getState().closeContextMenu();
+    });
   const submenu = expanded !== undefined;
   return (
     <button
@@ -38,7 +60,7 @@ export function MenuItem({ label, shortcut, disabled = false, title, danger = fa
       aria-haspopup={submenu ? 'menu' : undefined}
       aria-expanded={expanded}
       title={title}
-      onClick={disabled ? undefined : onSelect}
+      onClick={disabled ? undefined : select}
       onKeyDown={onKeyDown}
       onMouseEnter={onMouseEnter}
     >

@@ -42,12 +42,7 @@ export interface SubmenuAnchor {
  * Top-left corner of a submenu of `size`: to the right of its parent menu, or to the left when it
  * would leave the window there; kept inside the window with the menu margin.
  */
-export function placeSubmenu(
-  anchor: SubmenuAnchor,
-  size: { width: number; height: number },
-  viewportW: number,
-  viewportH: number,
-): Point {
+export function placeSubmenu(anchor: SubmenuAnchor, size: { width: number; height: number }, viewportW: number, viewportH: number): Point {
   const fitsRight = anchor.right + size.width <= viewportW - MENU.margin;
   const x = fitsRight ? anchor.right : anchor.left - size.width;
   return {

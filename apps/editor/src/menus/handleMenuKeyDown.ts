@@ -3,9 +3,7 @@ import { nextMenuIndex } from './menuNavigation';
 
 /** The menu items that belong to `menu` itself, not to a submenu inside it. */
 function ownItems(menu: HTMLElement): HTMLElement[] {
-  return Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]')).filter(
-    (item) => item.closest('[role="menu"]') === menu,
-  );
+  return Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]')).filter((item) => item.closest('[role="menu"]') === menu);
 }
 
 /** Keeps a handled key from the parent menu and from the editor's global shortcuts. */

@@ -1,0 +1,239 @@
+import { createPromptData, messages, type QuickFunction, type XYPosition } from '@flow/core';
+import { toast } from 'sonner';
+import { addCard } from '../modals/addCard';
+import { isModalOpen } from '../store/modalOpen';
+import type { EditorState } from '../store/types';
+import { pressMatches, type KeyLike, type Shortcut } from './keys';
+
+/** What an action acts on: the node or edge of a context menu, where the canvas was clicked, … */
+export interface ActionTarget {
+  nodeId?: string;
+  edgeId?: string;
+  /** Where a new or pasted node goes (the right-click point, or the pointer for Ctrl+V). */
+  flowPosition?: XYPosition;
+  /** For a key press: whether the pointer is over the editor (Space opens the palette only then). */
+  pointerOver?: boolean;
+  quickFunction?: QuickFunction;
+}
+
+/**
+ * One thing a builder can do, however it is asked for: a bottom-bar button, a context-menu entry,
+ * a quick-bar button or a key. Everything shown about it (label, icon, shortcut) is read from here.
+ */
+export interface EditorAction {
+  readonly label: string;
+  readonly icon?: string;
+  /** The key binding that runs it (and its row of the Keybindings tab). */
+  readonly shortcut?: Shortcut;
+  /** A key shown beside it that belongs to another action (a menu's 'Del' is the Delete key's). */
+  readonly hint?: Shortcut;
+  readonly danger?: boolean;
+  /** Shown, disabled, with the tooltip 'Coming soon'. */
+  readonly comingSoon?: boolean;
+  /** A button for it stays pressable while disabled, and running it says why nothing happens. */
+  readonly explainsWhenDisabled?: boolean;
+  /** Runs from the keyboard while a modal is open (the others leave the key to the modal). */
+  readonly whileModal?: boolean;
+  /** Enabled-when; always enabled without it. */
+  enabled?(state: EditorState, target: ActionTarget): boolean;
+  /** Does it; false when it did not apply (a key press then stays the browser's), nothing when it did. */
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- most actions return nothing
+  run(state: EditorState, target: ActionTarget): boolean | void;
+}
+
+/** The editor's key bindings (spec section 9), each owned by the action it runs. */
+export const KEYS = {
+  help: { keys: 'F1', description: 'Open this cheatsheet', category: 'General', match: [{ key: 'F1' }] },
+  palette: {
+    keys: 'Space',
+    description: 'Open the function palette',
+    category: 'General',
+    match: [{ key: ' ' }, { code: 'Space' }],
+  },
+  escape: { keys: 'Esc', description: 'Close the palette or a modal', category: 'General', match: [{ key: 'Escape' }] },
+  delete: {
+    keys: 'Delete / Backspace',
+    hint: 'Del',
+    description: 'Delete the selected nodes',
+    category: 'Editing',
+    match: [{ key: 'Delete' }, { key: 'Backspace' }],
+  },
+  edit: { keys: 'Enter', description: 'Edit the selected node (Properties tab)', category: 'Editing', match: [{ key: 'Enter' }] },
+  duplicate: { keys: 'Ctrl+D', description: 'Duplicate the selected node', category: 'Editing', match: [{ key: 'd', mod: true }] },
+  copy: { keys: 'Ctrl+C', description: 'Copy the selection', category: 'Editing', match: [{ key: 'c', mod: true }] },
+  paste: { keys: 'Ctrl+V', description: 'Paste', category: 'Editing', match: [{ key: 'v', mod: true }] },
+  undo: {
+    keys: 'Ctrl+Z (Cmd+Z on Mac)',
+    hint: 'Ctrl+Z',
+    description: 'Undo',
+    category: 'Editing',
+    match: [{ key: 'z', mod: true, shift: false }],
+  },
+  redo: {
+    keys: 'Ctrl+Y (Cmd+Shift+Z on Mac)',
+    hint: 'Ctrl+Y',
+    description: 'Redo',
+    category: 'Editing',
+    match: [
+      { key: 'y', mod: true },
+      { key: 'z', mod: true, shift: true },
+    ],
+  },
+  selectAll: { keys: 'Ctrl+A', description: 'Select every node', category: 'Selection', match: [{ key: 'a', mod: true }] },
+} as const satisfies Record<string, Shortcut>;
+
+const hasSelection = (s: EditorState) => s.selectedNodeIds.length > 0;
+
+/** Every action of the editor. */
+export const ACTIONS = {
+  help: { label: 'How to use', shortcut: KEYS.help, whileModal: true, run: (s) => s.setDialog('helpOpen', true) },
+  escape: {
+    label: 'Close',
+    shortcut: KEYS.escape,
+    whileModal: true,
+    run: (s) => {
+      if (s.contextMenu) s.closeContextMenu();
+      else if (s.palette.open) s.closePalette();
+      else if (!isModalOpen(s)) s.clearSelection();
+    },
+  },
+  palette: {
+    label: 'Add',
+    icon: '+',
+    shortcut: KEYS.palette,
+    run: (s, t) => {
+      if (t.pointerOver === false) return false;
+      s.openPalette('functions');
+    },
+  },
+  delete: {
+    label: 'Delete',
+    shortcut: KEYS.delete,
+    run: (s) => {
+      if (s.selectedNodeIds.length > 0) s.removeSelection();
+      else if (s.selectedEdgeId) s.removeEdge(s.selectedEdgeId);
+      else return false;
+    },
+  },
+  edit: {
+    label: 'Edit Node',
+    shortcut: KEYS.edit,
+    run: (s, t) => {
+      if (t.nodeId) s.selectNode(t.nodeId);
+      else if (!hasSelection(s)) return false;
+      s.setPanelTab('properties');
+    },
+  },
+  duplicate: {
+    label: 'Duplicate',
+    shortcut: KEYS.duplicate,
+    run: (s, t) => {
+      const [only] = s.selectedNodeIds;
+      const id = t.nodeId ?? (s.selectedNodeIds.length === 1 ? only : undefined);
+      if (id) s.duplicateNode(id);
+    },
+  },
+  copy: { label: 'Copy Selection', shortcut: KEYS.copy, run: (s) => s.copySelection() > 0 },
+  paste: {
+    label: 'Paste',
+    shortcut: KEYS.paste,
+    enabled: (s) => (s.clipboard?.nodes.length ?? 0) > 0,
+    run: (s, t) => s.pasteClipboard(t.flowPosition) > 0,
+  },
+  selectAll: { label: 'Select All', shortcut: KEYS.selectAll, run: (s) => s.selectAll() },
+  undo: { label: 'Undo', icon: '↶', shortcut: KEYS.undo, enabled: (s) => s.history.past.length > 1, run: (s) => s.undo() },
+  redo: { label: 'Redo', icon: '↷', shortcut: KEYS.redo, enabled: (s) => s.history.future.length > 0, run: (s) => s.redo() },
+
+  erase: {
+    label: 'Erase Selected',
+    icon: '🗑',
+    enabled: hasSelection,
+    explainsWhenDisabled: true,
+    run: (s) => {
+      if (!hasSelection(s)) toast(messages.selectSomethingToErase);
+      else s.setDialog('confirmEraseOpen', true);
+    },
+  },
+  newChain: {
+    label: 'New Chain',
+    icon: '⛓',
+    run: (s) => {
+      s.addNode({ type: 'prompt', data: createPromptData() }, { newChain: true });
+      toast.success(messages.newChainCreated);
+    },
+  },
+  play: { label: 'Play', icon: '▶', enabled: (s) => !s.loading, run: (s) => void s.compileAndPublish() },
+  reportBug: { label: 'Report a Bug', icon: '🐞', run: (s) => s.setDialog('reportBugOpen', true) },
+  addQuickFunction: {
+    label: 'Add',
+    enabled: (_s, t) => t.quickFunction !== undefined && !t.quickFunction.disabled,
+    run: (s, t) => {
+      const fn = t.quickFunction;
+      if (!fn || fn.disabled) return false;
+      addCard(s, { kind: 'function', type: fn.type, name: fn.name });
+    },
+  },
+
+  // Context menus (spec section 2; decisions.md "Context menu").
+  changeType: { label: 'Change Type', comingSoon: true, run: () => false },
+  deleteNode: {
+    label: 'Delete Node',
+    hint: KEYS.delete,
+    danger: true,
+    run: (s, t) => (t.nodeId ? s.removeNodes([t.nodeId]) > 0 : false),
+  },
+  duplicateSelection: { label: 'Duplicate Selection', run: (s) => s.duplicateSelection() },
+  groupNodes: { label: 'Group Nodes', comingSoon: true, run: () => false },
+  deleteSelection: { label: 'Delete Selection', hint: KEYS.delete, danger: true, run: (s) => s.removeSelection() > 0 },
+  editEdge: {
+    label: 'Edit Edge',
+    run: (s, t) => {
+      const edge = s.doc.edges.find((e) => e.id === t.edgeId);
+      if (!edge) return false;
+      s.selectNode(edge.source);
+      s.setPanelTab('properties');
+    },
+  },
+  deleteEdge: { label: 'Delete Edge', danger: true, run: (s, t) => (t.edgeId ? s.removeEdge(t.edgeId) : false) },
+  addNode: { label: 'Add Node', run: () => false },
+  addFunctionNode: { label: 'Function Node', run: (s) => s.openPalette('functions') },
+  addPromptNode: {
+    label: 'Prompt Node',
+    run: (s, t) => {
+      s.addNode({ type: 'prompt', data: createPromptData() }, t.flowPosition ? { position: t.flowPosition } : {});
+    },
+  },
+} as const satisfies Record<string, EditorAction>;
+
+export type ActionId = keyof typeof ACTIONS;
+
+export const actionOf = (id: ActionId): EditorAction => ACTIONS[id];
+
+/** Whether an action can run now (its enabled-when, and not a 'Coming soon' one). */
+export function isEnabled(id: ActionId, state: EditorState, target: ActionTarget = {}): boolean {
+  const action = actionOf(id);
+  return !action.comingSoon && (action.enabled?.(state, target) ?? true);
+}
+
+/** Runs an action; false when it did not apply. */
+export function runAction(id: ActionId, state: EditorState, target: ActionTarget = {}): boolean {
+  const action = actionOf(id);
+  if (action.comingSoon) return false;
+  return action.run(state, target) !== false;
+}
+
+/** Every action id, in the registry's order. */
+export const ACTION_IDS: readonly ActionId[] = Object.keys(ACTIONS).filter((id): id is ActionId => id in ACTIONS);
+
+/** The action a key press runs (the keybindings table's), or null. */
+export function actionForKey(e: KeyLike): ActionId | null {
+  return (
+    ACTION_IDS.find((id) => {
+      const shortcut = actionOf(id).shortcut;
+      return shortcut !== undefined && pressMatches(shortcut, e);
+    }) ?? null
+  );
+}
+
+/** The shortcut an action shows: its own, or the one it borrows (a menu's Delete Node shows Del). */
+export const shownShortcut = (id: ActionId): Shortcut | undefined => actionOf(id).shortcut ?? actionOf(id).hint;
