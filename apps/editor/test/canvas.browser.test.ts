@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { centre, fitView, nodeEl, putFlow, storedFlow, toast, waitSaved } from './pageHelpers';
+import { centre, fitView, holdRequests, nodeEl, putFlow, storedFlow, toast, waitSaved } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -107,13 +107,11 @@ describe('nodes', () => {
     expect(await node.getByText('Steps:').count()).toBe(1);
     expect(await node.locator('ol li').count()).toBeGreaterThan(0);
     const popup = page.context().waitForEvent('page');
-    await page.route('**/api/sessions/create-with-link', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const held = await holdRequests(page, '**/api/sessions/create-with-link');
     await node.getByRole('button', { name: 'Run Workflow' }).click();
     await node.getByRole('button', { name: 'Loading...' }).waitFor();
     expect(await node.getByRole('button', { name: 'Loading...' }).isDisabled()).toBe(true);
+    held.release();
     const tab = await popup;
     await expect.poll(() => tab.url()).toContain(`/hosted/session/${plan}/`);
     await node.getByRole('button', { name: 'Run Workflow' }).waitFor();

@@ -142,8 +142,10 @@ export async function zoomOut(page: Page, zoom = 0.6): Promise<void> {
   const corner = await paneCorner(page);
   await page.mouse.move(corner.x, corner.y);
   for (let i = 0; i < 20 && (await viewport(page)).zoom > zoom; i++) {
+    const before = (await viewport(page)).zoom;
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(30);
+    // Each wheel step is applied before the next one (or the zoom is at its minimum).
+    await expect.poll(async () => (await viewport(page)).zoom < before || before <= 0.3).toBe(true);
   }
   expect((await viewport(page)).zoom).toBeLessThanOrEqual(zoom);
 }

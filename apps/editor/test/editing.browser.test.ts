@@ -2,17 +2,14 @@ import type { FlowDocument } from '@flow/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { fitView, nodeEl, storedFlow, toast } from './pageHelpers';
+import { fitView, nextFrames, nodeEl, storedFlow, toast } from './pageHelpers';
 
 const h = useEditorHarness();
 
 /** The stored flow once it satisfies `check` (autosave is debounced). */
 async function storedWhen(plan: string, check: (doc: FlowDocument) => boolean): Promise<FlowDocument> {
   let doc = await storedFlow(h.server.url, plan);
-  for (let i = 0; i < 50 && !check(doc); i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    doc = await storedFlow(h.server.url, plan);
-  }
+  await expect.poll(async () => check((doc = await storedFlow(h.server.url, plan))), { timeout: 10_000 }).toBe(true);
   return doc;
 }
 
@@ -174,7 +171,9 @@ describe('duplicate, copy and paste', () => {
       .click({ modifiers: ['Shift'] });
     expect(await selectedCount(page)).toBe(2);
     await page.keyboard.press('Control+d');
-    await page.waitForTimeout(1500);
+    await nextFrames(page);
+    expect(await page.locator('.react-flow__node').count()).toBe(9);
+    await page.getByText('Saved', { exact: true }).waitFor();
     expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(9);
   });
 

@@ -22,6 +22,7 @@ import {
   type Doc,
   type ExamplePlan,
 } from './canvasKit';
+import { nextFrames } from './pageHelpers';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -273,7 +274,7 @@ describe('keyboard', () => {
     await clickNode(page, 'support-greet');
     await clickNode(page, 'support-lookup-order', ['Shift']);
     await page.keyboard.press('Control+d');
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     expect(await nodes(page).count()).toBe(9);
   });
 

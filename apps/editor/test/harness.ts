@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '@flow/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from './browser';
+import { fitView } from './pageHelpers';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export interface EditorHarness {
@@ -84,8 +85,7 @@ export function useEditorHarness(
       const plan = await h.plan(example);
       const page = await h.open(`/${plan}/production`);
       await page.locator('.react-flow__node').first().waitFor();
-      await page.locator('.react-flow__controls-fitview').click();
-      await page.waitForTimeout(150);
+      await fitView(page);
       return { page, plan };
     };
     h.open = async (path: string) => {

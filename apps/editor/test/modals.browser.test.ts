@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { storedFlow } from './pageHelpers';
+import { holdRequests, nextFrames, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -31,7 +31,9 @@ describe('Quick Functions bar', () => {
   it('does not add a disabled function', async () => {
     const { page, plan } = await h.openCopy('lead-qualifier');
     await bar(page).getByRole('button', { name: 'See a Website' }).click({ force: true });
-    await page.waitForTimeout(1200);
+    await nextFrames(page);
+    expect(await page.locator('.react-flow__node').count()).toBe(9);
+    await page.getByText('Saved', { exact: true }).waitFor();
     expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(9);
   });
 });
@@ -39,12 +41,10 @@ describe('Quick Functions bar', () => {
 describe('Select Workflow modal', () => {
   it("shows 'Loading workflows...', then the plan's workflows; picking one adds a send_workflow function named after it and closes", async () => {
     const { page, plan } = await h.openCopy('lead-qualifier');
-    await page.route('**/api/workflows/plans/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
-      await route.continue();
-    });
+    const held = await holdRequests(page, '**/api/workflows/plans/**');
     await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
     await selectModal(page).getByText('Loading workflows...').waitFor();
+    held.release();
     await selectModal(page)
       .getByRole('button', { name: /Book a demo/ })
       .click();
@@ -110,10 +110,12 @@ describe('Report a Bug', () => {
     expect(Object.keys(schema)).toEqual(['1', '2', '3']);
     await dialog.getByRole('button', { name: 'Copy to Clipboard' }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    const copiedAt = Date.now();
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
     expect(copied).toMatchObject({ planId: plan, versionName: 'production' });
-    await page.waitForTimeout(1700);
-    await dialog.getByRole('button', { name: 'Copy to Clipboard' }).waitFor({ timeout: 1500 });
+    // 'Copied!' for 1.5 s, then the button's own text again.
+    await dialog.getByRole('button', { name: 'Copy to Clipboard' }).waitFor({ timeout: 4000 });
+    expect(Date.now() - copiedAt).toBeGreaterThan(1300);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
   });
@@ -162,7 +164,8 @@ describe('How to use', () => {
     await page.mouse.move(600, 400);
     await page.keyboard.press('Space');
     await page.getByTestId('function-palette').waitFor();
-    await page.waitForTimeout(1200);
+    await nextFrames(page);
+    await page.getByText('Saved', { exact: true }).waitFor();
     expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(10);
   });
 });

@@ -12,10 +12,49 @@ export function toast(page: Page, text: string): Locator {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
-/** Zooms the canvas out so that the whole flow is in view (the fit view control). */
+/** Resolves once the canvas viewport has kept the same transform for a few animation frames. */
+export async function viewportSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const el = document.querySelector('.react-flow__viewport');
+        let last = '';
+        let same = 0;
+        const check = () => {
+          const now = el instanceof HTMLElement ? el.style.transform : '';
+          same = now === last ? same + 1 : 0;
+          last = now;
+          if (same >= 3) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
+/** Resolves after the page has painted twice: what an input did synchronously is on screen by then. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** Zooms the canvas out so that the whole flow is in view (the fit view control), once the view stops moving. */
 export async function fitView(page: Page): Promise<void> {
   await page.locator('.react-flow__controls-fitview').click();
-  await page.waitForTimeout(150);
+  await viewportSettled(page);
+}
+
+/**
+ * Holds the requests that match `url` until `release()`: a test sees the loading state they cause
+ * for as long as it needs, without guessing how long a request takes.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release: () => release() };
 }
 
 /** The flow the provider stores for a plan version. */

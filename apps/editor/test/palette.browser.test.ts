@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { centre, nodeEl, storedFlow } from './pageHelpers';
+import { centre, nextFrames, nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -26,7 +26,7 @@ describe('function and workflow palette', () => {
     const { page } = await h.openCopy();
     await nodeEl(page, 'support-greet').locator('textarea').click();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
+    await nextFrames(page);
     expect(await palette(page).count()).toBe(0);
   });
 

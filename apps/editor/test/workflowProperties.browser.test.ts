@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { fitView, nodeEl, storedFlow } from './pageHelpers';
+import { fitView, holdRequests, nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -73,13 +73,11 @@ describe('Workflow node properties', () => {
     const template = step(page, 1).getByLabel('template', { exact: true });
     await template.fill('preview-template');
     await template.press('Tab');
-    await page.route('**/api/workflows/save', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    const held = await holdRequests(page, '**/api/workflows/save');
     const opened = page.context().waitForEvent('page');
     await page.getByRole('button', { name: 'Preview Workflow' }).click();
     await page.getByRole('button', { name: 'Loading...' }).waitFor();
+    held.release();
     const tab = await opened;
     await expect.poll(() => tab.url(), { timeout: 10_000 }).toContain(`${h.server.url}/`);
     await expect.poll(() => tab.url()).not.toBe('about:blank');

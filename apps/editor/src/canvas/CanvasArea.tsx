@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useKeyboardShortcuts } from '../keyboard/useKeyboardShortcuts';
-import { ContextMenu } from '../menus/ContextMenu';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { BottomBar } from './BottomBar';
@@ -35,7 +34,6 @@ export function CanvasArea() {
         How to use: F1
       </button>
       {loading ? <div className="canvas-spinner" role="status" aria-label="Loading flow" /> : null}
-      <ContextMenu />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import * as Menu from '@radix-ui/react-context-menu';
 import { MenuItem } from './MenuItem';
 
 /** Entries of a node's context menu (spec section 2; decisions.md "Context menu"). */
@@ -8,7 +9,7 @@ export function NodeMenuItems({ nodeId }: { nodeId: string }) {
       <MenuItem action="edit" target={target} />
       <MenuItem action="duplicate" target={target} />
       <MenuItem action="changeType" />
-      <div role="separator" className="ctx-separator" />
+      <Menu.Separator className="ctx-separator" />
       <MenuItem action="deleteNode" target={target} />
     </>
   );

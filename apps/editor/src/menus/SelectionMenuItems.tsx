@@ -1,3 +1,4 @@
+import * as Menu from '@radix-ui/react-context-menu';
 import { MenuItem } from './MenuItem';
 
 /** Entries of the context menu of a multi-selection (spec section 2). */
@@ -7,7 +8,7 @@ export function SelectionMenuItems() {
       <MenuItem action="copy" />
       <MenuItem action="duplicateSelection" />
       <MenuItem action="groupNodes" />
-      <div role="separator" className="ctx-separator" />
+      <Menu.Separator className="ctx-separator" />
       <MenuItem action="deleteSelection" />
     </>
   );

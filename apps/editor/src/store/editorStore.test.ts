@@ -1,0 +1,113 @@
+// The editor's store and its actions as plain unit tests: no browser, no provider. The browser
+// suite checks what a person sees; this checks what each action does to the flow and history.
+import { createPromptData, parseFlow, type FlowDocument } from '@flow/core';
+import { describe, expect, it } from 'vitest';
+import { actionForKey, isEnabled, runAction } from '../actions/actions';
+import { createEditorStore } from './createEditorStore';
+import supportDesk from '../../../../examples/support-desk/production.flow.json';
+
+function example(): FlowDocument {
+  const parsed = parseFlow(JSON.stringify(supportDesk));
+  if (!parsed.ok) throw new Error('the support-desk example does not parse');
+  return parsed.doc;
+}
+
+function editor() {
+  const notes: string[] = [];
+  const store = createEditorStore({
+    planId: 'support-desk',
+    versionName: 'production',
+    client: null,
+    notify: { success: (m) => notes.push(m), error: (m) => notes.push(m), info: (m) => notes.push(m) },
+  });
+  store.getState().loadDoc(example());
+  return { store, state: () => store.getState(), notes };
+}
+
+describe('editor store', () => {
+  it('adds a node as one undo step; undo gives back the very document before it, redo the one after', () => {
+    const { state } = editor();
+    const before = state().doc;
+    const id = state().addNode({ type: 'prompt', data: createPromptData() }, { newChain: true });
+    const after = state().doc;
+    expect(after.nodes).toHaveLength(before.nodes.length + 1);
+    expect(after.nodes.find((n) => n.id === id)?.chain).toBe(String(Number(before.nodes.at(-1)?.chain ?? 0) + 1));
+    state().undo();
+    expect(state().doc.nodes.map((n) => n.id)).toEqual(before.nodes.map((n) => n.id));
+    state().redo();
+    expect(state().doc.nodes.map((n) => n.id)).toEqual(after.nodes.map((n) => n.id));
+  });
+
+  it('an edit of one node keeps every other node object as it was (structural sharing)', () => {
+    const { state } = editor();
+    const before = state().doc.nodes;
+    state().updateNodeData('support-greet', (node) => ({ ...node, position: { x: 1, y: 2 } }));
+    const after = state().doc.nodes;
+    const changed = after.filter((node, i) => node !== before[i]).map((n) => n.id);
+    expect(changed).toEqual(['support-greet']);
+  });
+
+  it('refuses an edge into a node that has one, and a node connected to itself, changing nothing', () => {
+    const { state } = editor();
+    const doc = state().doc;
+    expect(state().connectNodes('support-greet', 'support-greet')).toBe('Error: Cannot connect a node to itself');
+    expect(state().connectNodes('support-greet', 'support-lookup-order')).toMatch(/already has an incoming edge/);
+    expect(state().doc).toBe(doc);
+  });
+});
+
+describe('actions on the store', () => {
+  it('Delete with nothing selected does not apply (the key stays the browser’s); with a node selected it removes it', () => {
+    const { state } = editor();
+    expect(runAction('delete', state())).toBe(false);
+    state().selectNode('support-lookup-order');
+    expect(runAction('delete', state())).toBe(true);
+    expect(state().doc.nodes.some((n) => n.id === 'support-lookup-order')).toBe(false);
+  });
+
+  it('Edit Node from a node menu selects that node and opens Properties; Enter without a selection does nothing', () => {
+    const { state } = editor();
+    expect(runAction('edit', state())).toBe(false);
+    expect(runAction('edit', state(), { nodeId: 'support-capture-order' })).toBe(true);
+    expect(state().selectedNodeIds).toEqual(['support-capture-order']);
+    expect(state().panelTab).toBe('properties');
+  });
+
+  it('Ctrl+D duplicates one selected node and nothing with two; a menu duplicates its own node', () => {
+    const { state } = editor();
+    const count = () => state().doc.nodes.length;
+    const start = count();
+    state().setSelection(['support-greet', 'support-lookup-order']);
+    const key = actionForKey({ key: 'd', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false });
+    expect(key).toBe('duplicate');
+    if (key) runAction(key, state());
+    expect(count()).toBe(start);
+    runAction('duplicate', state(), { nodeId: 'support-greet' });
+    expect(count()).toBe(start + 1);
+  });
+
+  it('Paste is enabled only after a copy, and pastes where the menu was opened', () => {
+    const { state } = editor();
+    expect(isEnabled('paste', state())).toBe(false);
+    state().selectNode('support-greet');
+    expect(runAction('copy', state())).toBe(true);
+    expect(isEnabled('paste', state())).toBe(true);
+    const start = state().doc.nodes.length;
+    expect(runAction('paste', state(), { flowPosition: { x: 500, y: 700 } })).toBe(true);
+    const added = state().doc.nodes.slice(start);
+    expect(added).toHaveLength(1);
+    expect(added[0]?.position).toEqual({ x: 500, y: 700 });
+  });
+
+  it('Undo and Redo are enabled only when there is something to undo or redo; Coming soon entries never run', () => {
+    const { state } = editor();
+    expect(isEnabled('undo', state())).toBe(false);
+    expect(isEnabled('redo', state())).toBe(false);
+    runAction('addPromptNode', state(), { flowPosition: { x: 0, y: 0 } });
+    expect(isEnabled('undo', state())).toBe(true);
+    runAction('undo', state());
+    expect(isEnabled('redo', state())).toBe(true);
+    expect(isEnabled('changeType', state())).toBe(false);
+    expect(runAction('groupNodes', state())).toBe(false);
+  });
+});
