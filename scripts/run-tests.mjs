@@ -1,6 +1,7 @@
-// Runs every test and ends with one line `N passed, N failed`, which CI reads. Unit, property,
-// server and CLI tests run in parallel; the browser tests (each file starts a provider and a
-// Chromium) run one file at a time, so that two cores are not shared by several browsers.
+// Runs every test and ends with one line `N passed, N failed`, which CI reads, after the 10
+// slowest tests. Unit, property, server and CLI tests run three files at a time (many of them
+// wait on child processes, so two cores keep up with three); the browser tests (each file starts
+// a provider and a Chromium) two files at a time: more made them slower and flaky on two cores.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -36,8 +37,8 @@ function vitest(name, args) {
   return { passed: result.numPassedTests ?? 0, failed, ok: run.status === 0 && failed === 0, tests: timings(result) };
 }
 
-const unit = vitest('unit', ['--exclude', `${BROWSER_TESTS}**`]);
-const browser = vitest('browser', [BROWSER_TESTS, '--no-file-parallelism']);
+const unit = vitest('unit', ['--exclude', `${BROWSER_TESTS}**`, '--maxWorkers=3']);
+const browser = vitest('browser', [BROWSER_TESTS, '--maxWorkers=2']);
 const slowest = [...unit.tests, ...browser.tests].sort((a, b) => b.ms - a.ms).slice(0, 10);
 console.log(`\nThe 10 slowest tests (${((performance.now() - started) / 1000).toFixed(0)} s in all):`);
 for (const t of slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(5)} s  ${t.file} > ${t.name}`);
