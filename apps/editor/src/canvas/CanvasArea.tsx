@@ -1,4 +1,6 @@
 import { useRef } from 'react';
+import { lazyComponent } from '../lazy/lazyComponent';
+import { MountWhenOpened } from '../lazy/MountWhenOpened';
 import { useKeyboardShortcuts } from '../keyboard/useKeyboardShortcuts';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -8,6 +10,10 @@ import { PlanBar } from './PlanBar';
 import { PlanHome } from './PlanHome';
 import { PlanMissing } from './PlanMissing';
 import './canvas.css';
+
+// Radix's menu code loads with the first right-click.
+const ContextMenu = lazyComponent(() => import('../menus/ContextMenu').then((m) => m.ContextMenu));
+const menuOpened = (s: EditorState) => s.contextMenu !== null;
 
 const loadingSelector = (s: EditorState) => s.loading;
 const missingSelector = (s: EditorState) => s.planMissing;
@@ -34,6 +40,9 @@ export function CanvasArea() {
         How to use: F1
       </button>
       {loading ? <div className="canvas-spinner" role="status" aria-label="Loading flow" /> : null}
+      <MountWhenOpened opened={menuOpened}>
+        <ContextMenu />
+      </MountWhenOpened>
     </div>
   );
 }

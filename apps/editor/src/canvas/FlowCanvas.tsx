@@ -24,7 +24,6 @@ import { CANVAS } from './fitFlow';
 import { createNodeAdapter, toRFEdge, type RFEdge, type RFNode } from './rfElements';
 import { useOpeningViewport } from './useOpeningViewport';
 import { useRevealAddedNode } from './useRevealAddedNode';
-import { CanvasContextMenu } from '../menus/ContextMenu';
 
 const MULTI_SELECT_KEYS = ['Shift', 'Control', 'Meta'];
 
@@ -94,6 +93,7 @@ export function FlowCanvas() {
 
   const onNodeContextMenu: NodeMouseHandler<RFNode> = useCallback(
     (event, node) => {
+      event.preventDefault();
       const state = store.getState();
       const inSelection = state.selectedNodeIds.length > 1 && state.selectedNodeIds.includes(node.id);
       if (inSelection) state.openContextMenu({ kind: 'selection', x: event.clientX, y: event.clientY });
@@ -107,6 +107,7 @@ export function FlowCanvas() {
 
   const onEdgeContextMenu: EdgeMouseHandler<RFEdge> = useCallback(
     (event, edge) => {
+      event.preventDefault();
       store.getState().selectEdge(edge.id);
       store.getState().openContextMenu({ kind: 'edge', x: event.clientX, y: event.clientY, edgeId: edge.id });
     },
@@ -115,6 +116,7 @@ export function FlowCanvas() {
 
   const onPaneContextMenu = useCallback(
     (event: MouseEvent | React.MouseEvent) => {
+      event.preventDefault();
       const flowPosition = screenToFlowPosition({ x: event.clientX, y: event.clientY });
       store.getState().openContextMenu({ kind: 'canvas', x: event.clientX, y: event.clientY, flowPosition });
     },
@@ -123,6 +125,7 @@ export function FlowCanvas() {
 
   const onSelectionContextMenu = useCallback(
     (event: React.MouseEvent) => {
+      event.preventDefault();
       store.getState().openContextMenu({ kind: 'selection', x: event.clientX, y: event.clientY });
     },
     [store],
@@ -137,44 +140,41 @@ export function FlowCanvas() {
 
   return (
     <NodeProblemsContext.Provider value={problems}>
-      {/* The menu opens from the canvas; its handlers below say what was right-clicked, not preventing the event. */}
-      <CanvasContextMenu>
-        <ReactFlow<RFNode, RFEdge>
-          id="main-flow"
-          nodes={rfNodes}
-          edges={rfEdges}
-          nodeTypes={nodeTypes}
-          onNodesChange={onNodesChange}
-          onEdgesChange={onEdgesChange}
-          onConnect={onConnect}
-          onNodeContextMenu={onNodeContextMenu}
-          onEdgeContextMenu={onEdgeContextMenu}
-          onPaneContextMenu={onPaneContextMenu}
-          onSelectionContextMenu={onSelectionContextMenu}
-          onPaneClick={onPaneClick}
-          onNodeDragStop={onNodeDragStop}
-          onMoveStart={viewport.onMoveStart}
-          onMoveEnd={viewport.onMoveEnd}
-          onDragOver={onDragOver}
-          onDrop={onDrop}
-          defaultViewport={{ x: 0, y: 0, zoom: CANVAS.zoom }}
-          minZoom={CANVAS.minZoom}
-          maxZoom={CANVAS.maxZoom}
-          deleteKeyCode={null}
-          panActivationKeyCode={null}
-          selectionKeyCode={null}
-          multiSelectionKeyCode={MULTI_SELECT_KEYS}
-          onlyRenderVisibleElements
-          proOptions={{ hideAttribution: true }}
-        >
-          <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
-          <Controls position="top-right" showInteractive={false} showFitView={false}>
-            <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit()} title="Fit View" aria-label="Fit View">
-              <FitViewIcon />
-            </ControlButton>
-          </Controls>
-        </ReactFlow>
-      </CanvasContextMenu>
+      <ReactFlow<RFNode, RFEdge>
+        id="main-flow"
+        nodes={rfNodes}
+        edges={rfEdges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onNodeContextMenu={onNodeContextMenu}
+        onEdgeContextMenu={onEdgeContextMenu}
+        onPaneContextMenu={onPaneContextMenu}
+        onSelectionContextMenu={onSelectionContextMenu}
+        onPaneClick={onPaneClick}
+        onNodeDragStop={onNodeDragStop}
+        onMoveStart={viewport.onMoveStart}
+        onMoveEnd={viewport.onMoveEnd}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+        defaultViewport={{ x: 0, y: 0, zoom: CANVAS.zoom }}
+        minZoom={CANVAS.minZoom}
+        maxZoom={CANVAS.maxZoom}
+        deleteKeyCode={null}
+        panActivationKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
+        onlyRenderVisibleElements
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
+        <Controls position="top-right" showInteractive={false} showFitView={false}>
+          <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit()} title="Fit View" aria-label="Fit View">
+            <FitViewIcon />
+          </ControlButton>
+        </Controls>
+      </ReactFlow>
     </NodeProblemsContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-context-menu';
-import { useCallback, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { ContextMenuState, EditorState } from '../store/types';
 import { MenuEntries } from './MenuEntries';
@@ -15,45 +15,39 @@ const MENU_LABELS: Record<ContextMenuState['kind'], string> = {
   edge: 'Edge actions',
 };
 
+/** The point a menu opens at: the pointer, moved inside the window's margin when it is closer to an edge. */
+function menuPoint(menu: ContextMenuState): { x: number; y: number } {
+  return {
+    x: Math.min(Math.max(menu.x, MENU_MARGIN), window.innerWidth - MENU_MARGIN),
+    y: Math.min(Math.max(menu.y, MENU_MARGIN), window.innerHeight - MENU_MARGIN),
+  };
+}
+
 /**
- * The right-click menu of a node, the canvas, a selection or an edge (Radix context menu: keyboard,
- * focus, submenus and collision handling). `children` is the canvas: its own handlers say what was
- * right-clicked (the store's contextMenu) before the menu opens at the pointer, kept inside the
- * window. Closes on a press outside it, on Escape, and after an action.
+ * The right-click menu of a node, the canvas, a selection or an edge, on Radix's context menu
+ * (keyboard, focus, the Add Node submenu, collision handling). The canvas's handlers say what was
+ * right-clicked and where (the store's contextMenu); this opens Radix's menu at that point by a
+ * right-click on its own invisible trigger, so the canvas is never wrapped (and this code loads
+ * with the first menu). Closes on a press outside it, on Escape, and after an action.
  */
-export function CanvasContextMenu({ children }: { children: ReactNode }) {
+export function ContextMenu() {
   const store = useEditorStoreApi();
   const menu = useEditor(contextMenuSelector);
+  const trigger = useRef<HTMLSpanElement>(null);
   const onOpenChange = useCallback(
     (open: boolean) => {
       if (!open) store.getState().closeContextMenu();
     },
     [store],
   );
-  const onContextMenu = useCallback(
-    (event: MouseEvent) => {
-      // A right-click on what has no menu (the zoom buttons, the minimap) opens nothing.
-      if (!store.getState().contextMenu) {
-        event.preventDefault();
-        return;
-      }
-      // The menu opens beside the pointer and flips at the window's edge; a pointer within the
-      // margin of an edge is moved inside it first (the same right-click again, a little in).
-      const x = Math.min(Math.max(event.clientX, MENU_MARGIN), window.innerWidth - MENU_MARGIN);
-      const y = Math.min(Math.max(event.clientY, MENU_MARGIN), window.innerHeight - MENU_MARGIN);
-      if (x === event.clientX && y === event.clientY) return;
-      event.preventDefault();
-      const target = event.target;
-      const again = new globalThis.MouseEvent('contextmenu', { bubbles: true, cancelable: true, button: 2, clientX: x, clientY: y });
-      queueMicrotask(() => target.dispatchEvent(again));
-    },
-    [store],
-  );
+  useEffect(() => {
+    if (!menu || !trigger.current) return;
+    const { x, y } = menuPoint(menu);
+    trigger.current.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, button: 2, clientX: x, clientY: y }));
+  }, [menu]);
   return (
     <Menu.Root modal={false} onOpenChange={onOpenChange}>
-      <Menu.Trigger asChild onContextMenu={onContextMenu}>
-        {children}
-      </Menu.Trigger>
+      <Menu.Trigger ref={trigger} className="ctx-trigger" aria-hidden="true" />
       <Menu.Portal>
         {menu ? (
           <Menu.Content
