@@ -56,6 +56,8 @@ export function ContextMenu() {
             data-testid="context-menu"
             collisionPadding={MENU_MARGIN}
             onContextMenu={(event) => event.preventDefault()}
+            // Focus moving on (the canvas focuses a right-clicked node) does not close it; a press outside does.
+            onFocusOutside={(event) => event.preventDefault()}
           >
             <MenuEntries menu={menu} />
           </Menu.Content>
