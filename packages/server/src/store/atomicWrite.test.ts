@@ -48,20 +48,26 @@ describe('writeAtomic', () => {
 describe('serialized', () => {
   it('runs the tasks of one key one after another, in order, even when one fails', async () => {
     const log: string[] = [];
+    // Task a holds until released: b and c, queued meanwhile, must not start before it ends.
+    let releaseA = (): void => undefined;
+    const aHeld = new Promise<void>((resolve) => (releaseA = resolve));
     const task =
-      (name: string, ms: number, fail = false) =>
+      (name: string, hold: Promise<void>, fail = false) =>
       async () => {
         log.push(`start ${name}`);
-        await new Promise((r) => setTimeout(r, ms));
+        await hold;
         log.push(`end ${name}`);
         if (fail) throw new Error(name);
         return name;
       };
-    const results = await Promise.allSettled([
-      serialized('k', task('a', 20)),
-      serialized('k', task('b', 1, true)),
-      serialized('k', task('c', 1)),
+    const running = Promise.allSettled([
+      serialized('k', task('a', aHeld)),
+      serialized('k', task('b', Promise.resolve(), true)),
+      serialized('k', task('c', Promise.resolve())),
     ]);
+    await expect.poll(() => log).toEqual(['start a']);
+    releaseA();
+    const results = await running;
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });
