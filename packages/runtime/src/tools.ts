@@ -79,7 +79,7 @@ export function flowTools(doc: FlowDocument): FlowTool[] {
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
     taken.add(name);
-    const description = node.data.description.trim() || node.data.trigger.trim() || node.data.name;
+    const description = (node.data.description ?? '').trim() || (node.data.trigger ?? '').trim() || node.data.name;
     tools.push({
       nodeId: node.id,
       data: node.data,

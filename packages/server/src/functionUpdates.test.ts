@@ -66,7 +66,7 @@ describe('update-functions with many new functions', () => {
     const res = await server.call('POST', UPDATE, { json: { functions: inputs } });
     expect(res.status).toBe(200);
     const now = (await storedDoc(server)).nodes.find((n) => n.id === 'bulk-0')?.data;
-    if (now === undefined || !('updated_at' in now)) throw new Error('bulk-0 was not added as a function');
+    if (now === undefined || !('updated_at' in now) || now.updated_at === undefined) throw new Error('bulk-0 was not added as a function');
     expect(await storedText(server)).toBe(serializeFlow(addedOneByOne(before, inputs, now.updated_at)));
   });
 

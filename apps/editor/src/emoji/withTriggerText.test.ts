@@ -15,6 +15,6 @@ describe('withTriggerText', () => {
 
   it('returns the same node when the emoji does not change', () => {
     const node = prompt();
-    expect(withTriggerText(node, node.data.trigger_text)).toBe(node);
+    expect(withTriggerText(node, node.data.trigger_text ?? '')).toBe(node);
   });
 });

@@ -12,7 +12,7 @@ export const FunctionNodeView = memo(function FunctionNodeView({ id, data, selec
   const typeName = functionDefinition(data.type)?.name ?? data.type;
   return (
     <NodeFrame id={id} type="function" selected={selected} inactive={!data.active}>
-      <NodeHeader id={id} name={data.name} triggerText={data.trigger_text} selected={selected} label={typeName} />
+      <NodeHeader id={id} name={data.name} triggerText={data.trigger_text ?? ''} selected={selected} label={typeName} />
     </NodeFrame>
   );
 });

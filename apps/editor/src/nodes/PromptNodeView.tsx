@@ -11,7 +11,7 @@ type PromptRFNode = Node<PromptNodeData, 'prompt'>;
 export const PromptNodeView = memo(function PromptNodeView({ id, data, selected }: NodeProps<PromptRFNode>) {
   return (
     <NodeFrame id={id} type="prompt" selected={selected}>
-      <NodeHeader id={id} name={data.name || 'Instruct'} triggerText={data.trigger_text} selected={selected} />
+      <NodeHeader id={id} name={data.name || 'Instruct'} triggerText={data.trigger_text ?? ''} selected={selected} />
       <PromptTextarea nodeId={id} value={data.prompt} className="flow-node-textarea nodrag nowheel" rows={4} />
     </NodeFrame>
   );

@@ -31,7 +31,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
   );
   return (
     <NodeFrame id={id} type="workflow" selected={selected}>
-      <NodeHeader id={id} name={data.name} triggerText={data.trigger_text} selected={selected} label="Workflow" />
+      <NodeHeader id={id} name={data.name} triggerText={data.trigger_text ?? ''} selected={selected} label="Workflow" />
       <div className="flow-node-steps">
         <div className="flow-node-steps-title">Steps:</div>
         <ol>

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { isRecord } from '../model/paths.js';
 import { flowMessages } from '../messages.js';
 import type { FlowDocument, FlowEdge, FlowNode } from '../model/types.js';
-import { checkFlowShape, flowSchema } from './schema.js';
+import { checkFlowShape, flowSchema, flowSchemaText } from './schema.js';
 import { sampleFlow } from './testFlows.js';
 
 /** The sample flow with node `index` replaced by whatever `change` makes of it. */
@@ -102,5 +105,34 @@ describe('checkFlowShape', () => {
 
   it('is a draft-07 schema', () => {
     expect(flowSchema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+  });
+});
+
+describe('schema/flow.schema.json', () => {
+  const file = readFileSync(new URL('../../schema/flow.schema.json', import.meta.url), 'utf8');
+
+  it('is written from the one definition (run `pnpm --filter @flow/core schema` after changing format/flowSchema.ts)', () => {
+    expect(file).toBe(flowSchemaText());
+  });
+
+  it('checks documents as the editor and flowctl do, with its parts written once under definitions', () => {
+    const schema: unknown = JSON.parse(file);
+    if (!isRecord(schema) || !isRecord(schema['definitions'])) throw new Error('no definitions');
+    expect(Object.keys(schema['definitions'])).toContain('functionData');
+    expect(file.match(/"uuid"/g)).toHaveLength(2); // the property and its place in `required`, once
+    const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true }).compile(schema);
+    const good = sampleFlow();
+    const broken = [
+      withNode(1, (n) => ({ ...n, type: 'decision' })),
+      withNode(1, (n) => ({ ...n, data: { ...n.data, post_action_type: 'jump' } })),
+      withNode(0, (n) => ({ ...n, data: { name: 'Instruct' } })),
+      withEdge(0, (e) => ({ ...e, selected: true })),
+      { ...good, viewport: { x: 0, y: 0, zoom: 0 } },
+    ];
+    expect(validate(good)).toBe(true);
+    for (const doc of broken) {
+      expect(checkFlowShape(doc).ok).toBe(false);
+      expect(validate(doc)).toBe(false);
+    }
   });
 });

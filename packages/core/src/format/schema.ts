@@ -1,13 +1,35 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import flowSchema from '../../schema/flow.schema.json' with { type: 'json' };
 import { flowMessages } from '../messages.js';
-import { FLOW_FORMAT, type FlowDocument, type Finding } from '../model/types.js';
+import type { Finding } from '../model/types.js';
+import { FLOW_FORMAT, FLOW_SCHEMA_DEFINITIONS, flowSchema, type FlowDocument } from './flowSchema.js';
 import { isRecord } from '../api/guards.js';
 import { ruleFinding } from '../rules/ruleCodes.js';
 import { pathSegment, pointerToJsonPath, sortFindingsByPath } from './jsonPath.js';
 
-/** The JSON Schema of format `flow/1`: the single description of the format. */
+/** The JSON Schema of format `flow/1`: the single description of the format (format/flowSchema.ts). */
 export { flowSchema };
+
+/**
+ * The schema as the text of schema/flow.schema.json: each named part written once under
+ * `definitions`, and a `$ref` wherever it is used, so that the file reads like a hand-written one.
+ */
+export function flowSchemaText(): string {
+  // By content: TypeBox copies a part it makes optional, so the same part may be another object.
+  const names = new Map(Object.entries(FLOW_SCHEMA_DEFINITIONS).map(([name, part]) => [JSON.stringify(part), name]));
+  const document = { ...flowSchema, definitions: FLOW_SCHEMA_DEFINITIONS };
+  const text = JSON.stringify(
+    document,
+    function (this: unknown, key: string, value: unknown) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      const name = names.get(JSON.stringify(value));
+      // The entry under `definitions` itself is written out; every other use refers to it.
+      if (name === undefined || (this === FLOW_SCHEMA_DEFINITIONS && key === name)) return value;
+      return { $ref: `#/definitions/${name}` };
+    },
+    2,
+  );
+  return `${text}\n`;
+}
 
 /** Readable words for the schema's patterns. */
 const PATTERN_WORDS: Record<string, string> = {
@@ -18,7 +40,7 @@ let validator: ValidateFunction<FlowDocument> | undefined;
 
 /** The compiled validator, built on first use and kept. */
 function flowValidator(): ValidateFunction<FlowDocument> {
-  validator ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile<FlowDocument>(flowSchema);
+  validator ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true }).compile<FlowDocument>(flowSchema);
   return validator;
 }
 
@@ -75,8 +97,8 @@ export function checkFlowShape(value: unknown): ShapeResult {
   const seen = new Set<string>();
   const findings: Finding[] = [];
   for (const error of validate.errors ?? []) {
-    // `if` only says that the `then` branch failed; that branch's own errors say why.
-    if (error.keyword === 'if') continue;
+    // A node's `type` picks the schema of its data; a missing or unknown one has its own error (required, enum).
+    if (error.keyword === 'discriminator') continue;
     const finding = toFinding(error);
     const key = `${finding.path}\n${finding.message}`;
     if (seen.has(key)) continue;

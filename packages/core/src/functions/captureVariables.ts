@@ -1,6 +1,6 @@
 import { renderCaptureVariables } from '../compile/renderConversation.js';
 import { LIGHTNING } from '../model/emoji.js';
-import type { NameDescription } from '../model/metadata.js';
+import type { NameDescription } from '../model/metadataParts.js';
 import { defineFunction } from './FunctionDefinition.js';
 
 export type CaptureVariablesMetadata = { variables: NameDescription[] };

@@ -3,7 +3,7 @@ import { inline, textField, word } from '../compile/quote.js';
 import type { MetadataRenderer } from '../compile/renderContext.js';
 import { hasSecret } from '../compile/renderModelCalls.js';
 import { LIGHTNING } from '../model/emoji.js';
-import type { NameDescription, SecretValue } from '../model/metadata.js';
+import type { NameDescription, SecretValue } from '../model/metadataParts.js';
 import { CUSTOM_ASSISTANT, MODEL_OPTIONS, normalizeModelId } from '../model/models.js';
 import { OUTPUT_TYPE_OPTIONS, SLIDER_RANGES, type OutputType } from '../model/options.js';
 import { defineFunction } from './FunctionDefinition.js';

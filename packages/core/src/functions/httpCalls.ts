@@ -1,6 +1,6 @@
 import { renderHttpCalls } from '../compile/renderIntegrations.js';
 import { LIGHTNING } from '../model/emoji.js';
-import type { HttpHeader, NameValue, SecretValue } from '../model/metadata.js';
+import type { HttpHeader, NameValue, SecretValue } from '../model/metadataParts.js';
 import { HTTP_AUTHORIZATION_OPTIONS, HTTP_METHODS, optionsOf, type HttpAuthorization, type HttpMethod } from '../model/options.js';
 import { defineFunction } from './FunctionDefinition.js';
 import { plainSecretFindings } from './secretRules.js';

@@ -4,7 +4,7 @@ import { COMMON_FIELDS, isFieldVisible, visibleFields } from './fields.js';
 import { FUNCTION_DEFINITIONS, FUNCTION_TYPES, functionDefinition } from '../functions/registry.js';
 import { customGpt } from '../functions/customGpt.js';
 import { getAtPath } from './paths.js';
-import type { FunctionType } from './types.js';
+import type { FunctionType } from '../functions/registry.js';
 
 function field(type: FunctionType, key: string): FieldSpec {
   const found = functionDefinition(type).fields.find((f) => f.key === key);

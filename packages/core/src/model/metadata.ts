@@ -3,17 +3,7 @@
  * each shape stays assignable to the JsonObject of FunctionNodeData.metadata.
  */
 
-/** `EnvReference` of types.ts as a type alias, so that it is assignable to JsonValue. */
-export type EnvRef = { env: string };
-
-/** A secret: in plain text (`{ key }`, flagged by the rules) or an environment reference. */
-export type SecretValue = { key: string } | EnvRef;
-
-export type NameValue = { name: string; value: string };
-/** A header value may be an env reference, so bearer tokens stay out of flow files. */
-export type HttpHeader = { name: string; value: string | EnvRef };
-export type NameDescription = { name: string; description: string };
-
+export type { EnvRef, HttpHeader, NameDescription, NameValue, SecretValue } from './metadataParts.js';
 export type { InstructMetadata } from '../functions/instruct.js';
 export type { CustomGptMetadata } from '../functions/customGpt.js';
 export type { HandleImageMetadata } from '../functions/handleImage.js';

@@ -1,7 +1,8 @@
 import { defaultMetadata, functionDefinition } from '../functions/registry.js';
 import { LIGHTNING } from './emoji.js';
 import { mergeDefaults } from './paths.js';
-import type { FunctionNodeData, FunctionType, PromptNodeData, Workflow, WorkflowNodeData, WorkflowStep } from './types.js';
+import type { FunctionType } from '../functions/registry.js';
+import type { FunctionNodeData, PromptNodeData, Workflow, WorkflowNodeData, WorkflowStep } from './types.js';
 
 export { CLIPBOARD, GLOBE, LIGHTNING } from './emoji.js';
 

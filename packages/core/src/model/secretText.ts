@@ -1,4 +1,4 @@
-import type { SecretValue } from './metadata.js';
+import type { SecretValue } from './metadataParts.js';
 import { getAtPath } from './paths.js';
 
 const ENV_TEXT = /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}$/;

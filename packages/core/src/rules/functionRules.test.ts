@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFunctionData } from '../model/nodeData.js';
 import { setAtPath } from '../model/paths.js';
-import type { FlowDocument, FunctionNodeData, FunctionType, JsonValue } from '../model/types.js';
+import type { FunctionType } from '../functions/registry.js';
+import type { FlowDocument, FunctionNodeData, JsonValue } from '../model/types.js';
 import { emptyFlow } from '../graph/fromProvider.js';
 import { plainSecretPaths } from '../secrets/secretPolicy.js';
 import { FUNCTION_TYPES } from '../functions/registry.js';

@@ -1,4 +1,16 @@
-import type { Finding, Severity } from '../model/types.js';
+/** A finding of validation: where, how bad, what. */
+export type Severity = 'error' | 'warning';
+export interface Finding {
+  /** JSON path such as `$.nodes[2].data.name`; `$` for the whole document. */
+  path: string;
+  severity: Severity;
+  message: string;
+  /** The rule's stable code (rules/ruleCodes.ts), such as `orphan-edge`. */
+  code: RuleCode;
+  /** 1-based, when the finding was made on source text. */
+  line?: number;
+  column?: number;
+}
 
 /** One rule of the engine: its stable code, severity and what it checks (docs/flow-format.md lists them all). */
 export interface RuleMeta {

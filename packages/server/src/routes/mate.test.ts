@@ -84,7 +84,7 @@ describe('mate calls', () => {
     expect(res.status).toBe(200);
     const body: { result: FunctionNodeData[] } = await res.json();
     expect(body.result).toHaveLength(functions.length + 1);
-    expect(body.result.filter((fn) => fn.description.startsWith('new '))).toHaveLength(functions.length);
+    expect(body.result.filter((fn) => fn.description?.startsWith('new '))).toHaveLength(functions.length);
     const bad = await server.call('POST', '/api/mate/lead-qualifier/production/update-functions', { json: { functions: 'all' } });
     expect(bad.status).toBe(400);
   });
