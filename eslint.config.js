@@ -23,7 +23,15 @@ const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-helper.ts', '**/
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'apps/editor/public/**', 'bench/results/**', 'test-results/**', '**/*.tgz'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/*.gen.js',
+      'apps/editor/public/**',
+      'bench/results/**',
+      'test-results/**',
+      '**/*.tgz',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

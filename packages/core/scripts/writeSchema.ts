@@ -1,7 +1,16 @@
-// Writes schema/flow.schema.json from the format's one definition (src/format/flowSchema.ts).
+// Writes what is generated from the flow format's one definition (src/format/flowSchema.ts):
+// - schema/flow.schema.json, the JSON Schema that flow files may point at;
+// - src/format/flowValidator.gen.js, the validators ajv compiles from it ahead of time, so that no
+//   process compiles a schema at start and the editor checks documents without shipping ajv.
+// A test fails when either is behind: run `pnpm --filter @flow/core schema` after a change.
 import { writeFileSync } from 'node:fs';
-import { flowSchemaText } from '../src/format/schema.js';
+import { flowSchemaText, flowValidatorText } from '../src/format/schemaText.js';
 
-const target = new URL('../schema/flow.schema.json', import.meta.url);
-writeFileSync(target, flowSchemaText());
-console.log(`wrote ${target.pathname}`);
+const outputs: Array<[URL, string]> = [
+  [new URL('../schema/flow.schema.json', import.meta.url), flowSchemaText()],
+  [new URL('../src/format/flowValidator.gen.js', import.meta.url), flowValidatorText()],
+];
+for (const [target, text] of outputs) {
+  writeFileSync(target, text);
+  console.log(`wrote ${target.pathname}`);
+}

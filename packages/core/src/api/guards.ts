@@ -1,4 +1,4 @@
-import { FLOW_FORMAT } from '../model/types.js';
+import { validateFlowDocument, validateFunctionData } from '../format/flowValidator.gen.js';
 import type {
   FlowDocument,
   FunctionNodeData,
@@ -71,9 +71,9 @@ export function toSteps(steps: StepShape[]): WorkflowStepInstruction[] {
   return steps.map((step) => ({ Query_Instruction: step.Query_Instruction, Chain: String(step.Chain) }));
 }
 
-/** A list of functions: each at least an object with a string `uuid`. */
+/** A list of functions, each function node data as the flow schema defines it. */
 export function isFunctionList(value: unknown): value is FunctionNodeData[] {
-  return Array.isArray(value) && value.every((item: unknown) => isRecord(item) && typeof item.uuid === 'string');
+  return Array.isArray(value) && value.every((item: unknown) => validateFunctionData(item));
 }
 
 interface WorkflowShape {
@@ -131,17 +131,11 @@ export function toSession(body: { sessionId: Id; hostedLink: string }): SessionC
   return { sessionId: String(body.sessionId), hostedLink: body.hostedLink };
 }
 
-/** A `flow/1` document: format, plan, version, nodes and edges arrays (full checks: rules). */
-export function isFlowDocument(value: unknown): value is FlowDocument {
-  return (
-    isRecord(value) &&
-    value.format === FLOW_FORMAT &&
-    typeof value.planId === 'string' &&
-    typeof value.versionName === 'string' &&
-    Array.isArray(value.nodes) &&
-    Array.isArray(value.edges)
-  );
-}
+/**
+ * A `flow/1` document as the schema defines it (format/flowSchema.ts): the guard checks everything
+ * the type claims. The graph rules (validateFlow) are checked separately.
+ */
+export const isFlowDocument = (value: unknown): value is FlowDocument => validateFlowDocument(value);
 
 export interface PlanSummary {
   planId: string;

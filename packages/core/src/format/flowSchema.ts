@@ -4,22 +4,18 @@
 // (`pnpm --filter @flow/core schema`; a test fails when the file is behind).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** What a function does after it ran (spec section 4, post action types). */
-export const POST_ACTION_TYPES = ['none', 'function', 'trigger_response', 'run_tracking'] as const;
-export type PostActionType = (typeof POST_ACTION_TYPES)[number];
+import {
+  EDGE_KINDS,
+  FLOW_FORMAT,
+  NODE_TYPES,
+  POST_ACTION_TYPES,
+  type JsonObject,
+  type JsonValue,
+  type NodeType,
+} from '../model/formatWords.js';
 
-export const NODE_TYPES = ['function', 'prompt', 'workflow'] as const;
-export type NodeType = (typeof NODE_TYPES)[number];
-
-/** `node`: within a chain (bottom to top handle); `chain`: between chains (right to left, dashed). */
-export const EDGE_KINDS = ['node', 'chain'] as const;
-export type EdgeKind = (typeof EDGE_KINDS)[number];
-
-export const FLOW_FORMAT = 'flow/1';
-
-/** A JSON value, as stored in metadata and workflow step configs. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
+export { EDGE_KINDS, FLOW_FORMAT, NODE_TYPES, POST_ACTION_TYPES };
+export type { EdgeKind, JsonObject, JsonValue, NodeType, PostActionType } from '../model/formatWords.js';
 
 // Parts whose values came from JSON text: any object there holds JSON values only, so the schema
 // checks that it is an object and the type says what it holds.

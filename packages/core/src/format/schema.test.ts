@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { isRecord } from '../model/paths.js';
 import { flowMessages } from '../messages.js';
 import type { FlowDocument, FlowEdge, FlowNode } from '../model/types.js';
-import { checkFlowShape, flowSchema, flowSchemaText } from './schema.js';
+import { checkFlowShape, flowSchema } from './schema.js';
+import { FLOW_AJV_OPTIONS, flowSchemaText, flowValidatorText } from './schemaText.js';
 import { sampleFlow } from './testFlows.js';
 
 /** The sample flow with node `index` replaced by whatever `change` makes of it. */
@@ -113,6 +114,8 @@ describe('schema/flow.schema.json', () => {
 
   it('is written from the one definition (run `pnpm --filter @flow/core schema` after changing format/flowSchema.ts)', () => {
     expect(file).toBe(flowSchemaText());
+    // So is the validator compiled ahead of time, which checkFlowShape and isFlowDocument use.
+    expect(readFileSync(new URL('./flowValidator.gen.js', import.meta.url), 'utf8')).toBe(flowValidatorText());
   });
 
   it('checks documents as the editor and flowctl do, with its parts written once under definitions', () => {
@@ -120,7 +123,7 @@ describe('schema/flow.schema.json', () => {
     if (!isRecord(schema) || !isRecord(schema['definitions'])) throw new Error('no definitions');
     expect(Object.keys(schema['definitions'])).toContain('functionData');
     expect(file.match(/"uuid"/g)).toHaveLength(2); // the property and its place in `required`, once
-    const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true }).compile(schema);
+    const validate = new Ajv(FLOW_AJV_OPTIONS).compile(schema);
     const good = sampleFlow();
     const broken = [
       withNode(1, (n) => ({ ...n, type: 'decision' })),

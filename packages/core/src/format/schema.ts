@@ -1,7 +1,8 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { flowMessages } from '../messages.js';
 import type { Finding } from '../model/types.js';
-import { FLOW_FORMAT, FLOW_SCHEMA_DEFINITIONS, flowSchema, type FlowDocument } from './flowSchema.js';
+import { FLOW_FORMAT, flowSchema, type FlowDocument } from './flowSchema.js';
+import { validateFlowDocument } from './flowValidator.gen.js';
 import { isRecord } from '../api/guards.js';
 import { ruleFinding } from '../rules/ruleCodes.js';
 import { pathSegment, pointerToJsonPath, sortFindingsByPath } from './jsonPath.js';
@@ -9,40 +10,10 @@ import { pathSegment, pointerToJsonPath, sortFindingsByPath } from './jsonPath.j
 /** The JSON Schema of format `flow/1`: the single description of the format (format/flowSchema.ts). */
 export { flowSchema };
 
-/**
- * The schema as the text of schema/flow.schema.json: each named part written once under
- * `definitions`, and a `$ref` wherever it is used, so that the file reads like a hand-written one.
- */
-export function flowSchemaText(): string {
-  // By content: TypeBox copies a part it makes optional, so the same part may be another object.
-  const names = new Map(Object.entries(FLOW_SCHEMA_DEFINITIONS).map(([name, part]) => [JSON.stringify(part), name]));
-  const document = { ...flowSchema, definitions: FLOW_SCHEMA_DEFINITIONS };
-  const text = JSON.stringify(
-    document,
-    function (this: unknown, key: string, value: unknown) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-      const name = names.get(JSON.stringify(value));
-      // The entry under `definitions` itself is written out; every other use refers to it.
-      if (name === undefined || (this === FLOW_SCHEMA_DEFINITIONS && key === name)) return value;
-      return { $ref: `#/definitions/${name}` };
-    },
-    2,
-  );
-  return `${text}\n`;
-}
-
 /** Readable words for the schema's patterns. */
 const PATTERN_WORDS: Record<string, string> = {
   '^[0-9]+$': 'must be a chain number written with digits, such as "1"',
 };
-
-let validator: ValidateFunction<FlowDocument> | undefined;
-
-/** The compiled validator, built on first use and kept. */
-function flowValidator(): ValidateFunction<FlowDocument> {
-  validator ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true }).compile<FlowDocument>(flowSchema);
-  return validator;
-}
 
 function words(values: unknown, separator = ', '): string {
   return Array.isArray(values) ? values.map(String).join(separator) : String(values).split(',').join(separator);
@@ -92,7 +63,7 @@ export function checkFlowShape(value: unknown): ShapeResult {
     const message = flowMessages.wrongFormat(typeof found === 'string' ? found : JSON.stringify(found));
     return { ok: false, findings: [ruleFinding('wrong-format', '$.format', message)] };
   }
-  const validate = flowValidator();
+  const validate = validateFlowDocument;
   if (validate(value)) return { ok: true, doc: value, findings: [] };
   const seen = new Set<string>();
   const findings: Finding[] = [];

@@ -1,5 +1,5 @@
 // The flow format's types come from its schema (format/flowSchema.ts), never written a second time.
-export { EDGE_KINDS, FLOW_FORMAT, NODE_TYPES, POST_ACTION_TYPES } from '../format/flowSchema.js';
+export { EDGE_KINDS, FLOW_FORMAT, NODE_TYPES, POST_ACTION_TYPES } from './formatWords.js';
 export type {
   EdgeKind,
   FlowDocument,
