@@ -126,6 +126,12 @@ describe('nodes', () => {
     expect(await chainEdge.getAttribute('class')).toContain('animated');
     const nodeEdge = page.locator('.react-flow__edge[data-id="edge-support-greet-to-support-capture-order"]');
     expect(await nodeEdge.getAttribute('class')).not.toContain('animated');
+
+    // The dashes move, unless the person asked for reduced motion (the tests' default): then they stand still.
+    const animation = () => chainEdge.locator('path.react-flow__edge-path').evaluate((path) => getComputedStyle(path).animationName);
+    expect(await animation()).toBe('none');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await animation()).toBe('dashdraw');
   });
 });
 

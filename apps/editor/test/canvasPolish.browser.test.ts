@@ -13,7 +13,7 @@ import {
   edge,
   exampleDoc,
   handle,
-  node,
+  nodeEl,
   nodes,
   paneCorner,
   savedDoc,
@@ -21,7 +21,7 @@ import {
   toast,
   viewport,
   type ExamplePlan,
-} from './canvasKit';
+} from './pageHelpers';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -118,7 +118,7 @@ describe('problems marked on the nodes', () => {
       if (cut) cut.data = { ...cut.data, post_action_type: 'none', post_action_function_id: '' };
     });
     const page = await h.open(`/${plan}/production`);
-    const cut = node(page, 'support-create-return');
+    const cut = nodeEl(page, 'support-create-return');
     const message = messages.disconnected('Create return label');
     await expect.poll(() => cut.locator('.flow-node-problem').textContent()).toBe(message);
     // The text describes the node, and its outline is red.
@@ -128,9 +128,9 @@ describe('problems marked on the nodes', () => {
     expect(await cut.locator('.flow-node').evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(220, 38, 38)');
     // The wrap-up prompt after it is cut off too; the nodes before it are fine.
     await expect
-      .poll(() => node(page, 'support-wrap-up').locator('.flow-node-problem').textContent())
+      .poll(() => nodeEl(page, 'support-wrap-up').locator('.flow-node-problem').textContent())
       .toBe(messages.disconnected('Instruct'));
-    expect(await node(page, 'support-capture-return').locator('.flow-node-problem').count()).toBe(0);
+    expect(await nodeEl(page, 'support-capture-return').locator('.flow-node-problem').count()).toBe(0);
     await picture(page.locator('#main-flow'), 'disconnected-node');
 
     const compiles: string[] = [];
@@ -160,10 +160,10 @@ describe('problems marked on the nodes', () => {
     });
     const page = await h.open(`/${plan}/production`);
     await expect
-      .poll(() => node(page, 'support-lookup-order').locator('.flow-node-problem').textContent())
+      .poll(() => nodeEl(page, 'support-lookup-order').locator('.flow-node-problem').textContent())
       .toBe(flowMessages.cycleDetected('Look up order'));
     await expect
-      .poll(() => node(page, 'support-returns').locator('.flow-node-problem').textContent())
+      .poll(() => nodeEl(page, 'support-returns').locator('.flow-node-problem').textContent())
       .toBe(messages.disconnected('Instruct'));
   });
 });
@@ -175,8 +175,8 @@ describe('replacing a follow-up', () => {
     await expect.poll(() => nodesOutside(page)).toEqual([]);
     // A new prompt node, on its own, from the canvas menu at a free spot right of the first chain.
     const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
-    const returns = await box(node(page, 'support-returns'));
-    const free = await box(node(page, 'support-capture-order'));
+    const returns = await box(nodeEl(page, 'support-returns'));
+    const free = await box(nodeEl(page, 'support-capture-order'));
     await page.mouse.click(free.x + free.width + 20, returns.y + returns.height + 20, { button: 'right' });
     await page.getByRole('menuitem', { name: 'Add Node', exact: true }).hover();
     await page.getByRole('menuitem', { name: 'Prompt Node' }).click();
@@ -195,13 +195,13 @@ describe('replacing a follow-up', () => {
     await toast(page, flowMessages.followUpReplaced('Look up order', 'Explain order status', 'Instruct')).waitFor();
     // Nothing is cut off unseen: the old follow-up says so.
     await expect
-      .poll(() => node(page, 'support-explain-status').locator('.flow-node-problem').textContent())
+      .poll(() => nodeEl(page, 'support-explain-status').locator('.flow-node-problem').textContent())
       .toBe(messages.disconnected('Explain order status'));
 
     await barButton(page, '↶ Undo').click();
     await expect.poll(() => oldEdge.count()).toBe(1);
     expect(await newEdge.count()).toBe(0);
-    expect(await node(page, 'support-explain-status').locator('.flow-node-problem').count()).toBe(0);
+    expect(await nodeEl(page, 'support-explain-status').locator('.flow-node-problem').count()).toBe(0);
     // Saved after the undo: the added node kept, the old edge back, the new one gone.
     const saved = await savedDoc(
       h,
@@ -222,7 +222,7 @@ describe('typing in a prompt node', () => {
   it('is one undo step per pause: Undo takes back the whole word typed last, and the text before it stays', async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    const area = node(page, 'support-greet').locator('textarea');
+    const area = nodeEl(page, 'support-greet').locator('textarea');
     await area.waitFor();
     const original = await area.inputValue();
     const undo = barButton(page, '↶ Undo');
@@ -244,7 +244,7 @@ describe('typing in a prompt node', () => {
 describe('paste at the cursor and duplicate in chain order', () => {
   /** A free spot of the canvas: right of 'Capture order details', between the first two chains. */
   async function freeSpot(page: Page): Promise<{ x: number; y: number }> {
-    const b = await box(node(page, 'support-capture-order'));
+    const b = await box(nodeEl(page, 'support-capture-order'));
     return { x: Math.round(b.x + b.width + 24), y: Math.round(b.y + 8) };
   }
 
@@ -258,14 +258,14 @@ describe('paste at the cursor and duplicate in chain order', () => {
     const page = await h.open(`/${plan}/production`);
     await expect.poll(() => nodesOutside(page)).toEqual([]);
     const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
-    await node(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
     await page.keyboard.press('Control+c');
     const spot = await freeSpot(page);
     await page.mouse.click(spot.x, spot.y, { button: 'right' });
     await page.getByRole('menuitem', { name: 'Paste', exact: true }).click();
     await expect.poll(async () => (await newIds(page, before)).length).toBe(1);
     const [pasted] = await newIds(page, before);
-    const b = await box(node(page, pasted ?? ''));
+    const b = await box(nodeEl(page, pasted ?? ''));
     expect(Math.abs(b.x - spot.x)).toBeLessThan(2);
     expect(Math.abs(b.y - spot.y)).toBeLessThan(2);
   });
@@ -275,10 +275,10 @@ describe('paste at the cursor and duplicate in chain order', () => {
     const page = await h.open(`/${plan}/production`);
     await expect.poll(() => nodesOutside(page)).toEqual([]);
     const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
-    const capture = await box(node(page, 'support-capture-order'));
-    const lookup = await box(node(page, 'support-lookup-order'));
-    await node(page, 'support-capture-order').locator('.flow-node-name').click();
-    await node(page, 'support-lookup-order')
+    const capture = await box(nodeEl(page, 'support-capture-order'));
+    const lookup = await box(nodeEl(page, 'support-lookup-order'));
+    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
+    await nodeEl(page, 'support-lookup-order')
       .locator('.flow-node-name')
       .click({ modifiers: ['Shift'] });
     await page.keyboard.press('Control+c');
@@ -289,8 +289,8 @@ describe('paste at the cursor and duplicate in chain order', () => {
     const doc = await savedDoc(h, plan, (d) => d.nodes.length === before.length + 2);
     const pasted = await newIds(page, before);
     const named = (name: string) => pasted.find((id) => doc.nodes.find((n) => n.id === id)?.data.name === name) ?? '';
-    const first = await box(node(page, named('Capture order details')));
-    const second = await box(node(page, named('Look up order')));
+    const first = await box(nodeEl(page, named('Capture order details')));
+    const second = await box(nodeEl(page, named('Look up order')));
     expect(Math.abs(first.x - spot.x)).toBeLessThan(2);
     expect(Math.abs(first.y - spot.y)).toBeLessThan(2);
     expect(Math.abs(second.x - first.x - (lookup.x - capture.x))).toBeLessThan(2);
@@ -302,11 +302,11 @@ describe('paste at the cursor and duplicate in chain order', () => {
     const page = await h.open(`/${plan}/production`);
     await expect.poll(() => nodesOutside(page)).toEqual([]);
     // Selected in the reverse of their chain order.
-    await node(page, 'support-lookup-order').locator('.flow-node-name').click();
-    await node(page, 'support-capture-order')
+    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await nodeEl(page, 'support-capture-order')
       .locator('.flow-node-name')
       .click({ modifiers: ['Shift'] });
-    await node(page, 'support-capture-order').locator('.flow-node-name').click({ button: 'right' });
+    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Duplicate Selection', exact: true }).click();
     const doc = await savedDoc(h, plan, (d) => d.nodes.length === 10);
     const next = (id: string) => doc.edges.find((e) => e.source === id)?.target ?? '';

@@ -1,219 +1,450 @@
-import type { FlowDocument } from '@flow/core';
+// Editing the flow on the canvas: adding, selecting, erasing, deleting, keys, undo and redo
+// (spec sections 4, 5 and 9; decisions.md for New Chain and Erase Selected).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import {
+  barButton,
+  clickNode,
+  edge,
+  getDoc,
+  nextFrames,
+  nodeEl,
+  nodePosition,
+  nodes,
+  openPlan,
+  paneCorner,
+  rightClickEdge,
+  savedDoc,
+  seedPlan,
+  selectedIds,
+  toast,
+  viewport,
+  zoomOut,
+  type Doc,
+  type ExamplePlan,
+} from './pageHelpers';
 import { useEditorHarness } from './harness';
-import { fitView, nextFrames, nodeEl, storedFlow, toast } from './pageHelpers';
 
 const h = useEditorHarness();
 
-/** The stored flow once it satisfies `check` (autosave is debounced). */
-async function storedWhen(plan: string, check: (doc: FlowDocument) => boolean): Promise<FlowDocument> {
-  let doc = await storedFlow(h.server.url, plan);
-  await expect.poll(async () => check((doc = await storedFlow(h.server.url, plan))), { timeout: 10_000 }).toBe(true);
-  return doc;
+let copies = 0;
+/** A fresh copy of an example, opened and zoomed out so that all of it is on screen. */
+async function openCopy(example: ExamplePlan): Promise<{ page: Page; plan: string; original: Doc }> {
+  const plan = `edit-${++copies}`;
+  const original = await seedPlan(h, example, plan);
+  const page = await openPlan(h, plan);
+  await zoomOut(page);
+  return { page, plan, original };
 }
 
-const selectedCount = (page: Page) => page.locator('.react-flow__node.selected').count();
-const quickFunction = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Quick Functions' }).getByRole('button', { name });
+const quick = (page: Page, name: string) =>
+  page.getByRole('toolbar', { name: 'Quick Functions' }).getByRole('button', { name, exact: true });
+const names = (page: Page) => nodes(page).locator('.flow-node-name').allInnerTexts();
+const count = (list: string[], name: string) => list.filter((n) => n === name).length;
+const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Output panel' }).getByRole('tab', { name, exact: true });
 
-describe('adding nodes', () => {
-  it('adds a quick function 350 px below the last node of the current chain when that node is a prompt, linked to it', async () => {
-    const { page, plan } = await h.openCopy();
-    await quickFunction(page, 'Custom GPT').click();
-    const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
-    const added = doc.nodes.find((n) => n.type === 'function' && n.data.type === 'custom_gpt');
-    expect(added).toMatchObject({ chain: '3', position: { x: 850, y: 550 } });
-    expect(doc.edges.find((e) => e.source === 'support-wrap-up')?.target).toBe(added?.id);
-    await page.getByRole('tab', { name: 'Properties', selected: true }).waitFor();
+/** The one selected node's id, once there is exactly one. */
+async function theSelected(page: Page): Promise<string> {
+  await expect.poll(() => selectedIds(page).then((ids) => ids.length)).toBe(1);
+  return (await selectedIds(page))[0]!;
+}
+
+/** Nodes and edges only, by id: what undo must give back exactly. */
+const graph = (doc: Doc) => ({
+  nodes: [...doc.nodes].sort((a, b) => a.id.localeCompare(b.id)),
+  edges: [...doc.edges].sort((a, b) => a.id.localeCompare(b.id)),
+});
+
+describe('adding from the Quick Functions bar', () => {
+  it('places the node 150 px below the last function node of the current chain and links it', async () => {
+    const { page, plan } = await openCopy('lead-qualifier');
+    await quick(page, 'Instruct').click();
+    const first = await theSelected(page);
+    expect(await nodePosition(page, first)).toEqual({ x: 850, y: 700 });
+    await edge(page, `edge-lead-send-guide-to-${first}`).waitFor({ state: 'attached' });
+    expect(await tab(page, 'Properties').getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => selectedIds(page)).toEqual([]);
+    await quick(page, 'HTTP Calls').click();
+    const second = await theSelected(page);
+    expect(await nodePosition(page, second)).toEqual({ x: 850, y: 850 });
+    await edge(page, `edge-${first}-to-${second}`).waitFor({ state: 'attached' });
+    const doc = await savedDoc(h, plan, (d) => d.nodes.length === 11);
+    expect(doc.nodes.find((n) => n.id === second)).toMatchObject({ chain: '3', data: { name: 'HTTP Calls', type: 'http_calls' } });
   });
 
-  it('adds below the selected node, splices it into the chain and pushes lower nodes down', async () => {
-    const { page, plan } = await h.openCopy();
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    await quickFunction(page, 'Capture Variable').click();
-    const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
-    const added = doc.nodes.find(
-      (n) =>
-        n.type === 'function' &&
-        n.data.type === 'capture_variables' &&
-        n.id !== 'support-capture-order' &&
-        n.id !== 'support-capture-return',
-    );
-    expect(added?.position).toEqual({ x: 50, y: 750 });
-    expect(doc.edges.find((e) => e.source === 'support-capture-order')?.target).toBe(added?.id);
-    expect(doc.edges.find((e) => e.source === added?.id)?.target).toBe('support-lookup-order');
-    expect(doc.nodes.find((n) => n.id === 'support-lookup-order')?.position.y).toBe(900);
+  it('places it 350 px below the last node of the current chain when that node is a prompt, and links it', async () => {
+    const { page, plan } = await openCopy('support-desk');
+    await quick(page, 'Custom GPT').click();
+    const added = await theSelected(page);
+    expect(await nodePosition(page, added)).toEqual({ x: 850, y: 550 });
+    await edge(page, `edge-support-wrap-up-to-${added}`).waitFor({ state: 'attached' });
+    const doc = await savedDoc(h, plan, (d) => d.nodes.length === 9);
+    expect(doc.nodes.find((n) => n.id === added)).toMatchObject({ chain: '3', data: { type: 'custom_gpt' } });
   });
 
-  it("starts a new chain with 'New Chain', 400 px right of the previous chain, linked by a chain edge", async () => {
-    const { page, plan } = await h.openCopy();
-    await page.getByRole('button', { name: /New Chain/ }).click();
+  it('with a node selected, places the new node right after it (200 px below a function, 330 below a prompt), pushing lower nodes down', async () => {
+    const { page } = await openCopy('support-desk');
+    await clickNode(page, 'support-capture-order');
+    await quick(page, 'HTTP Calls').click();
+    const added = await theSelected(page);
+    expect(added).not.toBe('support-capture-order');
+    expect(await nodePosition(page, added)).toEqual({ x: 50, y: 750 });
+    expect(await nodePosition(page, 'support-lookup-order')).toEqual({ x: 50, y: 900 });
+    expect(await nodePosition(page, 'support-explain-status')).toEqual({ x: 50, y: 1050 });
+    await edge(page, `edge-support-capture-order-to-${added}`).waitFor({ state: 'attached' });
+    await edge(page, `edge-${added}-to-support-lookup-order`).waitFor({ state: 'attached' });
+    expect(await edge(page, 'edge-support-capture-order-to-support-lookup-order').count()).toBe(0);
+
+    await clickNode(page, 'support-returns');
+    await quick(page, 'Custom GPT').click();
+    const gpt = await theSelected(page);
+    expect(await nodePosition(page, gpt)).toEqual({ x: 450, y: 530 });
+    expect(await nodePosition(page, 'support-capture-return')).toEqual({ x: 450, y: 880 });
+  });
+
+  it("New Chain adds an Instruct node in a new column, linked by a chain edge, and toasts 'New Chain Created'", async () => {
+    const { page, plan } = await openCopy('support-desk');
+    await barButton(page, 'New Chain').click();
     await toast(page, 'New Chain Created').waitFor();
-    const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
-    const added = doc.nodes.find((n) => n.chain === '4');
-    expect(added).toMatchObject({ type: 'prompt', position: { x: 1250, y: 200 } });
-    expect(doc.edges.find((e) => e.target === added?.id)).toMatchObject({ source: 'support-wrap-up', kind: 'chain' });
+    const added = await theSelected(page);
+    expect(await nodePosition(page, added)).toEqual({ x: 1250, y: 200 });
+    expect(await nodeEl(page, added).locator('.flow-node-name').innerText()).toBe('Instruct');
+    expect(await edge(page, `edge-support-wrap-up-to-${added}`).getAttribute('class')).toContain('animated');
+    const doc = await savedDoc(h, plan, (d) => d.nodes.length === 9);
+    expect(doc.nodes.find((n) => n.id === added)).toMatchObject({ type: 'prompt', chain: '4' });
+    expect(doc.edges.find((e) => e.target === added)).toMatchObject({ source: 'support-wrap-up', kind: 'chain' });
+  });
+  it('brings a node added off screen into view, keeping the zoom', async () => {
+    await seedPlan(h, 'support-desk', 'edit-reveal');
+    const page = await openPlan(h, 'edit-reveal');
+    const { zoom } = await viewport(page);
+    const canvas = (await page.locator('#main-flow').boundingBox())!;
+    const inside = async (id: string) => {
+      const box = await nodeEl(page, id).boundingBox();
+      return (
+        box !== null &&
+        box.x >= canvas.x &&
+        box.y >= canvas.y &&
+        box.x + box.width <= canvas.x + canvas.width &&
+        box.y + box.height <= canvas.y + canvas.height
+      );
+    };
+    await barButton(page, 'New Chain').click();
+    const chainStart = await theSelected(page);
+    await expect.poll(() => inside(chainStart)).toBe(true);
+    await quick(page, 'Capture Variable').click();
+    await expect.poll(() => selectedIds(page).then((ids) => ids[0] !== chainStart)).toBe(true);
+    const below = await theSelected(page);
+    expect(await nodePosition(page, below)).toEqual({ x: 1250, y: 530 });
+    await expect.poll(() => inside(below)).toBe(true);
+    expect((await viewport(page)).zoom).toBe(zoom);
+  });
+
+  it('on an empty flow, creates chain 1 first and places the node at 50, 200', async () => {
+    const page = await h.open('/edit-empty/production');
+    await page.getByRole('button', { name: 'Create it' }).click();
+    await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('Saved');
+    await quick(page, 'Capture Variable').click();
+    const first = await theSelected(page);
+    expect(await nodePosition(page, first)).toEqual({ x: 50, y: 200 });
+    await barButton(page, 'New Chain').click();
+    await toast(page, 'New Chain Created').waitFor();
+    await expect.poll(() => selectedIds(page).then((ids) => ids[0] !== first)).toBe(true);
+    const second = await theSelected(page);
+    expect(await nodePosition(page, second)).toEqual({ x: 450, y: 200 });
+    const doc = await savedDoc(h, 'edit-empty', (d) => d.nodes.length === 2);
+    expect(doc.nodes.map((n) => [n.id, n.chain])).toEqual([
+      [first, '1'],
+      [second, '2'],
+    ]);
+    expect(doc.edges).toEqual([{ id: `edge-${first}-to-${second}`, source: first, target: second, kind: 'chain' }]);
   });
 });
 
 describe('selection', () => {
-  it('selects one node on click, toggles with Shift and Ctrl, and clears on Escape and pane click', async () => {
-    const { page } = await h.openCopy();
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    expect(await selectedCount(page)).toBe(1);
-    await nodeEl(page, 'support-lookup-order')
-      .locator('.flow-node-name')
-      .click({ modifiers: ['Shift'] });
-    expect(await selectedCount(page)).toBe(2);
-    await nodeEl(page, 'support-capture-order')
-      .locator('.flow-node-name')
-      .click({ modifiers: ['Control'] });
-    expect(await selectedCount(page)).toBe(1);
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    expect(await selectedCount(page)).toBe(1);
+  it('click selects alone, Shift and Ctrl click toggle, a pane click and Esc clear', async () => {
+    const page = await openPlan(h, 'support-desk');
+    await zoomOut(page);
+    await clickNode(page, 'support-greet');
+    expect(await selectedIds(page)).toEqual(['support-greet']);
+    expect(await tab(page, 'Properties').getAttribute('aria-selected')).toBe('true');
+    await clickNode(page, 'support-returns');
+    expect(await selectedIds(page)).toEqual(['support-returns']);
+    await clickNode(page, 'support-lookup-order', ['Shift']);
+    expect((await selectedIds(page)).sort()).toEqual(['support-lookup-order', 'support-returns']);
+    await clickNode(page, 'support-wrap-up', ['Control']);
+    expect((await selectedIds(page)).sort()).toEqual(['support-lookup-order', 'support-returns', 'support-wrap-up']);
+    await clickNode(page, 'support-returns', ['Shift']);
+    expect((await selectedIds(page)).sort()).toEqual(['support-lookup-order', 'support-wrap-up']);
+    await clickNode(page, 'support-wrap-up', ['Control']);
+    expect(await selectedIds(page)).toEqual(['support-lookup-order']);
+
+    const corner = await paneCorner(page);
+    await page.mouse.click(corner.x, corner.y);
+    expect(await selectedIds(page)).toEqual([]);
+    expect(await tab(page, 'Functions').getAttribute('aria-selected')).toBe('true');
+
+    await clickNode(page, 'support-greet');
+    await clickNode(page, 'support-returns', ['Shift']);
+    expect((await selectedIds(page)).length).toBe(2);
     await page.keyboard.press('Escape');
-    expect(await selectedCount(page)).toBe(0);
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
-    expect(await selectedCount(page)).toBe(0);
+    expect(await selectedIds(page)).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Remove node' }).count()).toBe(0);
   });
 
-  it('selects every node with Ctrl+A', async () => {
-    const { page } = await h.openCopy();
-    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+  it('Ctrl+A selects every node of the flow', async () => {
+    const page = await openPlan(h, 'support-desk');
+    await zoomOut(page);
     await page.keyboard.press('Control+a');
-    await expect.poll(() => selectedCount(page)).toBe(8);
+    expect((await selectedIds(page)).length).toBe(8);
+    await barButton(page, 'Erase Selected').click();
+    await page.getByText('Are you sure you want to remove 8 selected node(s)?', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await nodes(page).count()).toBe(8);
   });
 });
 
-describe('erasing and deleting', () => {
-  it("says 'Select something to erase' when nothing is selected, and the button looks disabled", async () => {
-    const { page } = await h.openCopy();
-    const erase = page.getByRole('button', { name: /Erase Selected/ });
+describe('Erase Selected', () => {
+  it("with nothing selected looks disabled and says 'Select something to erase'", async () => {
+    const page = await openPlan(h, 'support-desk');
+    const erase = barButton(page, 'Erase Selected');
     expect(await erase.getAttribute('aria-disabled')).toBe('true');
+    // A person can click it although it looks disabled (Playwright would wait for it to be enabled).
     await erase.click({ force: true });
     await toast(page, 'Select something to erase').waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await nodes(page).count()).toBeGreaterThan(0);
   });
 
-  it('asks before erasing the selection, then removes it, relinks and says how many', async () => {
-    const { page, plan } = await h.openCopy();
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    await page.getByRole('button', { name: /Erase Selected/ }).click();
-    const dialog = page.getByTestId('confirm-erase-dialog');
-    await dialog.getByText('Are you sure you want to remove 1 selected node(s)?').waitFor();
+  it("asks 'Are you sure you want to remove N selected node(s)?' and then says 'Removed N selected node(s)'", async () => {
+    const { page, plan } = await openCopy('support-desk');
+    await clickNode(page, 'support-capture-order');
+    await clickNode(page, 'support-lookup-order', ['Shift']);
+    const erase = barButton(page, 'Erase Selected');
+    expect(await erase.getAttribute('aria-disabled')).toBe('false');
+    await erase.click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Are you sure you want to remove 2 selected node(s)?', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await nodeEl(page, 'support-capture-order').count()).toBe(1);
+
+    await erase.click();
     await dialog.getByRole('button', { name: 'Remove' }).click();
-    await toast(page, 'Removed 1 selected node(s)').waitFor();
-    const doc = await storedWhen(plan, (d) => d.nodes.length === 7);
-    expect(doc.edges.find((e) => e.source === 'support-greet')?.target).toBe('support-lookup-order');
+    await toast(page, 'Removed 2 selected node(s)').waitFor();
+    await nodeEl(page, 'support-capture-order').waitFor({ state: 'detached' });
+    expect(await nodeEl(page, 'support-lookup-order').count()).toBe(0);
+    await edge(page, 'edge-support-greet-to-support-explain-status').waitFor({ state: 'attached' });
+    await savedDoc(h, plan, (d) => d.nodes.length === 6);
   });
+});
 
-  it('removes selected nodes with Delete and Backspace', async () => {
-    const { page } = await h.openCopy();
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
+describe('keyboard', () => {
+  it('Delete and Backspace remove the selected nodes and relink the chain', async () => {
+    const { page, plan } = await openCopy('support-desk');
+    await clickNode(page, 'support-capture-order');
     await page.keyboard.press('Delete');
-    await expect.poll(() => nodeEl(page, 'support-capture-order').count()).toBe(0);
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await nodeEl(page, 'support-capture-order').waitFor({ state: 'detached' });
+    await edge(page, 'edge-support-greet-to-support-lookup-order').waitFor({ state: 'attached' });
+    await clickNode(page, 'support-lookup-order');
     await page.keyboard.press('Backspace');
-    await expect.poll(() => nodeEl(page, 'support-lookup-order').count()).toBe(0);
+    await nodeEl(page, 'support-lookup-order').waitFor({ state: 'detached' });
+    await edge(page, 'edge-support-greet-to-support-explain-status').waitFor({ state: 'attached' });
+    const doc = await savedDoc(h, plan, (d) => d.nodes.length === 6);
+    expect(doc.edges.filter((e) => e.source === 'support-greet').map((e) => e.target)).toEqual(['support-explain-status']);
   });
 
-  it('removes the one selected edge with Delete after a right-click selected only it', async () => {
-    const { page, plan } = await h.openCopy();
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    const edge = page.locator('.react-flow__edge[data-id="edge-support-lookup-order-to-support-explain-status"]');
-    await edge.click({ button: 'right', force: true });
-    expect(await selectedCount(page)).toBe(0);
+  it('a right-clicked edge is selected alone, and Delete removes just that edge', async () => {
+    const { page, plan } = await openCopy('support-desk');
+    await clickNode(page, 'support-greet');
+    await rightClickEdge(page, 'edge-support-capture-order-to-support-lookup-order');
+    await page.getByRole('menu', { name: 'Edge actions' }).waitFor();
+    expect(await selectedIds(page)).toEqual([]);
+    expect(await edge(page, 'edge-support-capture-order-to-support-lookup-order').getAttribute('class')).toContain('selected');
+    expect(await page.locator('#main-flow .react-flow__edge.selected').count()).toBe(1);
     await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.keyboard.press('Delete');
-    await expect.poll(() => edge.count()).toBe(0);
-    const doc = await storedWhen(plan, (d) => d.edges.length === 6);
-    expect(doc.nodes.find((n) => n.id === 'support-lookup-order')?.data).toMatchObject({
+    await edge(page, 'edge-support-capture-order-to-support-lookup-order').waitFor({ state: 'detached' });
+    expect(await nodes(page).count()).toBe(8);
+    const doc = await savedDoc(h, plan, (d) => d.edges.length === 6);
+    expect(doc.nodes.find((n) => n.id === 'support-capture-order')?.data).toMatchObject({
       post_action_type: 'none',
       post_action_function_id: '',
     });
   });
 
-  it('removes a chain when its only node is deleted', async () => {
-    const { page, plan } = await h.openCopy();
-    await nodeEl(page, 'support-wrap-up').locator('.flow-node-name').click();
-    await page.keyboard.press('Delete');
-    const doc = await storedWhen(plan, (d) => d.nodes.length === 7);
-    expect([...new Set(doc.nodes.map((n) => n.chain))]).toEqual(['1', '2']);
-    expect(doc.edges.some((e) => e.source === 'support-create-return')).toBe(false);
-  });
-
-  it('ignores shortcuts while typing in a text area', async () => {
-    const { page } = await h.openCopy();
-    await nodeEl(page, 'support-greet').locator('.flow-node-name').click();
-    const area = nodeEl(page, 'support-greet').locator('textarea');
-    await area.click();
-    await page.keyboard.press('End');
-    await page.keyboard.press('Backspace');
-    await page.keyboard.press('Control+a');
-    await page.keyboard.press('Delete');
-    expect(await nodeEl(page, 'support-greet').count()).toBe(1);
-    expect(await area.inputValue()).toBe('');
-  });
-});
-
-describe('duplicate, copy and paste', () => {
-  it('duplicates exactly one selected node with Ctrl+D, and nothing with two selected', async () => {
-    const { page, plan } = await h.openCopy();
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
+  it('Ctrl+D duplicates exactly one selected node, and nothing with two selected', async () => {
+    const { page } = await openCopy('support-desk');
+    await clickNode(page, 'support-capture-order');
     await page.keyboard.press('Control+d');
-    const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
-    const copy = doc.nodes.find((n) => n.data.name === 'Look up order' && n.id !== 'support-lookup-order');
-    expect(doc.edges.find((e) => e.source === 'support-lookup-order')?.target).toBe(copy?.id);
-    await fitView(page);
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    await nodeEl(page, 'support-greet')
-      .locator('.flow-node-name')
-      .click({ modifiers: ['Shift'] });
-    expect(await selectedCount(page)).toBe(2);
+    await expect.poll(() => nodes(page).count()).toBe(9);
+    expect(count(await names(page), 'Capture order details')).toBe(2);
+    await clickNode(page, 'support-greet');
+    await clickNode(page, 'support-lookup-order', ['Shift']);
     await page.keyboard.press('Control+d');
     await nextFrames(page);
-    expect(await page.locator('.react-flow__node').count()).toBe(9);
-    await page.getByText('Saved', { exact: true }).waitFor();
-    expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(9);
+    expect(await nodes(page).count()).toBe(9);
   });
 
-  it('copies with Ctrl+C and pastes new nodes with Ctrl+V', async () => {
-    const { page, plan } = await h.openCopy();
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
+  it('Ctrl+C then Ctrl+V pastes a copy of the selected node', async () => {
+    const { page, plan } = await openCopy('support-desk');
+    await clickNode(page, 'support-explain-status');
     await page.keyboard.press('Control+c');
+    expect(await nodes(page).count()).toBe(8);
     await page.keyboard.press('Control+v');
-    const doc = await storedWhen(plan, (d) => d.nodes.length === 9);
-    const copies = doc.nodes.filter((n) => n.data.name === 'Look up order');
-    expect(copies).toHaveLength(2);
-    expect(new Set(copies.map((n) => n.id)).size).toBe(2);
+    await expect.poll(() => nodes(page).count()).toBe(9);
+    expect(count(await names(page), 'Explain order status')).toBe(2);
+    const pasted = await theSelected(page);
+    expect(pasted).not.toBe('support-explain-status');
+    const doc = await savedDoc(h, plan, (d) => d.nodes.length === 9);
+    expect(doc.nodes.find((n) => n.id === pasted)?.data).toMatchObject({ name: 'Explain order status', type: 'instruct' });
+  });
+
+  it('are ignored while typing in a text area', async () => {
+    const { page } = await openCopy('support-desk');
+    await clickNode(page, 'support-greet');
+    const textarea = nodeEl(page, 'support-greet').getByRole('textbox', { name: 'Instruction' });
+    const before = await textarea.inputValue();
+    await textarea.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Control+d');
+    await page.keyboard.press(' ');
+    expect(await nodes(page).count()).toBe(8);
+    expect((await selectedIds(page)).length).toBeLessThanOrEqual(1);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Ctrl+A selected the text, so Space replaced it: the keys went to the text, not the canvas.
+    expect(await textarea.inputValue()).toBe(' ');
+    expect(before.length).toBeGreaterThan(1);
   });
 });
 
 describe('undo and redo', () => {
-  it('undoes and redoes from the buttons and from Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z', async () => {
-    const { page } = await h.openCopy();
-    const gone = () => nodeEl(page, 'support-capture-order').count();
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    await page.keyboard.press('Delete');
-    await expect.poll(gone).toBe(0);
-    await page.getByRole('button', { name: /Undo/ }).click();
-    await expect.poll(gone).toBe(1);
-    await page.getByRole('button', { name: /Redo/ }).click();
-    await expect.poll(gone).toBe(0);
-    await page.keyboard.press('Control+z');
-    await expect.poll(gone).toBe(1);
-    await page.keyboard.press('Control+y');
-    await expect.poll(gone).toBe(0);
-    await page.keyboard.press('Control+z');
-    await expect.poll(gone).toBe(1);
-    await page.keyboard.press('Control+Shift+z');
-    await expect.poll(gone).toBe(0);
-    expect(await page.locator('.react-flow__edge[data-id="edge-support-greet-to-support-lookup-order"]').count()).toBe(1);
+  it('shows Undo and Redo disabled while there is nothing to undo or redo', async () => {
+    const { page } = await openCopy('support-desk');
+    expect(await barButton(page, 'Undo').isDisabled()).toBe(true);
+    expect(await barButton(page, 'Redo').isDisabled()).toBe(true);
   });
 
-  it('greys out Undo when there is nothing to undo', async () => {
-    const { page } = await h.openCopy();
-    expect(await page.getByRole('button', { name: /Undo/ }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: /Redo/ }).isDisabled()).toBe(true);
+  it('Undo and Redo buttons and Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z restore the flow exactly', async () => {
+    const { page, plan, original } = await openCopy('support-desk');
+    const undo = barButton(page, 'Undo');
+    const redo = barButton(page, 'Redo');
+    expect(await undo.isDisabled()).toBe(true);
+    expect(await redo.isDisabled()).toBe(true);
+
+    await clickNode(page, 'support-capture-order');
+    await page.keyboard.press('Delete');
+    await nodeEl(page, 'support-capture-order').waitFor({ state: 'detached' });
+    const deleted = await savedDoc(h, plan, (d) => d.nodes.length === 7);
+
+    const isBack = async () => {
+      await nodeEl(page, 'support-capture-order').waitFor();
+      await edge(page, 'edge-support-greet-to-support-capture-order').waitFor({ state: 'attached' });
+      await edge(page, 'edge-support-capture-order-to-support-lookup-order').waitFor({ state: 'attached' });
+    };
+    const isGone = async () => {
+      await nodeEl(page, 'support-capture-order').waitFor({ state: 'detached' });
+      await edge(page, 'edge-support-greet-to-support-lookup-order').waitFor({ state: 'attached' });
+    };
+
+    await undo.click();
+    await isBack();
+    expect(graph(await savedDoc(h, plan, (d) => d.nodes.length === 8))).toEqual(graph(original));
+    expect(await undo.isDisabled()).toBe(true);
+    await redo.click();
+    await isGone();
+    expect(graph(await savedDoc(h, plan, (d) => d.nodes.length === 7))).toEqual(graph(deleted));
+
+    await page.keyboard.press('Control+z');
+    await isBack();
+    await page.keyboard.press('Control+y');
+    await isGone();
+    await page.keyboard.press('Control+z');
+    await isBack();
+    await page.keyboard.press('Control+Shift+z');
+    await isGone();
+    await page.keyboard.press('Control+z');
+    await isBack();
+    expect(graph(await savedDoc(h, plan, (d) => d.nodes.length === 8))).toEqual(graph(original));
+  });
+
+  it('undoes a node dragged to a new place', async () => {
+    const { page, plan, original } = await openCopy('support-desk');
+    const box = (await nodeEl(page, 'support-wrap-up').locator('.flow-node-name').boundingBox())!;
+    const start = await nodePosition(page, 'support-wrap-up');
+    await page.mouse.move(box.x + 5, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, box.y + 80, { steps: 10 });
+    await page.mouse.up();
+    const moved = await nodePosition(page, 'support-wrap-up');
+    expect(moved.y).toBeGreaterThan(start.y + 50);
+    const dragged = await savedDoc(h, plan, (d) => d.nodes.find((n) => n.id === 'support-wrap-up')!.position.y !== start.y);
+    expect(dragged.nodes.find((n) => n.id === 'support-wrap-up')!.position.y).toBeCloseTo(moved.y, 2);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => nodePosition(page, 'support-wrap-up')).toEqual(start);
+    expect(graph(await savedDoc(h, plan, (d) => d.nodes.find((n) => n.id === 'support-wrap-up')!.position.y === start.y))).toEqual(
+      graph(original),
+    );
+  });
+  it('undo gives back the text typed in a prompt node', async () => {
+    const { page, plan, original } = await openCopy('support-desk');
+    const textarea = nodeEl(page, 'support-returns').getByRole('textbox', { name: 'Instruction' });
+    const before = await textarea.inputValue();
+    await textarea.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Offer store credit first.');
+    await savedDoc(h, plan, (d) => d.nodes.find((n) => n.id === 'support-returns')!.data.prompt === `${before} Offer store credit first.`);
+    const corner = await paneCorner(page);
+    await page.mouse.click(corner.x, corner.y);
+    await barButton(page, 'Undo').click();
+    await expect.poll(() => textarea.inputValue()).toBe(before);
+    expect(graph(await savedDoc(h, plan, (d) => d.nodes.find((n) => n.id === 'support-returns')!.data.prompt === before))).toEqual(
+      graph(original),
+    );
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => textarea.inputValue()).toBe(`${before} Offer store credit first.`);
+  });
+});
+
+describe('removing chains', () => {
+  it('deleting the only node of the last chain removes the chain; the next New Chain takes its number', async () => {
+    const { page, plan } = await openCopy('support-desk');
+    await clickNode(page, 'support-wrap-up');
+    await page.keyboard.press('Delete');
+    await nodeEl(page, 'support-wrap-up').waitFor({ state: 'detached' });
+    expect(await edge(page, 'edge-support-create-return-to-support-wrap-up').count()).toBe(0);
+    const doc = await savedDoc(h, plan, (d) => d.nodes.length === 7);
+    expect([...new Set(doc.nodes.map((n) => n.chain))].sort()).toEqual(['1', '2']);
+    expect(doc.edges.some((e) => e.source === 'support-create-return')).toBe(false);
+
+    await barButton(page, 'New Chain').click();
+    const added = await theSelected(page);
+    expect(await nodePosition(page, added)).toEqual({ x: 850, y: 200 });
+    await edge(page, `edge-support-create-return-to-${added}`).waitFor({ state: 'attached' });
+    const after = await savedDoc(h, plan, (d) => d.nodes.length === 8);
+    expect(after.nodes.find((n) => n.id === added)?.chain).toBe('3');
+    expect((await getDoc(h, plan)).edges.find((e) => e.target === added)?.kind).toBe('chain');
+  });
+
+  it('removing a whole chain in the middle relinks its neighbours and renumbers the chains after it', async () => {
+    const { page, plan } = await openCopy('support-desk');
+    await clickNode(page, 'support-returns');
+    await clickNode(page, 'support-capture-return', ['Shift']);
+    await clickNode(page, 'support-create-return', ['Shift']);
+    await page.keyboard.press('Delete');
+    await nodeEl(page, 'support-returns').waitFor({ state: 'detached' });
+    await edge(page, 'edge-support-explain-status-to-support-wrap-up').waitFor({ state: 'attached' });
+    expect(await edge(page, 'edge-support-explain-status-to-support-wrap-up').getAttribute('class')).toContain('animated');
+    const doc = await savedDoc(h, plan, (d) => d.nodes.length === 5);
+    expect(doc.nodes.find((n) => n.id === 'support-wrap-up')?.chain).toBe('2');
+    expect(doc.edges.find((e) => e.target === 'support-wrap-up')).toMatchObject({ source: 'support-explain-status', kind: 'chain' });
+    await barButton(page, 'New Chain').click();
+    const added = await theSelected(page);
+    expect((await savedDoc(h, plan, (d) => d.nodes.length === 6)).nodes.find((n) => n.id === added)?.chain).toBe('3');
   });
 });

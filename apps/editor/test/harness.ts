@@ -75,7 +75,8 @@ export function useEditorHarness(
     if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    h.context = await h.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // Reduced motion: the chain edges' moving dashes would otherwise repaint the canvas all the time.
+    h.context = await h.browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
     await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.server.url });
     if (!options.onboarding) {
       await h.context.addInitScript(() => localStorage.setItem('onboarding:dontShowAgain', 'true'));

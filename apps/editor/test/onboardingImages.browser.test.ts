@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorRoot } from './browser';
-import { barButton, edge, handle, node, rightClickEdge, savedDoc, seedPlan, toast } from './canvasKit';
+import { barButton, edge, handle, nodeEl, rightClickEdge, savedDoc, seedPlan, toast, waitSaved } from './pageHelpers';
 import { useEditorHarness } from './harness';
-import { waitSaved } from './pageHelpers';
 
 const h = useEditorHarness();
 const folder = join(editorRoot, 'public', 'onboarding');
@@ -95,7 +94,7 @@ const sideTab = (page: Page, name: string) => page.getByRole('tab', { name, exac
 describe('onboarding pictures', () => {
   it('welcome: the canvas with its chains and the side panel', async () => {
     const { page } = await openAtImageSize('support-desk');
-    await node(page, 'support-greet').waitFor();
+    await nodeEl(page, 'support-greet').waitFor();
     await sideTab(page, 'Functions').click();
     await page.getByPlaceholder('Search functions...').waitFor();
     await picture(page, 'welcome');
@@ -151,7 +150,7 @@ describe('onboarding pictures', () => {
 
   it('properties: selecting a node opens its Properties with Save', async () => {
     const { page } = await openAtImageSize('support-desk');
-    await node(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
     await expect.poll(() => sideTab(page, 'Properties').getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
     await picture(page, 'properties');
@@ -170,7 +169,7 @@ describe('onboarding pictures', () => {
 
   it('undo: a removed node comes back with Undo', async () => {
     const { page, plan } = await openAtImageSize('support-desk');
-    await node(page, 'support-create-return').locator('.flow-node-name').click();
+    await nodeEl(page, 'support-create-return').locator('.flow-node-name').click();
     await page.keyboard.press('Delete');
     await nodeCount(plan, 7);
     await expect.poll(() => barButton(page, 'Undo').isEnabled()).toBe(true);

@@ -1,10 +1,16 @@
-// What the browser tests share: finding nodes and toasts, reading what the provider stored.
+// What the browser tests share: finding nodes, edges and toasts, acting on the canvas as a person
+// would (mouse, keyboard), seeding plans and reading what the provider stored.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FlowDocument } from '@flow/core';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { repoRoot } from './browser';
+import type { EditorHarness, Example } from './harness';
 
-/** The React Flow node of a flow node id. */
+/** A node on the canvas by its flow node id. */
 export function nodeEl(page: Page, id: string): Locator {
-  return page.locator(`.react-flow__node[data-id="${id}"]`);
+  return page.locator(`#main-flow .react-flow__node[data-id="${id}"]`);
 }
 
 /** A toast with exactly this text. */
@@ -105,4 +111,178 @@ export async function centre(locator: Locator): Promise<{ x: number; y: number }
   const box = await locator.boundingBox();
   if (!box) throw new Error('element not visible');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** The parts of a flow document these tests read. */
+export interface DocNode {
+  id: string;
+  type: 'function' | 'prompt' | 'workflow';
+  chain: string;
+  position: { x: number; y: number };
+  data: Record<string, unknown> & { name?: string; prompt?: string; trigger_text?: string };
+}
+export interface DocEdge {
+  id: string;
+  source: string;
+  target: string;
+  kind: 'node' | 'chain';
+}
+export interface Doc {
+  planId: string;
+  versionName: string;
+  systemPrompt: string;
+  agentContext: string;
+  agentNotes: string;
+  nodes: DocNode[];
+  edges: DocEdge[];
+  [key: string]: unknown;
+}
+
+/** An example of examples/ (the harness's list). */
+export type ExamplePlan = Example;
+
+/** An example flow as stored in examples/. */
+export function exampleDoc(plan: ExamplePlan): Doc {
+  return JSON.parse(readFileSync(join(repoRoot, 'examples', plan, 'production.flow.json'), 'utf8')) as Doc;
+}
+
+/** Writes a whole document to the provider, as a teammate would: over the version there now. */
+export async function putDoc(h: EditorHarness, planId: string, doc: Doc): Promise<void> {
+  await putFlow(h.server.url, { ...doc, planId, versionName: 'production' });
+}
+
+/**
+ * Stores a copy of an example under a new plan id, so a test can change it without touching the
+ * others; `change` may edit the copy first.
+ */
+export async function seedPlan(h: EditorHarness, example: ExamplePlan, planId: string, change?: (doc: Doc) => void): Promise<Doc> {
+  const doc = exampleDoc(example);
+  doc.planId = planId;
+  change?.(doc);
+  await putDoc(h, planId, doc);
+  return getDoc(h, planId);
+}
+
+/** The document the provider holds now. */
+export async function getDoc(h: EditorHarness, planId: string): Promise<Doc> {
+  const reply = await fetch(`${h.server.url}/api/flows/${planId}/production`);
+  if (!reply.ok) throw new Error(`GET ${planId} failed: ${reply.status}`);
+  return (await reply.json()) as Doc;
+}
+
+/** Waits until the provider's document satisfies `check` (autosave is debounced 800 ms). */
+export async function savedDoc(h: EditorHarness, planId: string, check: (doc: Doc) => boolean, timeout = 8000): Promise<Doc> {
+  let last: Doc | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await getDoc(h, planId);
+        return check(last);
+      },
+      { timeout, interval: 150 },
+    )
+    .toBe(true);
+  return last as Doc;
+}
+
+/** Opens a plan and waits until its nodes are drawn. */
+export async function openPlan(h: EditorHarness, planId: string): Promise<Page> {
+  const page = await h.open(`/${planId}/production`);
+  await page.locator('#main-flow .react-flow__node').first().waitFor();
+  return page;
+}
+
+/** An edge on the canvas by id. */
+export function edge(page: Page, id: string): Locator {
+  return page.locator(`#main-flow .react-flow__edge[data-id="${id}"]`);
+}
+
+/** All nodes drawn on the canvas. */
+export function nodes(page: Page): Locator {
+  return page.locator('#main-flow .react-flow__node');
+}
+
+/** A bottom-bar button by its visible label. */
+export function barButton(page: Page, label: string): Locator {
+  return page.getByRole('toolbar', { name: 'Flow actions' }).getByRole('button', { name: label });
+}
+
+/** A node's position in flow coordinates, read from its drawn transform. */
+export async function nodePosition(page: Page, id: string): Promise<{ x: number; y: number }> {
+  const transform = await nodeEl(page, id).evaluate((el) => (el as HTMLElement).style.transform);
+  const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(transform);
+  if (!m) throw new Error(`no position in "${transform}"`);
+  return { x: Number(m[1]), y: Number(m[2]) };
+}
+
+/** The canvas viewport transform: pan and zoom. */
+export async function viewport(page: Page): Promise<{ x: number; y: number; zoom: number }> {
+  const transform = await page.locator('#main-flow .react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+  const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)\s*scale\(([\d.]+)\)/.exec(transform);
+  if (!m) throw new Error(`no viewport in "${transform}"`);
+  return { x: Number(m[1]), y: Number(m[2]), zoom: Number(m[3]) };
+}
+
+/** A point of the empty canvas near its top-left corner (below the top bar). */
+export async function paneCorner(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.locator('#main-flow').boundingBox();
+  if (!box) throw new Error('no canvas');
+  return { x: box.x + 12, y: box.y + 12 };
+}
+
+/**
+ * Zooms out with the mouse wheel over the canvas corner until the zoom is at most `zoom`, so
+ * that a whole example flow is on screen.
+ */
+export async function zoomOut(page: Page, zoom = 0.6): Promise<void> {
+  const corner = await paneCorner(page);
+  await page.mouse.move(corner.x, corner.y);
+  for (let i = 0; i < 20 && (await viewport(page)).zoom > zoom; i++) {
+    const before = (await viewport(page)).zoom;
+    await page.mouse.wheel(0, 300);
+    // Each wheel step is applied before the next one (or the zoom is at its minimum).
+    await expect.poll(async () => (await viewport(page)).zoom < before || before <= 0.3).toBe(true);
+  }
+  expect((await viewport(page)).zoom).toBeLessThanOrEqual(zoom);
+}
+
+/** Clicks a node on its name, as a person selects it. */
+export async function clickNode(page: Page, id: string, modifiers?: Array<'Shift' | 'Control' | 'Meta'>): Promise<void> {
+  await nodeEl(page, id)
+    .locator('.flow-node-name')
+    .click(modifiers ? { modifiers } : {});
+}
+
+/** Ids of the nodes drawn as selected. */
+export async function selectedIds(page: Page): Promise<string[]> {
+  return page.locator('#main-flow .react-flow__node.selected').evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
+}
+
+/** Drags with the mouse from one element to another, in small steps as a hand would. */
+export async function dragBetween(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = await centre(from);
+  const b = await centre(to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 8 });
+  await page.mouse.move(b.x, b.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** A handle of a node: top, left, right or bottom. */
+export function handle(page: Page, id: string, side: 'top' | 'left' | 'right' | 'bottom'): Locator {
+  return nodeEl(page, id).locator(`.react-flow__handle-${side}`);
+}
+
+/** Right-clicks the middle of an edge's drawn path. */
+export async function rightClickEdge(page: Page, id: string): Promise<void> {
+  const point = await edge(page, id)
+    .locator('path.react-flow__edge-path')
+    .evaluate((el) => {
+      const path = el as SVGPathElement;
+      const mid = path.getPointAtLength(path.getTotalLength() / 2);
+      const p = new DOMPoint(mid.x, mid.y).matrixTransform(path.getScreenCTM() ?? new DOMMatrix());
+      return { x: p.x, y: p.y };
+    });
+  await page.mouse.click(point.x, point.y, { button: 'right' });
 }

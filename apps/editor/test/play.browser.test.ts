@@ -1,9 +1,12 @@
 import { flowMessages } from '@flow/core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { holdRequests, nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
+import { barButton, getDoc, holdRequests, nodeEl, openPlan, putDoc, seedPlan, toast } from './pageHelpers';
 
 const h = useEditorHarness();
+
+const toastMatching = (page: Page, text: RegExp) => page.locator('[data-sonner-toast]').getByText(text);
 
 describe('Play: compile and publish', () => {
   it('compiles, shows the prompt, publishes and says so; the dashboard shows what was published', async () => {
@@ -86,27 +89,6 @@ describe('loading and saving', () => {
     expect(Math.round((await toast(page, 'Select something to erase').boundingBox())?.width ?? 0)).toBe(356);
   });
 
-  it("shows 'Failed to fetch plan data: …' when the provider fails", async () => {
-    await h.page.route('**/api/**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }),
-    );
-    await h.page.goto(`${h.server.url}/support-desk/production`);
-    await toast(h.page, 'Failed to fetch plan data: Failed to fetch functions').waitFor();
-  });
-
-  it('says so when the flow was changed elsewhere, and keeps what the person did', async () => {
-    const plan = await h.plan('support-desk');
-    const page = await h.open(`/${plan}/production`);
-    await nodeEl(page, 'support-greet').waitFor();
-    const other = await storedFlow(h.server.url, plan);
-    await putFlow(h.server.url, { ...other, agentNotes: 'changed by someone else' });
-    await nodeEl(page, 'support-greet').locator('textarea').fill('My own words');
-    await toast(page, flowMessages.flowChangedElsewhere).waitFor({ timeout: 10_000 });
-    expect(await nodeEl(page, 'support-greet').locator('textarea').inputValue()).toBe('My own words');
-    expect(await page.getByTestId('save-state').textContent()).toBe('Not saved: changed elsewhere');
-    expect((await storedFlow(h.server.url, plan)).agentNotes).toBe('changed by someone else');
-  });
-
   it('keeps the schema and a timestamp in local storage after saving', async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
@@ -117,5 +99,54 @@ describe('loading and saving', () => {
     const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `flow:${plan}/production`)) ?? '{}');
     expect(Object.keys(saved.schema)).toEqual(['1', '2', '3']);
     expect(Number.isNaN(Date.parse(saved.savedAt))).toBe(false);
+  });
+});
+
+describe('provider failures', () => {
+  it("loading: 'Failed to fetch plan data: Failed to fetch functions' when the provider answers with errors", async () => {
+    await seedPlan(h, 'support-desk', 'load-fail');
+    await h.page.route('**/api/flows/load-fail/production', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await h.page.route('**/api/mate/load-fail/production/functions', (route) => route.fulfill({ status: 500, body: 'down' }));
+    const page = await h.open('/load-fail/production');
+    await toast(page, 'Failed to fetch plan data: Failed to fetch functions').waitFor();
+    await page.getByTestId('plan-label').getByText('Error: Failed to fetch functions', { exact: true }).waitFor();
+    expect(await page.getByRole('status', { name: 'Loading flow' }).count()).toBe(0);
+    expect(await barButton(page, 'Play').isEnabled()).toBe(true);
+  });
+
+  it("loading: 'Failed to fetch plan data: {reason}' when the provider cannot be reached", async () => {
+    await h.page.route('**/api/flows/support-desk/production', (route) => route.abort('connectionrefused'));
+    const page = await h.open('/support-desk/production');
+    await toastMatching(page, /^Failed to fetch plan data: \S.*$/).waitFor();
+    expect(await page.locator('#main-flow .react-flow__node').count()).toBe(0);
+  });
+
+  it('autosave conflict: says the flow changed elsewhere and keeps what the person typed', async () => {
+    const seeded = await seedPlan(h, 'support-desk', 'conflict');
+    const page = await openPlan(h, 'conflict');
+    // Someone else changes the stored flow after the page loaded it.
+    await putDoc(h, 'conflict', { ...seeded, agentNotes: 'Changed in another window.' });
+    const textarea = nodeEl(page, 'support-greet').getByRole('textbox', { name: 'Instruction' });
+    await textarea.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Always sign off with "Sam".');
+    await toast(page, flowMessages.flowChangedElsewhere).waitFor();
+    expect(await page.getByTestId('save-state').innerText()).toBe('Not saved: changed elsewhere');
+    await page.getByTestId('conflict-banner').getByText('Changed elsewhere', { exact: true }).waitFor();
+    expect(await textarea.inputValue()).toBe(
+      `${seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt} Always sign off with "Sam".`,
+    );
+    // The other change was not overwritten.
+    const stored = await getDoc(h, 'conflict');
+    expect(stored.agentNotes).toBe('Changed in another window.');
+    expect(stored.nodes.find((n) => n.id === 'support-greet')!.data.prompt).toBe(
+      seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt,
+    );
+    // Typing on keeps the text and keeps saying it is not saved.
+    await page.keyboard.type(' Thanks!');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('flow:conflict/production') ?? '')).toContain('Thanks!');
+    expect(await textarea.inputValue()).toMatch(/"Sam"\. Thanks!$/);
+    expect(await page.getByTestId('save-state').innerText()).toBe('Not saved: changed elsewhere');
+    expect((await getDoc(h, 'conflict')).agentNotes).toBe('Changed in another window.');
   });
 });

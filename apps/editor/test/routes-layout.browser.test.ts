@@ -1,7 +1,7 @@
 // Routes, editor layout and the canvas frame (spec section 2: Routes, Editor layout, Canvas).
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { barButton, exampleDoc, node, nodes, openPlan, paneCorner, seedPlan, viewport, zoomOut } from './canvasKit';
+import { barButton, exampleDoc, nodeEl, nodes, openPlan, paneCorner, seedPlan, viewport, zoomOut } from './pageHelpers';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -30,7 +30,7 @@ describe('routes', () => {
 
   it("'/{id}' is replaced by '/{id}/production' and shows that plan's nodes", async () => {
     const page = await h.open('/support-desk');
-    await node(page, 'support-greet').waitFor();
+    await nodeEl(page, 'support-greet').waitFor();
     expect(new URL(page.url()).pathname).toBe('/support-desk/production');
     const label = page.getByTestId('plan-label');
     expect(await label.locator('strong').innerText()).toBe('support-desk');
@@ -42,8 +42,8 @@ describe('routes', () => {
     await zoomOut(page);
     const example = exampleDoc('support-desk');
     for (const n of example.nodes) {
-      await node(page, n.id).waitFor();
-      expect(await node(page, n.id).locator('.flow-node-name').innerText()).toBe(n.data.name);
+      await nodeEl(page, n.id).waitFor();
+      expect(await nodeEl(page, n.id).locator('.flow-node-name').innerText()).toBe(n.data.name);
     }
     expect(await nodes(page).count()).toBe(example.nodes.length);
   });
@@ -156,7 +156,7 @@ describe('canvas main-flow', () => {
     expect(box.y).toBeGreaterThan(canvas.y + canvas.height / 2);
     expect(await barButton(h.page, 'Play').isDisabled()).toBe(true);
     release();
-    await node(h.page, 'support-greet').waitFor();
+    await nodeEl(h.page, 'support-greet').waitFor();
     await spinner.waitFor({ state: 'detached' });
     expect(await barButton(h.page, 'Play').isEnabled()).toBe(true);
   });

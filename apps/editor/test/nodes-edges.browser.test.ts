@@ -9,14 +9,14 @@ import {
   exampleDoc,
   getDoc,
   handle,
-  node,
+  nodeEl,
   openPlan,
   savedDoc,
   seedPlan,
   selectedIds,
   toast,
   zoomOut,
-} from './canvasKit';
+} from './pageHelpers';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -57,12 +57,12 @@ describe('function nodes', () => {
     });
     const page = await openPlan(h, 'badges');
     await zoomOut(page);
-    const badge = (id: string) => node(page, id).getByRole('button', { name: 'Change emoji' }).innerText();
+    const badge = (id: string) => nodeEl(page, id).getByRole('button', { name: 'Change emoji' }).innerText();
     expect(await badge('support-capture-order')).toBe('⚡');
     expect(await badge('support-lookup-order')).toBe('T');
     expect(await badge('support-explain-status')).toBe('💬');
-    expect(await node(page, 'support-lookup-order').locator('.flow-node-name').innerText()).toBe('Look up order');
-    expect(await node(page, 'support-explain-status').locator('.flow-node-name').innerText()).toBe('Explain order status');
+    expect(await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').innerText()).toBe('Look up order');
+    expect(await nodeEl(page, 'support-explain-status').locator('.flow-node-name').innerText()).toBe('Explain order status');
   });
 
   it('show a remove icon only while selected; the icon removes the node and relinks its chain', async () => {
@@ -73,11 +73,11 @@ describe('function nodes', () => {
     expect(await removeIcons.count()).toBe(0);
     await clickNode(page, 'support-capture-order');
     expect(await removeIcons.count()).toBe(1);
-    expect(await node(page, 'support-capture-order').getByRole('button', { name: 'Remove node' }).count()).toBe(1);
+    expect(await nodeEl(page, 'support-capture-order').getByRole('button', { name: 'Remove node' }).count()).toBe(1);
     await clickNode(page, 'support-lookup-order');
-    expect(await node(page, 'support-capture-order').getByRole('button', { name: 'Remove node' }).count()).toBe(0);
-    await node(page, 'support-lookup-order').getByRole('button', { name: 'Remove node' }).click();
-    await node(page, 'support-lookup-order').waitFor({ state: 'detached' });
+    expect(await nodeEl(page, 'support-capture-order').getByRole('button', { name: 'Remove node' }).count()).toBe(0);
+    await nodeEl(page, 'support-lookup-order').getByRole('button', { name: 'Remove node' }).click();
+    await nodeEl(page, 'support-lookup-order').waitFor({ state: 'detached' });
     await edge(page, 'edge-support-capture-order-to-support-explain-status').waitFor({ state: 'attached' });
     const doc = await savedDoc(h, 'remove-icon', (d) => d.nodes.length === 7);
     expect(doc.nodes.some((n) => n.id === 'support-lookup-order')).toBe(false);
@@ -87,7 +87,7 @@ describe('function nodes', () => {
     const page = await openPlan(h, 'onboarding-coach');
     await zoomOut(page);
     for (const id of ['onboard-welcome', 'onboard-setup-tour', 'onboard-read-docs']) {
-      const handles = node(page, id).locator('.react-flow__handle');
+      const handles = nodeEl(page, id).locator('.react-flow__handle');
       expect(await handles.count()).toBe(4);
       for (const [side, kind] of [
         ['top', 'target'],
@@ -109,7 +109,7 @@ describe('prompt nodes', () => {
     await barButton(page, 'New Chain').click();
     await page.locator('#main-flow .react-flow__node.selected').waitFor();
     const [id] = await selectedIds(page);
-    const textarea = node(page, id!).getByRole('textbox', { name: 'Instruction' });
+    const textarea = nodeEl(page, id!).getByRole('textbox', { name: 'Instruction' });
     expect(await textarea.getAttribute('placeholder')).toBe('Enter your instruction here...');
     expect(await textarea.inputValue()).toBe('');
     await textarea.click();
@@ -127,7 +127,7 @@ describe('prompt nodes', () => {
   it('keep text typed right before the person leaves the page', async () => {
     const seeded = await seedPlan(h, 'support-desk', 'prompt-leave');
     const page = await openPlan(h, 'prompt-leave');
-    const textarea = node(page, 'support-greet').getByRole('textbox', { name: 'Instruction' });
+    const textarea = nodeEl(page, 'support-greet').getByRole('textbox', { name: 'Instruction' });
     await textarea.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(" Reply in the customer's language.");
@@ -136,7 +136,7 @@ describe('prompt nodes', () => {
     const typed = `${seeded.nodes.find((n) => n.id === 'support-greet')!.data.prompt} Reply in the customer's language.`;
     await savedDoc(h, 'prompt-leave', (d) => d.nodes.find((n) => n.id === 'support-greet')!.data.prompt === typed);
     const again = await openPlan(h, 'prompt-leave');
-    expect(await node(again, 'support-greet').getByRole('textbox', { name: 'Instruction' }).inputValue()).toBe(typed);
+    expect(await nodeEl(again, 'support-greet').getByRole('textbox', { name: 'Instruction' }).inputValue()).toBe(typed);
   });
 });
 
@@ -144,7 +144,7 @@ describe('workflow nodes', () => {
   it("show the workflow name, the 'Workflow' label and the numbered 'Steps:'", async () => {
     const page = await openPlan(h, 'onboarding-coach');
     await zoomOut(page);
-    const wf = node(page, 'onboard-setup-tour');
+    const wf = nodeEl(page, 'onboard-setup-tour');
     expect(await wf.locator('.flow-node-name').innerText()).toBe('Workspace setup tour');
     await wf.getByText('Workflow', { exact: true }).waitFor();
     await wf.getByText('Steps:', { exact: true }).waitFor();
@@ -164,7 +164,7 @@ describe('workflow nodes', () => {
       await held;
       await route.continue();
     });
-    const wf = node(page, 'onboard-setup-tour');
+    const wf = nodeEl(page, 'onboard-setup-tour');
     const popup = page.context().waitForEvent('page');
     await wf.getByRole('button', { name: 'Run Workflow' }).click();
     const busy = wf.getByRole('button', { name: 'Loading...' });
