@@ -21,11 +21,9 @@ import type { Services } from './services.js';
 import { cleanStart } from './store/cleanStart.js';
 import { dataPaths } from './store/dataPaths.js';
 import { checkDataFolderFree, lockDataFolder, type FolderLock } from './store/folderLock.js';
-import { createFlowStore } from './store/flowStore.js';
 import type { StoreFaults } from './store/journal.js';
-import { createPublishStore } from './store/publishStore.js';
 import { defaultSeedDir, seedDataFolder } from './store/seed.js';
-import { createWorkflowStore } from './store/workflowStore.js';
+import { createFileStorage } from './store/storage.js';
 
 export interface ServerOptions {
   /** Default 4321; 0 picks a free port. */
@@ -119,10 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.faults ? { faults: options.faults } : {}),
   };
   const services: Services = {
-    paths,
-    flows: createFlowStore(paths, flowStoreOptions),
-    publishes: createPublishStore(paths),
-    workflows: createWorkflowStore(paths),
+    ...createFileStorage(paths, flowStoreOptions),
     now: () => new Date().toISOString(),
     // Hosted links are built from the configured address, never from the request's Host header.
     origin: () => publicUrl ?? url,

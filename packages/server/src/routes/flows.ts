@@ -7,7 +7,6 @@ import { matchesNoneMatch, sendBody, sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import type { Services } from '../services.js';
 import type { StoredFlow } from '../store/flowStore.js';
-import { promptOf } from '../store/publishStore.js';
 
 const FLOW_TYPE = 'application/json; charset=utf-8';
 const texts = new WeakMap<FlowDocument, string>();
@@ -94,9 +93,7 @@ export function flowRoutes(services: Services): Route[] {
       async handler({ req, res, params }) {
         const [planId, versionName] = ids(params);
         const { change, findings } = await documentWrite(req);
-        const { saved, value: entry } = await services.flows.updateAlong(planId, versionName, change, (doc) =>
-          services.publishes.prepare(planId, versionName, promptOf(doc)),
-        );
+        const { saved, entry } = await services.flows.publish(planId, versionName, change);
         sendJson(res, 200, { etag: saved.etag, publishedAt: entry.publishedAt, findings }, { ETag: saved.etag });
       },
     },

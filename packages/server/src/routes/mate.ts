@@ -122,9 +122,7 @@ export function mateRoutes(services: Services): Route[] {
           const doc = start(current).doc;
           return { ...doc, systemPrompt: message, agentContext: prefix ?? doc.agentContext, agentNotes: suffix ?? doc.agentNotes };
         };
-        const { saved, value: entry } = await services.flows.updateAlong(planId, versionName, change, (doc) =>
-          services.publishes.prepare(planId, versionName, promptOf(doc)),
-        );
+        const { saved, entry } = await services.flows.publish(planId, versionName, change);
         sendJson(res, 200, { result: { publishedAt: entry.publishedAt } }, { ETag: saved.etag });
       },
     },

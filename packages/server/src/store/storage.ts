@@ -1,0 +1,66 @@
+// What the provider keeps, as every store offers it: flows, publish records, saved workflows and
+// hosted sessions. The routes see only this interface; the folder of files (the embedded
+// default) implements it here, and storage.contract.test.ts holds every implementation to the
+// same guarantees.
+import type { FlowDocument } from '@flow/core';
+import type { DataPaths } from './dataPaths.js';
+import { createFlowStore, type FlowStoreOptions, type PlanSummary, type StoredFlow, type ValidFlow } from './flowStore.js';
+import { createPublishStore, promptOf, type PublishEntry } from './publishStore.js';
+import { createWorkflowStore, type WorkflowStore } from './workflowStore.js';
+
+export interface FlowStorage {
+  /** The stored flow; a version never written is the empty flow, with `exists: false`. */
+  read(planId: string, versionName: string): Promise<StoredFlow>;
+  /** Like `read`, refusing a version never written (404 FLOW_NOT_FOUND) and a stored flow that is not valid (422). */
+  readValid(planId: string, versionName: string): Promise<ValidFlow>;
+  /**
+   * Replaces the flow with `change(current)`; changes of one flow are applied one after the other,
+   * each to what the one before left, and a throw from `change` writes nothing.
+   */
+  update(planId: string, versionName: string, change: (current: StoredFlow) => FlowDocument): Promise<ValidFlow>;
+  /**
+   * Like `update`, and records the prompt of the new document as a publish, in one transaction:
+   * after a crash, the flow and its publish record are both there or both not.
+   */
+  publish(
+    planId: string,
+    versionName: string,
+    change: (current: StoredFlow) => FlowDocument,
+  ): Promise<{ saved: ValidFlow; entry: PublishEntry }>;
+  /** Every plan with its version names, sorted. */
+  listPlans(): Promise<PlanSummary[]>;
+}
+
+export interface PublishHistory {
+  /** Every publish of a version, newest first. */
+  list(planId: string, versionName: string): Promise<PublishEntry[]>;
+}
+
+/** The provider's storage: one implementation per kind of store. */
+export interface Storage {
+  flows: FlowStorage;
+  publishes: PublishHistory;
+  workflows: WorkflowStore;
+}
+
+/** The folder store: flow files, publish records and workflows as files under one data folder. */
+export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = {}): Storage {
+  const flows = createFlowStore(paths, options);
+  const publishes = createPublishStore(paths);
+  return {
+    flows: {
+      read: (planId, versionName) => flows.read(planId, versionName),
+      readValid: (planId, versionName) => flows.readValid(planId, versionName),
+      update: (planId, versionName, change) => flows.update(planId, versionName, change),
+      listPlans: () => flows.listPlans(),
+      async publish(planId, versionName, change) {
+        const { saved, value } = await flows.updateAlong(planId, versionName, change, (doc) =>
+          publishes.prepare(planId, versionName, promptOf(doc)),
+        );
+        return { saved, entry: value };
+      },
+    },
+    publishes: { list: (planId, versionName) => publishes.list(planId, versionName) },
+    workflows: createWorkflowStore(paths),
+  };
+}

@@ -1,0 +1,170 @@
+// The guarantees every store gives the routes (storage.ts), as one suite: each implementation
+// runs it (storage.test.ts for the folder store). A store passes only if a route could not tell
+// it from another.
+import type { FlowDocument, Workflow } from '@flow/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HttpError } from '../http/HttpError.js';
+import { sampleFlow } from '../testServer.test-helper.js';
+import type { Storage } from './storage.js';
+
+/** A store to test, fresh and empty, and how to throw it away. */
+export interface OpenedStorage {
+  storage: Storage;
+  close(): Promise<void>;
+}
+
+const workflow = (planId: string, id: string, name: string): Workflow => ({
+  id,
+  name,
+  description: `About ${name}`,
+  updated_at: '2026-11-25T10:00:00.000Z',
+  plan_id: planId,
+  json: { steps: [{ skill: 'message', name: 'Say hello', config: { text: 'Hello' } }] },
+});
+
+/** The plan's flow with one more function, as a change that keeps what the store holds now. */
+const withNote = (note: string) => (current: { doc: FlowDocument | null }) => {
+  const doc = current.doc ?? sampleFlow('p', 'production', 1);
+  return { ...doc, agentNotes: `${doc.agentNotes} ${note}`.trim() };
+};
+
+async function statusOf(promise: Promise<unknown>): Promise<number> {
+  try {
+    await promise;
+    return 200;
+  } catch (error) {
+    if (error instanceof HttpError) return error.status;
+    throw error;
+  }
+}
+
+export function storageContract(name: string, open: () => Promise<OpenedStorage>): void {
+  describe(`storage contract: ${name}`, () => {
+    let opened: OpenedStorage;
+    let storage: Storage;
+    beforeEach(async () => {
+      opened = await open();
+      storage = opened.storage;
+    });
+    afterEach(async () => {
+      await opened.close();
+    });
+
+    describe('flows', () => {
+      it('reads a version never written as the empty flow, not existing, and readValid refuses it with 404', async () => {
+        const stored = await storage.flows.read('p', 'production');
+        expect(stored).toMatchObject({ exists: false, doc: { planId: 'p', versionName: 'production', nodes: [] } });
+        expect(await statusOf(storage.flows.readValid('p', 'production'))).toBe(404);
+      });
+
+      it('gives back what was written, with a new ETag for each change and the same ETag for the same bytes', async () => {
+        const saved = await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 3));
+        const read = await storage.flows.readValid('p', 'production');
+        expect(read.doc).toEqual(sampleFlow('p', 'production', 3));
+        expect(read.etag).toBe(saved.etag);
+        expect(read.text).toBe(saved.text);
+        const changed = await storage.flows.update('p', 'production', withNote('Changed.'));
+        expect(changed.etag).not.toBe(saved.etag);
+        expect((await storage.flows.read('p', 'production')).etag).toBe(changed.etag);
+      });
+
+      it('applies changes of one flow one after the other, each to what the one before left: none is lost', async () => {
+        await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
+        await Promise.all(Array.from({ length: 20 }, (_, i) => storage.flows.update('p', 'production', withNote(`n${i}`))));
+        const notes = (await storage.flows.readValid('p', 'production')).doc.agentNotes;
+        for (let i = 0; i < 20; i++) expect(notes.split(' ')).toContain(`n${i}`);
+      });
+
+      it('writes nothing when the change throws, and the error reaches the caller', async () => {
+        const before = await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 2));
+        const refused = storage.flows.update('p', 'production', () => {
+          throw new HttpError(412, 'PRECONDITION_FAILED', 'changed elsewhere');
+        });
+        expect(await statusOf(refused)).toBe(412);
+        expect((await storage.flows.read('p', 'production')).etag).toBe(before.etag);
+      });
+
+      it('keeps plans and versions apart and lists them sorted', async () => {
+        await storage.flows.update('b', 'production', () => sampleFlow('b', 'production', 1));
+        await storage.flows.update('a', 'staging', () => sampleFlow('a', 'staging', 2));
+        await storage.flows.update('a', 'production', () => sampleFlow('a', 'production', 3));
+        const plans = await storage.flows.listPlans();
+        expect(plans.map((p) => [p.planId, p.versions])).toEqual([
+          ['a', ['production', 'staging']],
+          ['b', ['production']],
+        ]);
+        expect(plans[0]?.nodeCount).toBe(4);
+        expect((await storage.flows.readValid('a', 'staging')).doc.nodes).toHaveLength(3);
+      });
+    });
+
+    describe('publishing', () => {
+      it('saves the flow and records its prompt in one step; the history lists publishes newest first', async () => {
+        await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
+        const first = await storage.flows.publish('p', 'production', (current) => ({ ...requireDoc(current), systemPrompt: 'One' }));
+        const second = await storage.flows.publish('p', 'production', (current) => ({ ...requireDoc(current), systemPrompt: 'Two' }));
+        expect(second.saved.doc.systemPrompt).toBe('Two');
+        expect((await storage.flows.readValid('p', 'production')).etag).toBe(second.saved.etag);
+        expect(first.entry.publishedAt < second.entry.publishedAt).toBe(true);
+        const history = await storage.publishes.list('p', 'production');
+        expect(history.map((e) => e.system_message)).toEqual(['Two', 'One']);
+        expect(history[0]).toEqual(second.entry);
+        expect(history[0]?.system_message_prefix).toBe(second.saved.doc.agentContext);
+        expect(history[0]?.system_message_suffix).toBe(second.saved.doc.agentNotes);
+      });
+
+      it('gives publishes at the same moment distinct times, and keeps each version its own history', async () => {
+        await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
+        await storage.flows.update('p', 'staging', () => sampleFlow('p', 'staging', 1));
+        const entries = await Promise.all(
+          Array.from({ length: 5 }, (_, i) =>
+            storage.flows.publish('p', 'production', (current) => ({ ...requireDoc(current), systemPrompt: `P${i}` })),
+          ),
+        );
+        expect(new Set(entries.map((e) => e.entry.publishedAt)).size).toBe(5);
+        expect(await storage.publishes.list('p', 'production')).toHaveLength(5);
+        expect(await storage.publishes.list('p', 'staging')).toEqual([]);
+      });
+
+      it('records nothing when the change throws', async () => {
+        const before = await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
+        const refused = storage.flows.publish('p', 'production', () => {
+          throw new HttpError(412, 'PRECONDITION_FAILED', 'changed elsewhere');
+        });
+        expect(await statusOf(refused)).toBe(412);
+        expect(await storage.publishes.list('p', 'production')).toEqual([]);
+        expect((await storage.flows.read('p', 'production')).etag).toBe(before.etag);
+      });
+    });
+
+    describe('workflows and sessions', () => {
+      it('saves, lists and gets the workflows of a plan, and a save of the same id replaces it', async () => {
+        await storage.workflows.save(workflow('p', 'wf-1', 'Book a demo'));
+        await storage.workflows.save(workflow('p', 'wf-2', 'Weekly report'));
+        await storage.workflows.save(workflow('q', 'wf-3', 'Elsewhere'));
+        await storage.workflows.save({ ...workflow('p', 'wf-1', 'Book a call'), description: 'Changed' });
+        const listed = await storage.workflows.list('p');
+        expect(listed.map((w) => w.name).sort()).toEqual(['Book a call', 'Weekly report']);
+        expect(await storage.workflows.get('p', 'wf-1')).toMatchObject({ name: 'Book a call', description: 'Changed' });
+        expect(await storage.workflows.get('p', 'wf-3')).toBeNull();
+        expect(await storage.workflows.get('p', 'missing')).toBeNull();
+      });
+
+      it('keeps a session with the workflow as it was when the session began', async () => {
+        const saved = await storage.workflows.save(workflow('p', 'wf-1', 'Book a demo'));
+        const session = await storage.workflows.createSession(saved, '2026-11-25T10:00:00.000Z');
+        await storage.workflows.save({ ...saved, name: 'Renamed later' });
+        const again = await storage.workflows.getSession('p', session.id);
+        expect(again).toMatchObject({ planId: 'p', workflowId: 'wf-1', createdAt: '2026-11-25T10:00:00.000Z' });
+        expect(again?.workflow.name).toBe('Book a demo');
+        expect(await storage.workflows.getSession('q', session.id)).toBeNull();
+        expect(await storage.workflows.getSession('p', 'no-such-session')).toBeNull();
+      });
+    });
+  });
+}
+
+function requireDoc(current: { doc: FlowDocument | null }): FlowDocument {
+  if (!current.doc) throw new Error('the flow was written before');
+  return current.doc;
+}
