@@ -1,0 +1,77 @@
+// A throwaway PostgreSQL cluster for the tests: initdb into a temporary folder, pg_ctl start on a
+// free port of 127.0.0.1, stopped and removed at the end. Never a mock, never a shared database.
+// As root (CI), initdb and pg_ctl run as the `postgres` user, since initdb refuses root.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** What a test says when PostgreSQL is missing: how to get it, never a silent skip. */
+export const POSTGRES_MISSING =
+  'PostgreSQL is not installed: run `apt-get install -y postgresql` (Debian) or set PG_BIN to the folder of initdb and pg_ctl; the PostgreSQL tests start a throwaway cluster with them';
+
+/** The folder of initdb and pg_ctl: PG_BIN, else the newest of Debian's /usr/lib/postgresql/<major>/bin. */
+export function postgresBin(env: Record<string, string | undefined> = process.env): string | null {
+  const fromEnv = env['PG_BIN'];
+  if (fromEnv !== undefined) return existsSync(join(fromEnv, 'initdb')) ? fromEnv : null;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const majors = readdirSync(root)
+    .filter((name) => /^\d+$/.test(name) && existsSync(join(root, name, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return majors[0] === undefined ? null : join(root, majors[0], 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestCluster {
+  /** `postgres://flow@127.0.0.1:<port>/postgres`, trust authentication, loopback only. */
+  url: string;
+  port: number;
+  /** Stops the cluster at once and removes its folder. */
+  stop(): Promise<void>;
+}
+
+export async function startTestCluster(env: Record<string, string | undefined> = process.env): Promise<TestCluster> {
+  const bin = postgresBin(env);
+  if (bin === null) throw new Error(POSTGRES_MISSING);
+  const asRoot = process.getuid?.() === 0;
+  const as = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args);
+  const dir = mkdtempSync(join(tmpdir(), 'flow-pg-'));
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: group } = await run('id', ['-g', 'postgres']);
+    chownSync(dir, Number(stdout.trim()), Number(group.trim()));
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  await as('initdb', ['-D', data, '-U', 'flow', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`;
+  await as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  let stopped = false;
+  return {
+    url: `postgres://flow@127.0.0.1:${port}/postgres`,
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
