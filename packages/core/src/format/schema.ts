@@ -63,11 +63,10 @@ export function checkFlowShape(value: unknown): ShapeResult {
     const message = flowMessages.wrongFormat(typeof found === 'string' ? found : JSON.stringify(found));
     return { ok: false, findings: [ruleFinding('wrong-format', '$.format', message)] };
   }
-  const validate = validateFlowDocument;
-  if (validate(value)) return { ok: true, doc: value, findings: [] };
+  if (validateFlowDocument(value)) return { ok: true, doc: value, findings: [] };
   const seen = new Set<string>();
   const findings: Finding[] = [];
-  for (const error of validate.errors ?? []) {
+  for (const error of validateFlowDocument.errors ?? []) {
     // A node's `type` picks the schema of its data; a missing or unknown one has its own error (required, enum).
     if (error.keyword === 'discriminator') continue;
     const finding = toFinding(error);
