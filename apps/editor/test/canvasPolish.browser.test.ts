@@ -53,6 +53,12 @@ async function nodesOutside(page: Page): Promise<string[]> {
   return boxes.filter((b) => b.left < area.left || b.top < area.top || b.right > area.right || b.bottom > area.bottom).map((b) => b.id);
 }
 
+/** Waits until every node of the example's flow is drawn and wholly inside the free canvas. */
+async function settled(page: Page, example: ExamplePlan): Promise<void> {
+  await expect.poll(() => nodes(page).count()).toBe(exampleDoc(example).nodes.length);
+  await expect.poll(() => nodesOutside(page)).toEqual([]);
+}
+
 /** Saves a screenshot under test-results/ to look at. */
 async function picture(target: Page | Locator, name: string): Promise<void> {
   const dir = join(repoRoot, 'test-results');
@@ -84,7 +90,7 @@ describe('opening a plan', () => {
   it('comes back to the last viewport of the plan after a reload', async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    await settled(page, 'support-desk');
     const fitted = await viewport(page);
     const corner = await paneCorner(page);
     await page.mouse.move(corner.x, corner.y);
@@ -172,7 +178,7 @@ describe('replacing a follow-up', () => {
   it('replaces the old edge when a node with a follow-up is connected elsewhere, says so, and one Undo brings it back', async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    await settled(page, 'support-desk');
     // A new prompt node, on its own, from the canvas menu at a free spot right of the first chain.
     const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
     const returns = await box(nodeEl(page, 'support-returns'));
@@ -256,7 +262,7 @@ describe('paste at the cursor and duplicate in chain order', () => {
   it("pastes at the point of the canvas menu's Paste", async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    await settled(page, 'support-desk');
     const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
     await page.keyboard.press('Control+c');
@@ -273,7 +279,7 @@ describe('paste at the cursor and duplicate in chain order', () => {
   it('pastes with Ctrl+V at the pointer, keeping the copied nodes where they were relative to each other', async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    await settled(page, 'support-desk');
     const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
     const capture = await box(nodeEl(page, 'support-capture-order'));
     const lookup = await box(nodeEl(page, 'support-lookup-order'));
@@ -300,7 +306,7 @@ describe('paste at the cursor and duplicate in chain order', () => {
   it('duplicates a selection in one step, the copies in the same chain order as the originals', async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    await settled(page, 'support-desk');
     // Selected in the reverse of their chain order.
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
     await nodeEl(page, 'support-capture-order')
@@ -333,8 +339,7 @@ describe('a narrow window (800 x 700)', () => {
     await h.page.setViewportSize({ width: 800, height: 700 });
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    await expect.poll(() => nodes(page).count()).toBe(exampleDoc('support-desk').nodes.length);
-    await expect.poll(() => nodesOutside(page)).toEqual([]);
+    await settled(page, 'support-desk');
     const panel = page.locator('#side-panel');
     const show = page.getByRole('button', { name: 'Show side panel' });
     await show.waitFor();
