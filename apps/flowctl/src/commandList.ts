@@ -127,8 +127,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'publish',
-    args: '<file>',
-    summary: 'validate, then update the functions and the custom system prompt on the provider',
+    args: '[file]',
+    summary: 'validate, then update the functions and the custom system prompt on the provider (or roll back to an earlier publish)',
     options: [
       { flags: '-p, --plan <id>', description: "plan id to publish to (default: the file's planId, which its path must agree with)" },
       {
@@ -137,6 +137,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       { flags: '--dry-run', description: 'show what would change on the provider and change nothing' },
       { flags: '--detailed-exitcode', description: 'with --dry-run: exit 0 for no change, 2 for changes, 1 for an error' },
+      {
+        flags: '--rollback <id>',
+        description:
+          "publish again the flow of an earlier publish (its id is on the dashboard), for the file's plan version or --plan and --version",
+      },
     ],
     example: 'flowctl publish flows/support-desk/production.flow.json --dry-run',
     load: () => import('./commands/publish.js'),
@@ -186,9 +191,14 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'serve',
     args: '',
-    summary: 'the local provider over a folder of flow files, plus the editor when it is built',
+    summary: 'the local provider over a folder of flow files (or a PostgreSQL database), plus the editor when it is built',
     options: [
       { flags: '-d, --dir <dir>', description: 'data folder', default: 'flows' },
+      {
+        flags: '--database <url>',
+        description: 'keep the flows in this PostgreSQL database instead of the folder; several servers may share it',
+        env: 'FLOW_DATABASE_URL',
+      },
       { flags: '--port <port>', description: 'port (0 picks a free one)', default: '4321' },
       { flags: '--host <host>', description: 'address to bind', default: '127.0.0.1' },
       {

@@ -72,6 +72,18 @@ export interface InitReport {
   next: string[];
 }
 
+/** `flowctl publish --rollback <id>`: an earlier publish's flow, published again. */
+export interface RollbackReport {
+  planId: string;
+  versionName: string;
+  /** The id of the earlier publish brought back. */
+  rollbackOf: string;
+  /** The new publish's id and time. */
+  id: string;
+  publishedAt: string;
+  dashboardUrl: string;
+}
+
 export interface PublishReport {
   file: string;
   planId: string;
@@ -105,6 +117,8 @@ export interface RunReport {
 export interface ServeReport {
   url: string;
   dir: string;
+  /** The PostgreSQL database the flows are kept in (its address without the password), or null for the data folder. */
+  database: string | null;
   /** The folder of the built editor being served, or null when it is not built. */
   editorDir: string | null;
   /** Every route but sign-in and static files needs the token. */
@@ -186,7 +200,7 @@ export interface Results {
   diff: DiffReport;
   compile: CompileReport;
   fetch: FetchReport;
-  publish: PublishReport;
+  publish: PublishReport | RollbackReport;
   'workflows list': WorkflowsReport;
   run: RunReport;
   session: SessionReport;

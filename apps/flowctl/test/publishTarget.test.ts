@@ -76,6 +76,39 @@ describe("publish: the file's path names the plan version", () => {
     expect(again.stdout).toContain('No changes: target-d/production on the provider already matches target-d/staging.flow.json');
   });
 
+  it('--rollback publishes again the flow of an earlier publish named on the dashboard; an unknown id is not found, exit 4', async () => {
+    const first = { ...sampleFlow('target-r'), agentNotes: 'First notes.' };
+    place('target-r/production.flow.json', first);
+    expect((await cli(['publish', 'target-r/production.flow.json'])).code).toBe(0);
+    place('target-r/production.flow.json', { ...sampleFlow('target-r'), agentNotes: 'Second notes.' });
+    expect((await cli(['publish', 'target-r/production.flow.json'])).code).toBe(0);
+
+    // The id of the earlier publish, as the dashboard's 'Roll back to this' names it.
+    const dashboard = await (await fetch(`${providers.url}/dashboard/target-r/production`)).text();
+    const ids = [...dashboard.matchAll(/\/rollback\/([0-9TZ-]+)"/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(1);
+    const id = ids[0] ?? '';
+
+    const back = await cli(['publish', '--rollback', id, '--plan', 'target-r', '--version', 'production', '--json']);
+    expect(back.code).toBe(0);
+    expect(parseJson(back)).toMatchObject({ planId: 'target-r', versionName: 'production', rollbackOf: id });
+    const fetched = await cli(['fetch', '--plan', 'target-r', '--version', 'production', '--json']);
+    expect(parseJson(fetched)).toMatchObject({ agentNotes: 'First notes.' });
+    // The first file is what the provider has again: no change to publish.
+    place('target-r/production.flow.json', first);
+    expect((await cli(['publish', 'target-r/production.flow.json', '--dry-run', '--detailed-exitcode'])).code).toBe(0);
+
+    const text = await cli(['publish', 'target-r/production.flow.json', '--rollback', id]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`Rolled back target-r/production to the publish ${id}`);
+    const unknown = await cli(['publish', '--rollback', '2000-01-01T00-00-00-000Z', '--plan', 'target-r', '--version', 'production']);
+    expect(unknown.code).toBe(4);
+    expect(unknown.stderr).toContain('No publish 2000-01-01T00-00-00-000Z of target-r/production to roll back to');
+    const noTarget = await cli(['publish', '--rollback', id]);
+    expect(noTarget.code).toBe(2);
+    expect(noTarget.stderr).toContain('--rollback needs the flow file, or --plan and --version');
+  });
+
   it('an invalid --plan or --version is a usage error, before any call', async () => {
     place('target-e/production.flow.json', sampleFlow('target-e'));
     const plan = await runCli(['publish', 'target-e/production.flow.json', '--plan', '../etc', '--api-url', 'http://127.0.0.1:9'], {

@@ -22,7 +22,7 @@ export type { ClientOptions, FetchLike, FetchResponse } from './api/transport.js
 export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from './api/transport.js';
 export type { PlanCalls, GenerateSystemPromptRequest, DeconstructFlowRequest, CustomSystemPrompt } from './api/planCalls.js';
 export type { WorkflowCalls, WorkflowDraft, SavedWorkflow } from './api/workflowCalls.js';
-export type { FlowCalls, LoadedFlow, SavedFlow, PublishedFlow } from './api/flowCalls.js';
+export type { FlowCalls, LoadedFlow, SavedFlow, PublishedFlow, RolledBackFlow } from './api/flowCalls.js';
 export * from './api/flowVersions.js';
 export * from './diff/flowDiff.js';
 export * from './diff/valueDiff.js';

@@ -6,10 +6,11 @@ import { ServerConfigError } from './errors.js';
 import { startServer, type ServerOptions } from './server.js';
 import { repositoryRoot } from './store/seed.js';
 
-const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows] [--host 127.0.0.1] [--token TOKEN] [--public-url URL] [--allow-host NAMES] [--editor DIR] [--seed DIR]
+const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL] [--host 127.0.0.1] [--token TOKEN] [--public-url URL] [--allow-host NAMES] [--editor DIR] [--seed DIR]
 
   --port    port to listen on (0 picks a free one)           default 4321
   --dir     data folder of flow files (seeded when empty)    default ./flows
+  --database  a PostgreSQL address instead of the folder (or FLOW_DATABASE_URL); servers may share it
   --host    address to bind; any other than loopback needs a token
   --token   the token every route but sign-in needs (or FLOW_TOKEN)
   --public-url  the address people use (or FLOW_PUBLIC_URL): allowed as Host, hosted links built from it
@@ -25,6 +26,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
     options: {
       port: { type: 'string' },
       dir: { type: 'string' },
+      database: { type: 'string' },
       host: { type: 'string' },
       token: { type: 'string' },
       'public-url': { type: 'string' },
@@ -40,6 +42,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerConfigError(`Invalid port: ${values.port ?? ''}`);
   const token = values.token ?? env.FLOW_TOKEN;
   const publicUrl = values['public-url'] ?? env.FLOW_PUBLIC_URL;
+  const database = values.database ?? env.FLOW_DATABASE_URL;
+  if (database !== undefined && database !== '' && values.dir !== undefined) {
+    throw new ServerConfigError('Give either --dir or --database, not both');
+  }
   const allowHosts = (values['allow-host'] ?? '')
     .split(',')
     .map((h) => h.trim())
@@ -52,6 +58,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
     dir: values.dir ?? './flows',
     host: values.host ?? '127.0.0.1',
     ...(token ? { token } : {}),
+    ...(database ? { database } : {}),
     ...(publicUrl ? { publicUrl } : {}),
     ...(allowHosts.length > 0 ? { allowHosts } : {}),
     ...(editorDir ? { editorDir } : {}),
@@ -76,7 +83,9 @@ async function main(): Promise<void> {
     const server = await startServer(options);
     // The URL only: the token is never printed.
     process.stdout.write(`Flow provider listening on ${server.url}\n`);
-    process.stderr.write(`data folder: ${options.dir ?? './flows'}${options.token ? ' · sign-in with the token required' : ''}\n`);
+    process.stderr.write(
+      `${options.database ? 'database' : 'data folder'}: ${server.store}${options.token ? ' · sign-in with the token required' : ''}\n`,
+    );
     const stop = (): void => {
       void server.close().finally(() => process.exit(0));
     };

@@ -1,4 +1,4 @@
-export { startServer, ServerConfigError, DataFolderInUseError } from './server.js';
+export { startServer, ServerConfigError, DataFolderInUseError, DatabaseStartError } from './server.js';
 export type { ServerOptions, RunningServer } from './server.js';
 export { ID_PATTERN, isId } from './ids.js';
 export { defaultSeedDir, repositoryRoot, seedDataFolder } from './store/seed.js';

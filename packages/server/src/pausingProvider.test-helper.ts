@@ -1,10 +1,11 @@
 /**
- * A provider process for crash tests: `pausingProvider.test-helper.ts <dir> <step count>` serves
- * `dir` and holds its writes after that many steps of atomic changes (journal, files, removal), printing
+ * A provider process for crash tests: `pausingProvider.test-helper.ts <dir or postgres://…> <step count>`
+ * serves the folder (or the database) and holds its writes after that many steps of atomic changes
+ * (journal, files, removal; in a database, the row and the record inside the transaction), printing
  * `paused after <step>` on stderr, so the test can kill it with SIGKILL exactly there.
  */
 import { startServer } from './server.js';
-import type { JournalStep } from './store/journal.js';
+import type { DatabaseStep, JournalStep } from './store/journal.js';
 
 const [dir, countText] = process.argv.slice(2);
 const pauseAt = Number(countText);
@@ -13,9 +14,9 @@ if (dir === undefined || !Number.isInteger(pauseAt) || pauseAt < 1) {
   process.exit(2);
 }
 
-const steps: JournalStep[] = [];
+const steps: (JournalStep | DatabaseStep)[] = [];
 const server = await startServer({
-  dir,
+  ...(dir.startsWith('postgres://') ? { database: dir } : { dir }),
   port: 0,
   seedDir: null,
   log: (line) => process.stderr.write(`${line}\n`),

@@ -23,13 +23,20 @@ import { dataPaths } from './store/dataPaths.js';
 import { checkDataFolderFree, lockDataFolder, type FolderLock } from './store/folderLock.js';
 import type { StoreFaults } from './store/journal.js';
 import { defaultSeedDir, seedDataFolder } from './store/seed.js';
-import { createFileStorage } from './store/storage.js';
+import type { PlanSummary } from './store/flowStore.js';
+import { openPgStorage, redactedUrl } from './store/pg/pgStorage.js';
+import { createFileStorage, type Storage } from './store/storage.js';
 
 export interface ServerOptions {
   /** Default 4321; 0 picks a free port. */
   port?: number;
-  /** The data folder. Default `./flows`. */
+  /** The data folder. Default `./flows`. Not used with `database`. */
   dir?: string;
+  /**
+   * A PostgreSQL address (`postgres://user:password@host:5432/flow`): the flows are kept in that
+   * database instead of a folder, and several servers may share it. Migrated at start.
+   */
+  database?: string;
   /** Default 127.0.0.1. Any non-loopback address requires a token. */
   host?: string;
   /**
@@ -53,19 +60,70 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The budget of the in-memory cache of flows, in characters of flow text. Default 64 MiB. */
   flowCacheBytes?: number;
-  /** Test seam: called after each step of an atomic change (journal, each file, journal removed). */
+  /** Test seam: called after each step of an atomic change (journal, each file, journal removed; in a database, the row and the record). */
   faults?: StoreFaults;
 }
 
 export interface RunningServer {
   /** `http://host:port` */
   url: string;
+  /** Where the flows are kept: the data folder's path, or the database's address without its password. */
+  store: string;
+  /** Every plan with its version names, sorted. */
+  listPlans(): Promise<PlanSummary[]>;
   /** Every route this server answers (the editor's files besides), as method and pattern. */
   routes: readonly { method: string; pattern: string }[];
   close(): Promise<void>;
 }
 
 export { DataFolderInUseError, ServerConfigError } from './errors.js';
+export { DatabaseStartError } from './store/pg/pgStorage.js';
+
+/** A store opened for a server: checked before the port is bound, readied once the address is known. */
+interface OpenedStore {
+  storage: Storage;
+  /** Where the flows are kept, as said to people (never a password). */
+  name: string;
+  ready(url: string, log: (line: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The folder store: one server per folder (a lock naming it), cleaned after a crash, seeded when empty. */
+async function openFolderStore(options: ServerOptions): Promise<OpenedStore> {
+  const dir = resolve(options.dir ?? './flows');
+  await mkdir(dir, { recursive: true });
+  const paths = dataPaths(dir);
+  // Said before binding, so a second server on the same port hears about the folder, not the port.
+  await checkDataFolderFree(dir, paths.lock);
+  const flowStoreOptions = {
+    ...(options.flowCacheBytes === undefined ? {} : { cacheBytes: options.flowCacheBytes }),
+    ...(options.faults ? { faults: options.faults } : {}),
+  };
+  let lock: FolderLock | undefined;
+  return {
+    storage: createFileStorage(paths, flowStoreOptions),
+    name: dir,
+    async ready(url, log) {
+      lock = await lockDataFolder(dir, paths.lock, url);
+      const report = await cleanStart(dir);
+      for (const journal of report.replayed) log(`flow server: finished a change a crash interrupted (${journal})`);
+      for (const journal of report.invalid) log(`flow server: removed a journal it could not apply (${journal})`);
+      await seedDataFolder(dir, options.seedDir === undefined ? defaultSeedDir() : options.seedDir);
+    },
+    async close() {
+      await lock?.release();
+    },
+  };
+}
+
+/** The PostgreSQL store: connected and migrated before the port is bound, so a bad address fails at once. */
+async function openDatabaseStore(url: string, options: ServerOptions): Promise<OpenedStore> {
+  const storage = await openPgStorage(url, {
+    ...(options.flowCacheBytes === undefined ? {} : { cacheBytes: options.flowCacheBytes }),
+    ...(options.faults ? { faults: options.faults } : {}),
+  });
+  return { storage, name: redactedUrl(url), ready: async () => undefined, close: () => storage.close() };
+}
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
@@ -106,18 +164,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const publicUrl = options.publicUrl === undefined ? undefined : checkedPublicUrl(options.publicUrl);
   const hosts = hostPolicy({ bindHost: host, publicUrl, allowHosts: options.allowHosts ?? [] });
-  const dir = resolve(options.dir ?? './flows');
-  await mkdir(dir, { recursive: true });
-  const paths = dataPaths(dir);
-  // Said before binding, so a second server on the same port hears about the folder, not the port.
-  await checkDataFolderFree(dir, paths.lock);
+  const store = options.database === undefined ? await openFolderStore(options) : await openDatabaseStore(options.database, options);
   let url = '';
-  const flowStoreOptions = {
-    ...(options.flowCacheBytes === undefined ? {} : { cacheBytes: options.flowCacheBytes }),
-    ...(options.faults ? { faults: options.faults } : {}),
-  };
   const services: Services = {
-    ...createFileStorage(paths, flowStoreOptions),
+    ...store.storage,
     now: () => new Date().toISOString(),
     // Hosted links are built from the configured address, never from the request's Host header.
     origin: () => publicUrl ?? url,
@@ -147,35 +197,34 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     void ready.then(() => handle(req, res));
   });
   await new Promise<void>((done, fail) => {
-    server.once('error', fail);
+    const failed = (error: Error): void => {
+      void store.close().finally(() => fail(error));
+    };
+    server.once('error', failed);
     server.listen(options.port ?? 4321, host, () => {
-      server.off('error', fail);
+      server.off('error', failed);
       done();
     });
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? (address satisfies AddressInfo).port : (options.port ?? 4321);
   url = `http://${urlHost(host)}:${port}`;
-  let lock: FolderLock | undefined;
   try {
-    lock = await lockDataFolder(dir, paths.lock, url);
-    const report = await cleanStart(dir);
-    for (const journal of report.replayed) log(`flow server: finished a change a crash interrupted (${journal})`);
-    for (const journal of report.invalid) log(`flow server: removed a journal it could not apply (${journal})`);
-    await seedDataFolder(dir, options.seedDir === undefined ? defaultSeedDir() : options.seedDir);
+    await store.ready(url, log);
   } catch (error) {
     await closeServer(server);
-    await lock?.release();
+    await store.close();
     throw error;
   }
   openGate();
-  const held = lock;
   return {
     url,
+    store: store.name,
+    listPlans: () => store.storage.flows.listPlans(),
     routes: routes.map(({ method, pattern }) => ({ method, pattern })),
     async close() {
       await closeServer(server);
-      await held.release();
+      await store.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  ApiError,
   PlanNotFoundError,
   compileFlow,
   idProblem,
@@ -22,7 +23,7 @@ import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { publishDiff, workflowsToSave } from '../diff/publishDiff.js';
 import { isLoopback } from '../provider.js';
 import { toCliError } from '../toCliError.js';
-import type { PublishReport } from '../reports.js';
+import type { PublishReport, RollbackReport } from '../reports.js';
 
 /**
  * The flow exactly as a publish sends it: the prompt compiled, and for a remote provider the
@@ -58,17 +59,63 @@ function refusePlainSecrets(file: string, doc: FlowDocument): void {
  * `terraform plan` does.
  */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
+  const rollbackId = stringOption(invocation, 'rollback');
+  if (rollbackId !== undefined) return rollback(invocation, ctx, rollbackId);
   const detailed = flagOption(invocation, 'detailedExitcode');
   if (detailed && !flagOption(invocation, 'dryRun')) throw usageError('--detailed-exitcode goes with --dry-run');
   if (!detailed) return publish(invocation, ctx);
   try {
     const outcome = await publish(invocation, ctx);
     // 2 means changes here (the number of a usage error elsewhere), as in terraform plan.
-    return outcome.kind === 'publish' && !outcome.data.changes.same ? { ...outcome, exitCode: EXIT.usage } : outcome;
+    const changed = outcome.kind === 'publish' && 'changes' in outcome.data && !outcome.data.changes.same;
+    return changed ? { ...outcome, exitCode: EXIT.usage } : outcome;
   } catch (error) {
     const failure = toCliError(error, ctx.apiUrl);
     throw new CliError(failure.code, failure.message, EXIT.findings, failure.findings);
   }
+}
+
+/**
+ * `flowctl publish --rollback <id> [file | --plan P --version V]`: the provider publishes again the
+ * flow its earlier publish `id` stored. The target is the file's plan version (its path and
+ * contents, as for a publish) unless --plan and --version name it; the file itself is not sent.
+ */
+async function rollback(invocation: Invocation, ctx: Context, publishId: string): Promise<Outcome> {
+  if (flagOption(invocation, 'dryRun')) throw usageError('--rollback cannot go with --dry-run');
+  const named = namedTarget(invocation);
+  const file = invocation.args[0];
+  let target: PlanVersion;
+  if (file !== undefined && file !== '') {
+    const { doc } = await requireFlowFile(file, ctx.io.cwd);
+    target = publishTarget(file, ctx.io.cwd, doc, named);
+  } else {
+    if (named.planId === undefined || named.versionName === undefined) {
+      throw usageError('--rollback needs the flow file, or --plan and --version, to know which plan version to roll back');
+    }
+    target = { planId: named.planId, versionName: named.versionName };
+  }
+  const { planId, versionName } = target;
+  const client = await ctx.client();
+  const done = await ctx.task(`Rolling back ${planId}/${versionName}…`, async () => {
+    try {
+      return await client.rollbackPublish(planId, versionName, publishId);
+    } catch (error) {
+      // The provider names what it lacks: no such publish of that version (exit 4, as a missing plan).
+      if (error instanceof ApiError && error.status === 404) {
+        throw new CliError('PUBLISH_NOT_FOUND', `${error.providerMessage ?? error.message} on ${ctx.apiUrl}`, EXIT.notFound);
+      }
+      throw error;
+    }
+  });
+  const report: RollbackReport = {
+    planId,
+    versionName,
+    rollbackOf: done.rollbackOf,
+    id: done.id,
+    publishedAt: done.publishedAt,
+    dashboardUrl: client.dashboardUrl(planId, versionName),
+  };
+  return { kind: 'publish', data: report, exitCode: EXIT.ok };
 }
 
 /** `--plan`/`--version` as given, each checked to be an id. */

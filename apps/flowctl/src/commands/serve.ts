@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
@@ -7,20 +7,12 @@ import { CliError, EXIT, usageError } from '../errors.js';
 import { openUrl } from '../openUrl.js';
 import type { ServeReport } from '../reports.js';
 
-/** `{url}/{planId}/{version}` for every `<planId>/<version>.flow.json` of the data folder. */
-function planLinks(url: string, dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .flatMap((plan) =>
-        readdirSync(join(dir, plan.name))
-          .filter((file) => file.endsWith('.flow.json'))
-          .map((file) => `${url}/${encodeURIComponent(plan.name)}/${encodeURIComponent(file.slice(0, -'.flow.json'.length))}`),
-      )
-      .sort();
-  } catch {
-    return [];
-  }
+/** `{url}/{planId}/{version}` for every plan version the server keeps. */
+async function planLinks(server: { url: string; listPlans(): Promise<{ planId: string; versions: string[] }[]> }): Promise<string[]> {
+  const plans = await server.listPlans();
+  return plans
+    .flatMap((plan) => plan.versions.map((version) => `${server.url}/${encodeURIComponent(plan.planId)}/${encodeURIComponent(version)}`))
+    .sort();
 }
 
 /**
@@ -78,12 +70,14 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     .split(',')
     .map((h) => h.trim())
     .filter((h) => h !== '');
-  const { startServer, ServerConfigError, DataFolderInUseError } = await loadServer();
+  const database = stringOption(invocation, 'database');
+  const { startServer, ServerConfigError, DataFolderInUseError, DatabaseStartError } = await loadServer();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
       port,
       dir,
+      ...(database ? { database } : {}),
       host,
       allowHosts,
       ...(publicUrl ? { publicUrl } : {}),
@@ -95,6 +89,8 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     // Another server holds the folder: its message names the folder and that server's address.
     if (error instanceof DataFolderInUseError) throw usageError(error.message, 'DATA_FOLDER_IN_USE');
     if (error instanceof ServerConfigError) throw usageError(error.message);
+    // Its message names the database without the password.
+    if (error instanceof DatabaseStartError) throw new CliError('DATABASE_UNAVAILABLE', error.message, EXIT.provider);
     if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
       throw usageError(`Port ${port} on ${host} is in use: pick another with --port`, 'PORT_IN_USE');
     }
@@ -110,10 +106,11 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const data: ServeReport = {
     url: server.url,
     dir,
+    database: database ? server.store : null,
     editorDir,
     tokenRequired: ctx.token !== undefined,
     opened,
-    plans: planLinks(server.url, dir),
+    plans: await planLinks(server),
   };
   return { kind: 'serve', data, exitCode: EXIT.ok };
 }

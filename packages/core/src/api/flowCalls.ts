@@ -19,6 +19,15 @@ export interface PublishedFlow extends SavedFlow {
   publishedAt: string | null;
 }
 
+/** A rollback's publish: the flow an earlier publish stored, published again. */
+export interface RolledBackFlow extends SavedFlow {
+  /** The new publish's id. */
+  id: string;
+  publishedAt: string;
+  /** The id of the earlier publish it brought back. */
+  rollbackOf: string;
+}
+
 export interface LoadedFlow {
   doc: FlowDocument;
   /** The version to send back as `If-Match`; null when the provider sent none. */
@@ -40,6 +49,11 @@ export interface FlowCalls {
    * one change; null when the provider has no such endpoint. A stale version throws FlowConflictError.
    */
   publishFlow(planId: string, versionName: string, doc: FlowDocument, precondition?: WritePrecondition): Promise<PublishedFlow | null>;
+  /**
+   * POST /api/flows/{planId}/{versionName}/rollback: publishes again the flow the earlier publish
+   * `publishId` stored (its id is on the dashboard), recorded as a rollback of it.
+   */
+  rollbackPublish(planId: string, versionName: string, publishId: string): Promise<RolledBackFlow>;
   /** GET /api/plans: every plan with its version names. */
   listPlans(): Promise<PlanSummary[]>;
 }
@@ -97,6 +111,21 @@ export function createFlowCalls(transport: Transport): FlowCalls {
       if (!reply.ok) throw transport.httpError(call, reply);
       return { etag: etagOf(reply), publishedAt: stringField(reply.text, 'publishedAt') };
     },
+    async rollbackPublish(planId, versionName, publishId) {
+      requirePlanVersion(planId, versionName);
+      const call: Call = {
+        method: 'POST',
+        path: planPath('flows', planId, versionName, 'rollback'),
+        audience: 'plan',
+        body: { publishId },
+        failure: flowMessages.failedToSaveFlow,
+      };
+      const reply = await transport.exchange(call);
+      if (!reply.ok) throw transport.httpError(call, reply);
+      const { id, publishedAt, rollbackOf } = expectShape(parseJson(reply.text), isRollbackAnswer);
+      transport.versions.set(planId, versionName, etagOf(reply));
+      return { etag: etagOf(reply), id, publishedAt, rollbackOf };
+    },
     async listPlans() {
       const failure = flowMessages.failedToListPlans;
       const call: Call = { method: 'GET', path: '/api/plans', audience: 'plan', failure };
@@ -106,6 +135,10 @@ export function createFlowCalls(transport: Transport): FlowCalls {
       });
     },
   };
+}
+
+function isRollbackAnswer(value: unknown): value is Omit<RolledBackFlow, 'etag'> {
+  return isRecord(value) && typeof value.id === 'string' && typeof value.publishedAt === 'string' && typeof value.rollbackOf === 'string';
 }
 
 function stringField(text: string, field: string): string | null {

@@ -19,6 +19,7 @@ const PARAMS: Record<string, string> = {
   locale: 'en',
   source: 'emojibase',
   index: '0',
+  publishId: '2000-01-01T00-00-00-000Z',
 };
 
 function pathOf(pattern: string): string {
@@ -83,7 +84,8 @@ describe('token mode: every route but sign-in and static files needs the token',
           expect(res.status, what).toBe(401);
           expect(res.headers.get('www-authenticate'), what).toBe('Bearer');
           expect(await res.text(), what).not.toContain(TOKEN);
-        } else if ('Authorization' in headers) {
+        } else if ('Authorization' in headers || method !== 'GET') {
+          // A page's form post (the dashboard's rollback) is refused, not sent on to sign in.
           expect(res.status, what).toBe(401);
         } else {
           expect(res.status, what).toBe(303);

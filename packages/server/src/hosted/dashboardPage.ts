@@ -13,17 +13,34 @@ function texts(entry: PublishEntry): Html {
 
 const when = (entry: PublishEntry): Html => timeHtml(entry.publishedAt);
 
+/** The button that publishes an earlier publish's flow again. */
+export const ROLL_BACK = 'Roll back to this';
+
+/** What a publish says of itself: when, and which earlier one it brought back. */
+function published(entry: PublishEntry, byId: ReadonlyMap<string, PublishEntry>): Html {
+  const target = entry.rollbackOf === undefined ? undefined : byId.get(entry.rollbackOf);
+  const back = entry.rollbackOf === undefined ? html`` : html` · rolled back to the publish of ${target ? when(target) : entry.rollbackOf}`;
+  return html`Published ${when(entry)}${back}`;
+}
+
+function rollbackForm(planId: string, versionName: string, entry: PublishEntry): Html {
+  const action = `/dashboard/${encodeURIComponent(planId)}/${encodeURIComponent(versionName)}/rollback/${encodeURIComponent(entry.id)}`;
+  return html`<form method="post" action="${action}"><button type="submit" class="btn">${ROLL_BACK}</button></form>`;
+}
+
 /** The dashboard of a plan version: the published prompt, when, and the earlier publishes (newest first). */
 export function dashboardPage(planId: string, versionName: string, entries: readonly PublishEntry[]): string {
   const [latest, ...earlier] = entries;
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const current = latest
-    ? html`<section class="card" id="published"><p>Published ${when(latest)}</p>${texts(latest)}</section>`
+    ? html`<section class="card" id="published"><p>${published(latest, byId)}</p>${texts(latest)}</section>`
     : html`<p class="card muted" id="published">${NOTHING_PUBLISHED}</p>`;
   const history =
     earlier.length === 0
       ? html``
       : html`<h2>Earlier publishes</h2><ol id="history">${earlier.map(
-          (entry) => html`<li class="card"><details><summary>Published ${when(entry)}</summary>${texts(entry)}</details></li>`,
+          (entry) =>
+            html`<li class="card"><details><summary>${published(entry, byId)}</summary>${texts(entry)}</details>${rollbackForm(planId, versionName, entry)}</li>`,
         )}</ol>`;
   const body = html`
 <h1>Dashboard</h1>

@@ -1,5 +1,6 @@
 import { notFound } from '../http/HttpError.js';
 import { param, type Route } from '../http/router.js';
+import { rollback } from '../routes/flows.js';
 import type { Services } from '../services.js';
 import { etagOf, matchesNoneMatch, sendBody } from '../http/respond.js';
 import { CREATE_WORKFLOW_SCRIPT_PATH, createWorkflowPage } from './createWorkflowPage.js';
@@ -53,6 +54,18 @@ export function hostedRoutes(services: Services): Route[] {
         const planId = param(params, 'planId');
         const versionName = param(params, 'versionName');
         sendPage(res, dashboardPage(planId, versionName, await services.publishes.list(planId, versionName)));
+      },
+    },
+    {
+      // The dashboard's 'Roll back to this' form: publishes that publish's flow again, then shows the dashboard.
+      method: 'POST',
+      pattern: '/dashboard/:planId/:versionName/rollback/:publishId',
+      async handler({ res, params }) {
+        const planId = param(params, 'planId');
+        const versionName = param(params, 'versionName');
+        await rollback(services, planId, versionName, param(params, 'publishId'), null);
+        res.writeHead(303, { Location: `/dashboard/${encodeURIComponent(planId)}/${encodeURIComponent(versionName)}` });
+        res.end();
       },
     },
   ];

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'BAD_SETTINGS'
   | 'NOT_FOUND'
   | 'FLOW_NOT_FOUND'
+  | 'PUBLISH_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'PRECONDITION_FAILED'
   | 'PRECONDITION_REQUIRED'
@@ -23,6 +24,7 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'STORED_FLOW_INVALID'
+  | 'DATABASE_UNAVAILABLE'
   | 'INTERNAL';
 
 /** A refusal with its HTTP status, sent as `{ error: { code, message, ...extra } }`. */

@@ -1,7 +1,8 @@
-import { checkFlowShape, flowInvariantFindings, isIncomplete, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
+import { checkFlowShape, flowInvariantFindings, isIncomplete, parseFlow, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
+import { isRecord } from '../guards.js';
 import type { IncomingMessage } from 'node:http';
 import { BODY_LIMITS, readJson } from '../http/body.js';
-import { HttpError } from '../http/HttpError.js';
+import { HttpError, badRequest } from '../http/HttpError.js';
 import { checkPreconditions, writePreconditions } from '../http/preconditions.js';
 import { matchesNoneMatch, sendBody, sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
@@ -57,8 +58,33 @@ async function documentWrite(req: IncomingMessage): Promise<{ change: (current: 
 }
 
 /**
+ * Publishes again the flow an earlier publish stored (`publishId`), recording the new publish as a
+ * rollback of it; 404 PUBLISH_NOT_FOUND when the version has no such publish (or it kept no flow).
+ * An If-Match, when given, must name the current flow.
+ */
+export async function rollback(
+  services: Services,
+  planId: string,
+  versionName: string,
+  publishId: string,
+  pre: ReturnType<typeof writePreconditions> | null,
+): ReturnType<Services['flows']['publish']> {
+  const text = await services.publishes.flowOf(planId, versionName, publishId);
+  const parsed = text === null ? null : parseFlow(text);
+  if (!parsed?.ok) {
+    throw new HttpError(404, 'PUBLISH_NOT_FOUND', `No publish ${publishId} of ${planId}/${versionName} to roll back to`);
+  }
+  const change = (current: StoredFlow): FlowDocument => {
+    if (pre) checkPreconditions(pre, current, 'optional');
+    return parsed.doc;
+  };
+  return services.flows.publish(planId, versionName, change, { rollbackOf: publishId });
+}
+
+/**
  * GET/PUT /api/flows/{planId}/{versionName} (whole documents, ETag, If-Match, If-None-Match),
- * POST …/publish (store and record a publish as one atomic change) and GET /api/plans.
+ * POST …/publish (store and record a publish as one atomic change), POST …/rollback (publish an
+ * earlier publish's flow again) and GET /api/plans.
  */
 export function flowRoutes(services: Services): Route[] {
   const pattern = '/api/flows/:planId/:versionName';
@@ -94,7 +120,25 @@ export function flowRoutes(services: Services): Route[] {
         const [planId, versionName] = ids(params);
         const { change, findings } = await documentWrite(req);
         const { saved, entry } = await services.flows.publish(planId, versionName, change);
-        sendJson(res, 200, { etag: saved.etag, publishedAt: entry.publishedAt, findings }, { ETag: saved.etag });
+        sendJson(res, 200, { etag: saved.etag, id: entry.id, publishedAt: entry.publishedAt, findings }, { ETag: saved.etag });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: `${pattern}/rollback`,
+      async handler({ req, res, params }) {
+        const [planId, versionName] = ids(params);
+        const pre = writePreconditions(req);
+        const body = await readJson(req, BODY_LIMITS.default);
+        if (!isRecord(body) || typeof body.publishId !== 'string')
+          throw badRequest('Body must be { "publishId": "<id of an earlier publish>" }');
+        const { saved, entry } = await rollback(services, planId, versionName, body.publishId, pre);
+        sendJson(
+          res,
+          200,
+          { etag: saved.etag, id: entry.id, publishedAt: entry.publishedAt, rollbackOf: entry.rollbackOf },
+          { ETag: saved.etag },
+        );
       },
     },
     {

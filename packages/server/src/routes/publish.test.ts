@@ -26,23 +26,27 @@ describe('POST /api/flows/{planId}/{versionName}/publish', () => {
     (await server.call('GET', '/api/flows/support-desk/production')).headers.get('etag');
   const history = (): Promise<string[]> => readdir(join(server.dir, 'support-desk', 'published', 'production')).catch(() => []);
 
-  it('stores the document and records its prompt as a publish, answering { etag, publishedAt, findings } and the ETag', async () => {
+  it('stores the document and records its prompt as a publish, answering { etag, id, publishedAt, findings } and the ETag', async () => {
     const doc = publishable('One');
     const res = await publish(doc, await currentEtag());
     expect(res.status).toBe(200);
-    const body: { etag: string; publishedAt: string; findings: unknown[] } = await res.json();
-    expect(Object.keys(body).sort()).toEqual(['etag', 'findings', 'publishedAt']);
+    const body: { etag: string; id: string; publishedAt: string; findings: unknown[] } = await res.json();
+    expect(Object.keys(body).sort()).toEqual(['etag', 'findings', 'id', 'publishedAt']);
+    // The publish's id (for a rollback) is its time with - for : and .
+    expect(body.id).toBe(body.publishedAt.replace(/[:.]/g, '-'));
     expect(res.headers.get('etag')).toBe(body.etag);
     expect(await currentEtag()).toBe(body.etag);
     expect(await readFile(join(server.dir, 'support-desk', 'production.flow.json'), 'utf8')).toBe(serializeFlow(doc));
     const files = await history();
     expect(files).toEqual([`${body.publishedAt.replace(/:/g, '-')}.json`]);
     const entry: unknown = JSON.parse(await readFile(join(server.dir, 'support-desk', 'published', 'production', files[0] ?? ''), 'utf8'));
+    // The record keeps the flow as published, which a rollback publishes again.
     expect(entry).toEqual({
       publishedAt: body.publishedAt,
       system_message: 'System of One',
       system_message_prefix: 'Context of One',
       system_message_suffix: 'Notes of One',
+      flow: JSON.parse(serializeFlow(doc)),
     });
     const prompt = await server.call('GET', '/api/mate/support-desk/production/system-prompt');
     expect(await prompt.json()).toEqual({

@@ -7,13 +7,13 @@ import { sampleFlow } from '../testServer.test-helper.js';
 import { cleanStart } from './cleanStart.js';
 import { dataPaths, type DataPaths } from './dataPaths.js';
 import { createFlowStore } from './flowStore.js';
-import { commitWrites, settleJournal, type FileWrite, type JournalStep, type StoreFaults } from './journal.js';
+import { commitWrites, settleJournal, type FileWrite, type DatabaseStep, type JournalStep, type StoreFaults } from './journal.js';
 
 class Crash extends Error {}
 
 /** Faults that stop a change (like a crash would) after its `count`-th step. */
-function crashAfter(count: number): StoreFaults & { steps: JournalStep[] } {
-  const steps: JournalStep[] = [];
+function crashAfter(count: number): StoreFaults & { steps: (JournalStep | DatabaseStep)[] } {
+  const steps: (JournalStep | DatabaseStep)[] = [];
   return {
     steps,
     after(step) {

@@ -13,12 +13,15 @@ export interface FileWrite {
 /** The steps of an atomic change, in order; `file-written` once per file. */
 export type JournalStep = 'journal-written' | 'file-written' | 'journal-removed';
 
+/** The steps of a change in the PostgreSQL store, inside its transaction: the flow's row, then the publish record. */
+export type DatabaseStep = 'row-written' | 'record-written';
+
 /**
  * A test seam: called after each step of an atomic change, with the path the step wrote or
  * removed. A test that never resolves it holds the change at that step (to kill the process there).
  */
 export interface StoreFaults {
-  after(step: JournalStep, path: string): Promise<void> | void;
+  after(step: JournalStep | DatabaseStep, path: string): Promise<void> | void;
 }
 
 const FORMAT = 'flow-journal/1';

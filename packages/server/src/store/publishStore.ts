@@ -1,28 +1,130 @@
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FlowDocument, SystemPromptResponse } from '@flow/core';
+import { parseFlow, serializeFlow, type FlowDocument, type SystemPromptResponse } from '@flow/core';
 import { isRecord } from '../guards.js';
 import type { DataPaths } from './dataPaths.js';
 import type { AlongWrites } from './flowStore.js';
-import { fileNames, readJsonFile } from './listing.js';
+import { fileNames, isMissing } from './listing.js';
 
 /** One publish of a plan version: the prompt as published and when. */
 export interface PublishEntry extends SystemPromptResponse {
+  /** The publish's id in every store: its time with `-` for `:` and `.` (`2026-11-25T10-00-00-000Z`). */
+  id: string;
   publishedAt: string;
+  /** The id of the earlier publish this one brought back, when it was a rollback. */
+  rollbackOf?: string;
 }
+
+/** What a publish records besides the flow: its prompt, and the publish it rolls back to, if any. */
+export interface PublishRequest {
+  prompt: SystemPromptResponse;
+  rollbackOf?: string;
+}
+
+/** The id of the publish made at `publishedAt` (an ISO time in UTC with milliseconds): `2026-11-25T10-00-00-000Z`. */
+export const publishIdOf = (publishedAt: string): string => publishedAt.replace(/[:.]/g, '-');
+
+const PUBLISH_ID = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/;
+
+/** The publish time a publish id names; null for anything else (so an id never reaches a path unchecked). */
+export function publishedAtOfId(id: string): string | null {
+  const match = PUBLISH_ID.exec(id);
+  if (!match) return null;
+  const [, day, hours, minutes, seconds, millis] = match;
+  return `${day ?? ''}T${hours ?? ''}:${minutes ?? ''}:${seconds ?? ''}.${millis ?? ''}Z`;
+}
+
+/** The file of a publish record in the folder store (the name records have always had). */
+const recordFileOf = (publishedAt: string): string => `${publishedAt.replace(/:/g, '-')}.json`;
+
+/** The publish time of the same moment as `time`, or the first free millisecond after it. */
+export function nextPublishTime(time: number, taken: (publishedAt: string) => boolean | Promise<boolean>): Promise<string> {
+  const next = async (t: number): Promise<string> => {
+    const publishedAt = new Date(t).toISOString();
+    return (await taken(publishedAt)) ? next(t + 1) : publishedAt;
+  };
+  return next(time);
+}
+
+/** A publish entry of its parts, with the id its time gives. */
+export function publishEntry(publishedAt: string, prompt: SystemPromptResponse, rollbackOf?: string): PublishEntry {
+  return {
+    id: publishIdOf(publishedAt),
+    publishedAt,
+    system_message: prompt.system_message,
+    system_message_prefix: prompt.system_message_prefix,
+    system_message_suffix: prompt.system_message_suffix,
+    ...(rollbackOf === undefined ? {} : { rollbackOf }),
+  };
+}
+
+/**
+ * The bytes of a publish record as the folder store keeps it and `flowctl db export` writes it:
+ * the entry (without its id, which the file name holds) and the flow as it was published.
+ */
+export function publishRecordText(entry: PublishEntry, flowText: string | null): string {
+  const { id: _id, ...fields } = entry;
+  if (flowText === null) return `${JSON.stringify(fields, null, 2)}\n`;
+  const flow: unknown = JSON.parse(flowText);
+  return `${JSON.stringify({ ...fields, flow }, null, 2)}\n`;
+}
+
+/** A publish record's entry and its flow (unchecked), or null when the bytes are not one. */
+export function parsePublishRecord(text: string): { entry: PublishEntry; flow: unknown } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (
+    !isRecord(value) ||
+    typeof value.publishedAt !== 'string' ||
+    typeof value.system_message !== 'string' ||
+    typeof value.system_message_prefix !== 'string' ||
+    typeof value.system_message_suffix !== 'string' ||
+    (value.rollbackOf !== undefined && typeof value.rollbackOf !== 'string')
+  ) {
+    return null;
+  }
+  const entry = publishEntry(
+    value.publishedAt,
+    {
+      system_message: value.system_message,
+      system_message_prefix: value.system_message_prefix,
+      system_message_suffix: value.system_message_suffix,
+    },
+    value.rollbackOf,
+  );
+  return { entry, flow: value.flow };
+}
+
+/**
+ * The canonical text of a record's flow; null when it has none (records written before publishes
+ * kept their flow cannot be rolled back to) or it is not a valid flow.
+ */
+export function publishedFlowText(flow: unknown): string | null {
+  if (flow === undefined) return null;
+  const parsed = parseFlow(JSON.stringify(flow));
+  return parsed.ok ? serializeFlow(parsed.doc) : null;
+}
+
+/** Newest first. */
+export const newestFirst = (a: PublishEntry, b: PublishEntry): number =>
+  a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0;
 
 export interface PublishStore {
   /**
-   * The entry of a publish now, as a file to write in the same atomic change as the flow (see
+   * The record of a publish now, as a file to write in the same atomic change as the flow (see
    * `FlowStore.updateAlong`, whose per-flow queue it must run in); two publishes in the same
    * millisecond get distinct times.
    */
-  prepare(planId: string, versionName: string, prompt: SystemPromptResponse): Promise<AlongWrites<PublishEntry>>;
+  prepare(planId: string, versionName: string, doc: FlowDocument, request: PublishRequest): Promise<AlongWrites<PublishEntry>>;
   /** Every publish of a version, newest first. */
   list(planId: string, versionName: string): Promise<PublishEntry[]>;
+  /** The flow as a publish stored it; null when there is no such publish or it kept no flow. */
+  flowOf(planId: string, versionName: string, id: string): Promise<string | null>;
 }
-
-const fileNameOf = (publishedAt: string): string => `${publishedAt.replace(/:/g, '-')}.json`;
 
 const exists = (path: string): Promise<boolean> =>
   access(path).then(
@@ -30,14 +132,13 @@ const exists = (path: string): Promise<boolean> =>
     () => false,
   );
 
-function isEntry(value: unknown): value is PublishEntry {
-  return (
-    isRecord(value) &&
-    typeof value.publishedAt === 'string' &&
-    typeof value.system_message === 'string' &&
-    typeof value.system_message_prefix === 'string' &&
-    typeof value.system_message_suffix === 'string'
-  );
+async function readText(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }
 
 /** The prompt a flow document publishes: its system prompt, context (prefix) and notes (suffix). */
@@ -45,30 +146,34 @@ export function promptOf(doc: FlowDocument): SystemPromptResponse {
   return { system_message: doc.systemPrompt, system_message_prefix: doc.agentContext, system_message_suffix: doc.agentNotes };
 }
 
-/** The publish history under `<plan>/published/<version>/<timestamp>.json`. */
+/** The publish history under `<plan>/published/<version>/<publishedAt with - for :>.json`. */
 export function createPublishStore(paths: DataPaths, now: () => Date = () => new Date()): PublishStore {
+  const fileOf = (planId: string, versionName: string, publishedAt: string): string =>
+    join(paths.published(planId, versionName), recordFileOf(publishedAt));
   return {
-    async prepare(planId, versionName, prompt) {
-      const folder = paths.published(planId, versionName);
-      let time = now().getTime();
-      while (await exists(join(folder, fileNameOf(new Date(time).toISOString())))) time += 1;
-      const entry: PublishEntry = {
-        publishedAt: new Date(time).toISOString(),
-        system_message: prompt.system_message,
-        system_message_prefix: prompt.system_message_prefix,
-        system_message_suffix: prompt.system_message_suffix,
-      };
-      return { writes: [{ path: join(folder, fileNameOf(entry.publishedAt)), text: `${JSON.stringify(entry, null, 2)}\n` }], value: entry };
+    async prepare(planId, versionName, doc, request) {
+      const publishedAt = await nextPublishTime(now().getTime(), (at) => exists(fileOf(planId, versionName, at)));
+      const entry = publishEntry(publishedAt, request.prompt, request.rollbackOf);
+      const text = publishRecordText(entry, serializeFlow(doc));
+      return { writes: [{ path: fileOf(planId, versionName, publishedAt), text }], value: entry };
     },
     async list(planId, versionName) {
       const folder = paths.published(planId, versionName);
-      const names = (await fileNames(folder)).filter((name) => name.endsWith('.json') && !name.startsWith('.'));
+      const names = (await fileNames(folder)).filter((name) => name.endsWith('.json'));
       const entries: PublishEntry[] = [];
       for (const name of names) {
-        const value = await readJsonFile(join(folder, name));
-        if (isEntry(value)) entries.push(value);
+        const text = await readText(join(folder, name));
+        const record = text === null ? null : parsePublishRecord(text);
+        if (record) entries.push(record.entry);
       }
-      return entries.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
+      return entries.sort(newestFirst);
+    },
+    async flowOf(planId, versionName, id) {
+      const publishedAt = publishedAtOfId(id);
+      if (publishedAt === null) return null;
+      const text = await readText(fileOf(planId, versionName, publishedAt));
+      const record = text === null ? null : parsePublishRecord(text);
+      return record ? publishedFlowText(record.flow) : null;
     },
   };
 }

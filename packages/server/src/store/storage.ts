@@ -1,7 +1,7 @@
 // What the provider keeps, as every store offers it: flows, publish records, saved workflows and
 // hosted sessions. The routes see only this interface; the folder of files (the embedded
-// default) implements it here, and storage.contract.test.ts holds every implementation to the
-// same guarantees.
+// default) implements it here, PostgreSQL in pg/pgStorage.ts, and storageContract.test-helper.ts
+// holds every implementation to the same guarantees.
 import type { FlowDocument } from '@flow/core';
 import type { DataPaths } from './dataPaths.js';
 import { createFlowStore, type FlowStoreOptions, type PlanSummary, type StoredFlow, type ValidFlow } from './flowStore.js';
@@ -19,13 +19,15 @@ export interface FlowStorage {
    */
   update(planId: string, versionName: string, change: (current: StoredFlow) => FlowDocument): Promise<ValidFlow>;
   /**
-   * Like `update`, and records the prompt of the new document as a publish, in one transaction:
-   * after a crash, the flow and its publish record are both there or both not.
+   * Like `update`, and records the new document and its prompt as a publish, in one transaction:
+   * after a crash, the flow and its publish record are both there or both not. `rollbackOf`
+   * names the earlier publish this one brings back.
    */
   publish(
     planId: string,
     versionName: string,
     change: (current: StoredFlow) => FlowDocument,
+    options?: { rollbackOf?: string },
   ): Promise<{ saved: ValidFlow; entry: PublishEntry }>;
   /** Every plan with its version names, sorted. */
   listPlans(): Promise<PlanSummary[]>;
@@ -34,6 +36,8 @@ export interface FlowStorage {
 export interface PublishHistory {
   /** Every publish of a version, newest first. */
   list(planId: string, versionName: string): Promise<PublishEntry[]>;
+  /** The flow as the publish `id` stored it (canonical text); null when there is no such publish or it kept no flow. */
+  flowOf(planId: string, versionName: string, id: string): Promise<string | null>;
 }
 
 /** The provider's storage: one implementation per kind of store. */
@@ -53,14 +57,17 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
       readValid: (planId, versionName) => flows.readValid(planId, versionName),
       update: (planId, versionName, change) => flows.update(planId, versionName, change),
       listPlans: () => flows.listPlans(),
-      async publish(planId, versionName, change) {
+      async publish(planId, versionName, change, options = {}) {
         const { saved, value } = await flows.updateAlong(planId, versionName, change, (doc) =>
-          publishes.prepare(planId, versionName, promptOf(doc)),
+          publishes.prepare(planId, versionName, doc, { prompt: promptOf(doc), ...options }),
         );
         return { saved, entry: value };
       },
     },
-    publishes: { list: (planId, versionName) => publishes.list(planId, versionName) },
+    publishes: {
+      list: (planId, versionName) => publishes.list(planId, versionName),
+      flowOf: (planId, versionName, id) => publishes.flowOf(planId, versionName, id),
+    },
     workflows: createWorkflowStore(paths),
   };
 }

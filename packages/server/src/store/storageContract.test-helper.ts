@@ -111,6 +111,35 @@ export function storageContract(name: string, open: () => Promise<OpenedStorage>
         expect(history[0]).toEqual(second.entry);
         expect(history[0]?.system_message_prefix).toBe(second.saved.doc.agentContext);
         expect(history[0]?.system_message_suffix).toBe(second.saved.doc.agentNotes);
+        expect(history[0]?.id).toBe(second.entry.publishedAt.replace(/[:.]/g, '-'));
+      });
+
+      it('keeps the flow of each publish, to roll back to, and marks a rollback with the publish it brought back', async () => {
+        await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
+        const first = await storage.flows.publish('p', 'production', (current) => ({ ...requireDoc(current), systemPrompt: 'One' }));
+        await storage.flows.publish('p', 'production', () => ({ ...sampleFlow('p', 'production', 4), systemPrompt: 'Two' }));
+        const kept = await storage.publishes.flowOf('p', 'production', first.entry.id);
+        expect(kept).toBe(first.saved.text);
+        expect(await storage.publishes.flowOf('p', 'production', '2000-01-01T00-00-00-000Z')).toBeNull();
+        expect(await storage.publishes.flowOf('p', 'production', '../../etc/passwd')).toBeNull();
+        expect(await storage.publishes.flowOf('p', 'staging', first.entry.id)).toBeNull();
+        const back = await storage.flows.publish('p', 'production', () => first.saved.doc, { rollbackOf: first.entry.id });
+        expect(back.saved.text).toBe(first.saved.text);
+        expect(back.entry).toMatchObject({ system_message: 'One', rollbackOf: first.entry.id });
+        const history = await storage.publishes.list('p', 'production');
+        expect(history.map((e) => [e.system_message, e.rollbackOf])).toEqual([
+          ['One', first.entry.id],
+          ['Two', undefined],
+          ['One', undefined],
+        ]);
+        expect((await storage.flows.readValid('p', 'production')).doc.nodes).toHaveLength(2);
+      });
+
+      it('records a publish of an unchanged flow, keeping its ETag', async () => {
+        const saved = await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
+        const published = await storage.flows.publish('p', 'production', (current) => requireDoc(current));
+        expect(published.saved.etag).toBe(saved.etag);
+        expect(await storage.publishes.list('p', 'production')).toHaveLength(1);
       });
 
       it('gives publishes at the same moment distinct times, and keeps each version its own history', async () => {

@@ -25,9 +25,14 @@ export interface WorkflowStore {
   getSession(planId: string, id: string): Promise<Session | null>;
 }
 
-const toText = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+/** The bytes a workflow or session is kept as, in every store. */
+export const storedText = (value: Workflow | Session): string => `${JSON.stringify(value, null, 2)}\n`;
 
-function isSession(value: unknown): value is Session {
+/** Newest first; ties by name so the order is stable. */
+export const newestWorkflowFirst = (a: Workflow, b: Workflow): number =>
+  b.updated_at.localeCompare(a.updated_at) || a.name.localeCompare(b.name);
+
+export function isSession(value: unknown): value is Session {
   return (
     isRecord(value) &&
     typeof value.id === 'string' &&
@@ -53,19 +58,18 @@ export function createWorkflowStore(paths: DataPaths): WorkflowStore {
         .filter(isId);
       const found = await Promise.all(ids.map((id) => get(planId, id)));
       const workflows = found.filter((w): w is Workflow => w !== null);
-      // Newest first; ties by name so the order is stable.
-      return workflows.sort((a, b) => b.updated_at.localeCompare(a.updated_at) || a.name.localeCompare(b.name));
+      return workflows.sort(newestWorkflowFirst);
     },
     get,
     async save(workflow) {
       const path = paths.workflow(workflow.plan_id, workflow.id);
-      await serialized(path, () => writeAtomic(path, toText(workflow)));
+      await serialized(path, () => writeAtomic(path, storedText(workflow)));
       return workflow;
     },
     async createSession(workflow, now) {
       const session: Session = { id: randomUUID(), planId: workflow.plan_id, workflowId: workflow.id, createdAt: now, workflow };
       const path = paths.session(session.planId, session.id);
-      await serialized(path, () => writeAtomic(path, toText(session)));
+      await serialized(path, () => writeAtomic(path, storedText(session)));
       return session;
     },
     async getSession(planId, id) {

@@ -13,7 +13,7 @@ export function initText(report: InitReport, t: TextTarget): void {
 /** Where the provider listens and what it serves. */
 export function serveText(report: ServeReport, t: TextTarget): void {
   t.out(`Flow is running at ${t.style.cyan(report.url)}`);
-  t.out(`  data folder: ${report.dir}`);
+  t.out(report.database === null ? `  data folder: ${report.dir}` : `  database: ${report.database}`);
   t.out(report.editorDir ? `  editor: ${report.editorDir}` : '  editor: not built (pnpm --filter @flow/editor build), API only');
   if (report.tokenRequired) t.out('  token required: browsers sign in at /signin, clients send it as a bearer header');
   if (report.editorDir) for (const link of report.plans) t.out(`  open ${t.style.cyan(link)}`);

@@ -1,7 +1,7 @@
 import type { CompileReport } from '../../reports.js';
 import { systemPromptText } from '@flow/core';
 import type { FetchReport } from '../../reports.js';
-import type { PublishReport } from '../../reports.js';
+import type { PublishReport, RollbackReport } from '../../reports.js';
 import type { SessionReport } from '../../reports.js';
 import type { WorkflowsReport } from '../../reports.js';
 import { changeCount, diffLines } from '../diffText.js';
@@ -22,8 +22,17 @@ export function fetchText(report: FetchReport, t: TextTarget): void {
   else t.info(`Wrote ${report.output}: ${plural(report.nodes, 'node')} from ${SOURCES[report.source]}`);
 }
 
-/** What changed (or would), then the spec's toast and the dashboard. */
-export function publishText(report: PublishReport, t: TextTarget): void {
+/** What changed (or would), then the spec's toast and the dashboard; for a rollback, what came back. */
+export function publishText(report: PublishReport | RollbackReport, t: TextTarget): void {
+  if ('rollbackOf' in report) {
+    t.out(
+      t.style.green(
+        `Rolled back ${report.planId}/${report.versionName} to the publish ${report.rollbackOf}: published again as ${report.id}`,
+      ),
+    );
+    t.out(`Dashboard: ${report.dashboardUrl}`);
+    return;
+  }
   const target = `${report.planId}/${report.versionName}`;
   if (report.changes.same) {
     t.out(

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import postgres from 'postgres';
 
 const run = promisify(execFile);
 
@@ -42,6 +43,14 @@ export interface TestCluster {
   /** `postgres://flow@127.0.0.1:<port>/postgres`, trust authentication, loopback only. */
   url: string;
   port: number;
+  /**
+   * Stops the database server, keeping its data, as a restart does (`resume` starts it again):
+   * every connection is cut. A fast shutdown, not an immediate one: the cluster commits without
+   * waiting for the disk (synchronous_commit=off), so a crash could lose the last commits.
+   */
+  halt(): Promise<void>;
+  /** Starts it again on the same port after `halt`. */
+  resume(): Promise<void>;
   /** Stops the cluster at once and removes its folder. */
   stop(): Promise<void>;
 }
@@ -62,16 +71,48 @@ export async function startTestCluster(env: Record<string, string | undefined> =
   const port = await freePort();
   await as('initdb', ['-D', data, '-U', 'flow', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`;
-  await as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () => as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  await start();
   let stopped = false;
   return {
     url: `postgres://flow@127.0.0.1:${port}/postgres`,
     port,
+    async halt() {
+      await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    async resume() {
+      await start();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
       await as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let databases = 0;
+
+/** A new empty database in the cluster, and how to drop it (after every client of it has ended). */
+export async function createTestDatabase(cluster: TestCluster): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `flow_test_${process.pid}_${++databases}`;
+  const admin = postgres(cluster.url, { max: 1, onnotice: () => undefined });
+  try {
+    // The name is made here of digits and a fixed prefix, never of input.
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: cluster.url.replace(/\/postgres$/, `/${name}`),
+    async drop() {
+      const again = postgres(cluster.url, { max: 1, onnotice: () => undefined });
+      try {
+        await again.unsafe(`drop database if exists ${name} with (force)`);
+      } finally {
+        await again.end();
+      }
     },
   };
 }

@@ -1,0 +1,84 @@
+// The PostgreSQL store's schema, as numbered migrations applied in order at start. They run in one
+// transaction under an advisory lock, so servers starting together on one database migrate once:
+// the first applies them, the others wait for the lock and find nothing left to do.
+import type { Sql } from 'postgres';
+
+export interface Migration {
+  version: number;
+  name: string;
+  /** Fixed DDL, never built from input. */
+  statements: readonly string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'flows, publishes, workflows and sessions',
+    statements: [
+      // The flow's canonical text; `version` is its ETag and goes up by one on every change.
+      `create table flows (
+        plan_id text not null,
+        version_name text not null,
+        text text not null,
+        version bigint not null,
+        updated_at timestamptz not null default now(),
+        primary key (plan_id, version_name)
+      )`,
+      // One row per publish; `flow_text` is the flow as published (what a rollback brings back).
+      `create table publishes (
+        plan_id text not null,
+        version_name text not null,
+        id text not null,
+        published_at text not null,
+        system_message text not null,
+        system_message_prefix text not null,
+        system_message_suffix text not null,
+        rollback_of text,
+        flow_text text,
+        primary key (plan_id, version_name, id)
+      )`,
+      `create table workflows (
+        plan_id text not null,
+        id text not null,
+        body text not null,
+        primary key (plan_id, id)
+      )`,
+      `create table sessions (
+        plan_id text not null,
+        id text not null,
+        body text not null,
+        primary key (plan_id, id)
+      )`,
+    ],
+  },
+];
+
+/** The advisory lock key of Flow's migrations (any fixed number, the same for every server). */
+const MIGRATION_LOCK = 7_413_260_001;
+
+/** Applies the migrations the database lacks; returns the versions it applied (none when up to date). */
+export async function migrate(sql: Sql, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  return sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    await tx`create table if not exists flow_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`;
+    const rows = await tx<{ version: number }[]>`select version from flow_migrations`;
+    const done = new Set(rows.map((row) => row.version));
+    const newest = Math.max(0, ...done);
+    const known = Math.max(0, ...migrations.map((m) => m.version));
+    if (newest > known) {
+      throw new Error(`The database's schema (version ${newest}) is newer than this server knows (${known}): upgrade Flow`);
+    }
+    const applied: number[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      for (const statement of migration.statements) await tx.unsafe(statement);
+      await tx`insert into flow_migrations (version, name) values (${migration.version}, ${migration.name})`;
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}
