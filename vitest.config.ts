@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@flow/core': at('./packages/core/src/index.ts'),
+      '@flow/server/testing': at('./packages/server/src/testing/index.ts'),
       '@flow/server': at('./packages/server/src/index.ts'),
       '@flow/runtime/testing': at('./packages/runtime/src/testing/index.ts'),
       '@flow/runtime': at('./packages/runtime/src/index.ts'),

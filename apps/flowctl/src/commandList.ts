@@ -58,7 +58,17 @@ const RUNTIME_OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** Commands that only group others (`workflows list`). */
-export const COMMAND_GROUPS: Readonly<Record<string, string>> = { workflows: "the plan's saved workflows (list)" };
+export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
+  workflows: "the plan's saved workflows (list)",
+  db: 'a PostgreSQL database of the provider: import a data folder into it, export it as one',
+};
+
+/** The database `serve` and `db` work on. */
+const database: OptionSpec = {
+  flags: '--database <url>',
+  description: 'the PostgreSQL database (postgres://user:password@host:5432/name); the password is never printed',
+  env: 'FLOW_DATABASE_URL',
+};
 
 /** Every command of flowctl, in the order help lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -194,11 +204,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'the local provider over a folder of flow files (or a PostgreSQL database), plus the editor when it is built',
     options: [
       { flags: '-d, --dir <dir>', description: 'data folder', default: 'flows' },
-      {
-        flags: '--database <url>',
-        description: 'keep the flows in this PostgreSQL database instead of the folder; several servers may share it',
-        env: 'FLOW_DATABASE_URL',
-      },
+      { ...database, description: `${database.description}: keep the flows there instead of the folder; several servers may share it` },
       { flags: '--port <port>', description: 'port (0 picks a free one)', default: '4321' },
       { flags: '--host <host>', description: 'address to bind', default: '127.0.0.1' },
       {
@@ -211,6 +217,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     example: 'flowctl serve --dir flows --open',
     load: () => import('./commands/serve.js'),
+  },
+  {
+    name: 'db import',
+    args: '<dir>',
+    summary: 'copy a data folder (flows, publishes, workflows, sessions) into an empty PostgreSQL database, all or nothing',
+    options: [{ ...database, required: true }],
+    example: 'flowctl db import flows',
+    load: () => import('./commands/db.js').then((m) => ({ run: m.runImport })),
+  },
+  {
+    name: 'db export',
+    args: '<dir>',
+    summary: 'write a PostgreSQL database as a data folder (a new or empty one): the files the folder store would hold, byte for byte',
+    options: [{ ...database, required: true }],
+    example: 'flowctl db export backup',
+    load: () => import('./commands/db.js').then((m) => ({ run: m.runExport })),
   },
   {
     name: 'completion',

@@ -72,6 +72,20 @@ export interface InitReport {
   next: string[];
 }
 
+/** `flowctl db import` / `db export`: what moved between a data folder and a database. */
+export interface DbReport {
+  direction: 'import' | 'export';
+  dir: string;
+  /** The database's address without its password. */
+  database: string;
+  flows: number;
+  publishes: number;
+  workflows: number;
+  sessions: number;
+  /** Files of the folder that are not data of the store, left out, with why. */
+  skipped: { file: string; reason: string }[];
+}
+
 /** `flowctl publish --rollback <id>`: an earlier publish's flow, published again. */
 export interface RollbackReport {
   planId: string;
@@ -207,4 +221,6 @@ export interface Results {
   test: TestReport;
   serve: ServeReport;
   completion: CompletionReport;
+  'db import': DbReport;
+  'db export': DbReport;
 }

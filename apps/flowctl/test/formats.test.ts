@@ -249,10 +249,12 @@ describe('flowctl completion', () => {
       'test',
       'session',
       'serve',
+      'db',
       'completion',
       'help',
     ]);
     expect(complete(script, ['flowctl', 'validate', '--f'])).toEqual(['--format']);
+    expect(complete(script, ['flowctl', 'db', ''])).toEqual(['import', 'export']);
     expect(complete(script, ['flowctl', 'validate', '--format', ''])).toEqual(['text', 'json', 'github', 'sarif', 'junit']);
     expect(complete(script, ['flowctl', 'test', '-f', ''])).toEqual(['text', 'json', 'junit']);
     expect(complete(script, ['flowctl', 'workflows', ''])).toEqual(['list']);

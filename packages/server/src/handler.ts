@@ -35,7 +35,7 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
     options.hosts.check(req);
     const method = req.method ?? 'GET';
     const { segments, query } = pathSegments(req.url ?? '/');
-    if (access.check(req, method, segments) === null) {
+    if ((await access.check(req, method, segments)) === null) {
       if ((method === 'GET' || method === 'HEAD') && segments[0] !== 'api') {
         res.writeHead(303, {
           Location: `${SIGN_IN_PATH}?next=${encodeURIComponent(req.url ?? '/')}`,

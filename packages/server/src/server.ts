@@ -172,7 +172,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // Hosted links are built from the configured address, never from the request's Host header.
     origin: () => publicUrl ?? url,
   };
-  const sessions = createSessions();
+  const sessions = createSessions(store.storage.signIns);
   const routes = [
     ...signInRoutes({ token, sessions, limiter: createAttemptLimiter(), secure: publicUrl?.startsWith('https:') ?? false }),
     ...gptRoutes(services),

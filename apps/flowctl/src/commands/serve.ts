@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
+import { loadServer } from '../loadServer.js';
 import { openUrl } from '../openUrl.js';
 import type { ServeReport } from '../reports.js';
 
@@ -39,19 +40,6 @@ function portOf(text: string | undefined): number {
   const port = Number(text ?? '4321');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`Invalid port "${text ?? ''}": expected 0 to 65535`);
   return port;
-}
-
-async function loadServer(): Promise<typeof import('@flow/server')> {
-  try {
-    return await import('@flow/server');
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError(
-      'SERVER_MISSING',
-      `The local provider (@flow/server) cannot be loaded: build it with pnpm build (${reason})`,
-      EXIT.findings,
-    );
-  }
 }
 
 /**

@@ -317,9 +317,36 @@ Host names it was told about are answered (DNS rebinding): loopback names, the b
 and \`--allow-host <names>\` (comma-separated; \`.example.com\` allows every subdomain); others get 403.
 \`--open\` opens the editor in a browser. It runs until Ctrl+C
 (SIGINT) or SIGTERM, and prints its address, the data folder, the editor's folder and a link to each
-plan. With \`--json\` it prints \`{ url, dir, editorDir, tokenRequired, opened, plans }\` once it listens.
+plan. With \`--json\` it prints \`{ url, dir, database, editorDir, tokenRequired, opened, plans }\` once it listens.
+
+With \`--database <url>\` (or \`FLOW_DATABASE_URL\`) the flows, publishes, workflows and sessions are
+kept in that PostgreSQL database instead of the folder, and several servers may share it (see
+[deployment.md](deployment.md)): it is migrated at start, once however many servers start together.
+A database that cannot be reached stops the start with a message naming it (never its password),
+exit 3; while running, a request that finds it unreachable gets 503 with \`Retry-After\`, and the
+server reconnects by itself.
 `,
     samples: [{ command: 'flowctl serve --dir flows --open', readyWhen: 'Press Ctrl+C to stop' }],
+  },
+  'db import': {
+    details: `
+Copies a data folder (the folder store \`flowctl serve --dir\` keeps: flows, publish records,
+workflows, sessions) into the PostgreSQL database \`--database\` names (or \`FLOW_DATABASE_URL\`, as
+here), in one transaction: all of it or nothing. The database must hold no flows yet; it is migrated
+first. Files that are not data of the store are left out and named on stderr. Exit 3 when the
+database cannot be reached, 2 when it already holds flows.
+`,
+    samples: [{ command: 'flowctl db import flows', showOutput: true, database: true }],
+  },
+  'db export': {
+    details: `
+Writes every flow, publish record, workflow and session of the database as a data folder, into a
+new or empty folder (one snapshot, even while servers write). What a folder store wrote and
+\`db import\` moved comes back byte for byte, so \`db export\` is also a backup in files that git
+and \`flowctl validate\` read; for the database itself use \`pg_dump\` (see
+[deployment.md](deployment.md)). Exit 2 when the folder is not empty.
+`,
+    samples: [{ command: 'flowctl db export backup', showOutput: true, database: true }],
   },
   completion: {
     details: `

@@ -10,6 +10,8 @@ export interface DocSample {
   readyWhen?: string;
   /** Text piped to its standard input. */
   stdin?: string;
+  /** Runs with FLOW_DATABASE_URL set to a throwaway PostgreSQL database (shown as `postgres://flow@127.0.0.1:5432/flow`). */
+  database?: boolean;
 }
 
 /** What docs/cli.md says of one command besides what its definition in commandList.ts says. */

@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { startScriptedModel, type ScriptedModelServer, type ScriptedReply } from '@flow/runtime/testing';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '@flow/server';
+import { createTestDatabase, startTestCluster, type TestCluster } from '@flow/server/testing';
 import type { DocSample, SampleRun } from './docTypes.js';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -13,6 +14,8 @@ const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 /** How the docs write the sandbox's folder and the provider's address, whatever the machine. */
 export const DOC_PROJECT = '/home/me/project';
 export const DOC_API_URL = 'http://127.0.0.1:4321';
+/** The database the `db` samples show (theirs is a throwaway one on a free port). */
+export const DOC_DATABASE_URL = 'postgres://flow@127.0.0.1:5432/flow';
 
 /** Where and with what the samples run. */
 export interface SampleSandbox {
@@ -47,6 +50,7 @@ function normalize(output: string, project: string): string {
       .split(project)
       .join(DOC_PROJECT)
       .replace(/http:\/\/127\.0\.0\.1:\d+/g, DOC_API_URL)
+      .replace(/postgres:\/\/flow@127\.0\.0\.1:\d+\/\w+/g, DOC_DATABASE_URL)
       // Times (a tool call's, a test's) differ from run to run.
       .replace(/ \d+ ms$/gm, ' 12 ms')
   );
@@ -93,6 +97,14 @@ export async function runSamples(samples: readonly DocSample[], sandbox: SampleS
   const project = join(sandboxDir, basename(DOC_PROJECT));
   mkdirSync(project);
   let model: ScriptedModelServer | undefined;
+  // A throwaway database for the samples that need one, started with the first of them.
+  let cluster: TestCluster | undefined;
+  let database: string | undefined;
+  const databaseUrl = async (): Promise<string> => {
+    cluster ??= await startTestCluster();
+    database ??= (await createTestDatabase(cluster)).url;
+    return database;
+  };
   const provider = await startServer({
     port: 0,
     dir: join(sandboxDir, '.provider'),
@@ -109,7 +121,7 @@ export async function runSamples(samples: readonly DocSample[], sandbox: SampleS
     });
     const runs = new Map<string, SampleRun>();
     for (const sample of samples) {
-      const run = await runOne(sample, project, env);
+      const run = await runOne(sample, project, sample.database ? { ...env, FLOW_DATABASE_URL: await databaseUrl() } : env);
       const expected = sample.exitCode ?? 0;
       const output = normalize(run.output, project);
       if (run.exitCode !== expected) throw new Error(`"${sample.command}" exited ${run.exitCode}, the docs say ${expected}:\n${output}`);
@@ -119,6 +131,7 @@ export async function runSamples(samples: readonly DocSample[], sandbox: SampleS
   } finally {
     await model?.close();
     await provider.close();
+    await cluster?.stop();
     rmSync(sandboxDir, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,7 @@ import { sarifLog } from './sarif.js';
 import type { Results } from '../reports.js';
 import { diffText } from './text/diffCommandText.js';
 import { fmtText } from './text/fmtText.js';
-import { initText, serveText } from './text/localText.js';
+import { dbText, initText, serveText } from './text/localText.js';
 import { compileText, fetchText, publishText, sessionText, workflowsText } from './text/providerText.js';
 import { runText } from './text/runText.js';
 import { testText } from './text/testText.js';
@@ -34,6 +34,8 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   test: testText,
   serve: serveText,
   completion: (report, t) => t.out(report.script.replace(/\n$/, '')),
+  'db import': dbText,
+  'db export': dbText,
 };
 
 /** The JSON of each command's data: the data itself, except where a part of it is the point. */

@@ -58,12 +58,12 @@ export interface AccessOptions {
  */
 export function accessControl(options: AccessOptions): {
   /** How the request is let in, or null when it needs to sign in. Throws for a cross-site write. */
-  check(req: IncomingMessage, method: string, segments: readonly string[]): Access | null;
-  signedIn(req: IncomingMessage): boolean;
+  check(req: IncomingMessage, method: string, segments: readonly string[]): Promise<Access | null>;
+  signedIn(req: IncomingMessage): Promise<boolean>;
 } {
   const matches = options.token === undefined ? undefined : tokenMatcher(options.token);
   const bearer = (req: IncomingMessage): string | null => /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
-  const viaCookie = (req: IncomingMessage): boolean => options.sessions.valid(cookieValue(req, SESSION_COOKIE));
+  const viaCookie = (req: IncomingMessage): Promise<boolean> => options.sessions.valid(cookieValue(req, SESSION_COOKIE));
 
   function checkOrigin(req: IncomingMessage, method: string): void {
     if (SAFE_METHODS.has(method)) return;
@@ -79,7 +79,7 @@ export function accessControl(options: AccessOptions): {
   }
 
   return {
-    check(req, method, segments) {
+    async check(req, method, segments) {
       checkOrigin(req, method);
       if (matches === undefined) return 'open';
       const given = bearer(req);
@@ -87,11 +87,11 @@ export function accessControl(options: AccessOptions): {
         if (matches(given)) return 'bearer';
         throw new HttpError(401, 'UNAUTHORIZED', 'Invalid bearer token', { headers: { 'WWW-Authenticate': 'Bearer' } });
       }
-      if (viaCookie(req)) return 'cookie';
+      if (await viaCookie(req)) return 'cookie';
       if (isPublic(method, segments)) return 'public';
       return null;
     },
-    signedIn(req) {
+    async signedIn(req) {
       if (matches === undefined) return true;
       const given = bearer(req);
       return given !== null ? matches(given) : viaCookie(req);

@@ -1,37 +1,69 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** How long a sign-in lasts without being used. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
-/** Signed-in browsers: random ids (never the token) that expire when unused. */
+/**
+ * Signed-in browsers: random ids (never the token) that expire when unused. Asynchronous, so that
+ * servers sharing a database share their sign-ins (a browser signed in through one is signed in
+ * through all behind the same address).
+ */
 export interface Sessions {
-  create(): string;
+  create(): Promise<string>;
   /** True (and the expiry renewed) for a live session id. */
-  valid(id: string | undefined): boolean;
-  drop(id: string | undefined): void;
+  valid(id: string | undefined): Promise<boolean>;
+  drop(id: string | undefined): Promise<void>;
 }
 
-export function createSessions(now: () => number = Date.now, ttlMs = SESSION_TTL_MS): Sessions {
+/** Where sign-ins are kept, by the hash of their id (the id itself is only in the browser's cookie). */
+export interface SessionRecords {
+  /** The expiry of a sign-in, or undefined when there is none. */
+  get(hash: string): Promise<number | undefined>;
+  set(hash: string, expiresAt: number): Promise<void>;
+  delete(hash: string): Promise<void>;
+}
+
+/** Sign-ins in this process's memory: the folder store's, one server per folder. */
+export function memorySessionRecords(): SessionRecords {
   const expiries = new Map<string, number>();
   return {
-    create() {
+    get: async (hash) => expiries.get(hash),
+    set: async (hash, expiresAt) => {
+      expiries.set(hash, expiresAt);
+    },
+    delete: async (hash) => {
+      expiries.delete(hash);
+    },
+  };
+}
+
+const hashOf = (id: string): string => createHash('sha256').update(id).digest('base64url');
+
+export function createSessions(
+  records: SessionRecords = memorySessionRecords(),
+  now: () => number = Date.now,
+  ttlMs = SESSION_TTL_MS,
+): Sessions {
+  return {
+    async create() {
       const id = randomBytes(32).toString('base64url');
-      expiries.set(id, now() + ttlMs);
+      await records.set(hashOf(id), now() + ttlMs);
       return id;
     },
-    valid(id) {
-      if (id === undefined) return false;
-      const expiry = expiries.get(id);
+    async valid(id) {
+      if (id === undefined || id === '') return false;
+      const hash = hashOf(id);
+      const expiry = await records.get(hash);
       if (expiry === undefined) return false;
       if (expiry <= now()) {
-        expiries.delete(id);
+        await records.delete(hash);
         return false;
       }
-      expiries.set(id, now() + ttlMs);
+      await records.set(hash, now() + ttlMs);
       return true;
     },
-    drop(id) {
-      if (id !== undefined) expiries.delete(id);
+    async drop(id) {
+      if (id !== undefined && id !== '') await records.delete(hashOf(id));
     },
   };
 }

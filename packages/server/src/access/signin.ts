@@ -66,15 +66,15 @@ export function signInRoutes(options: SignInOptions): Route[] {
   const delay = options.delay ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const cookie = (value: string, maxAgeSeconds: number): string =>
     `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${options.secure ? '; Secure' : ''}`;
-  const signedIn = (req: IncomingMessage): boolean => options.sessions.valid(cookieValue(req, SESSION_COOKIE));
+  const signedIn = (req: IncomingMessage): Promise<boolean> => options.sessions.valid(cookieValue(req, SESSION_COOKIE));
 
   return [
     {
       method: 'GET',
       pattern: SIGN_IN_PATH,
-      handler({ req, res, query }) {
+      async handler({ req, res, query }) {
         const next = safeNext(query.get('next'));
-        if (matches === undefined || signedIn(req)) return redirect(res, next);
+        if (matches === undefined || (await signedIn(req))) return redirect(res, next);
         sendPage(res, signInPage(next));
       },
     },
@@ -97,7 +97,7 @@ export function signInRoutes(options: SignInOptions): Route[] {
         }
         if (matches(form.get('token') ?? '')) {
           options.limiter.succeeded(client);
-          return redirect(res, next, { 'Set-Cookie': cookie(options.sessions.create(), Math.floor(SESSION_TTL_MS / 1000)) });
+          return redirect(res, next, { 'Set-Cookie': cookie(await options.sessions.create(), Math.floor(SESSION_TTL_MS / 1000)) });
         }
         options.limiter.failed(client);
         await delay(WRONG_TOKEN_DELAY_MS);
@@ -107,15 +107,15 @@ export function signInRoutes(options: SignInOptions): Route[] {
     {
       method: 'GET',
       pattern: SESSION_API_PATH,
-      handler({ req, res }) {
-        sendJson(res, 200, { tokenRequired: matches !== undefined, signedIn: matches === undefined || signedIn(req) });
+      async handler({ req, res }) {
+        sendJson(res, 200, { tokenRequired: matches !== undefined, signedIn: matches === undefined || (await signedIn(req)) });
       },
     },
     {
       method: 'DELETE',
       pattern: SESSION_API_PATH,
-      handler({ req, res }) {
-        options.sessions.drop(cookieValue(req, SESSION_COOKIE));
+      async handler({ req, res }) {
+        await options.sessions.drop(cookieValue(req, SESSION_COOKIE));
         res.writeHead(204, { 'Set-Cookie': cookie('', 0), 'Cache-Control': 'no-store' });
         res.end();
       },

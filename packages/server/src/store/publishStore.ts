@@ -35,7 +35,7 @@ export function publishedAtOfId(id: string): string | null {
 }
 
 /** The file of a publish record in the folder store (the name records have always had). */
-const recordFileOf = (publishedAt: string): string => `${publishedAt.replace(/:/g, '-')}.json`;
+export const recordFileOf = (publishedAt: string): string => `${publishedAt.replace(/:/g, '-')}.json`;
 
 /** The publish time of the same moment as `time`, or the first free millisecond after it. */
 export function nextPublishTime(time: number, taken: (publishedAt: string) => boolean | Promise<boolean>): Promise<string> {

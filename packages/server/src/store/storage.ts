@@ -3,6 +3,7 @@
 // default) implements it here, PostgreSQL in pg/pgStorage.ts, and storageContract.test-helper.ts
 // holds every implementation to the same guarantees.
 import type { FlowDocument } from '@flow/core';
+import { memorySessionRecords, type SessionRecords } from '../access/sessions.js';
 import type { DataPaths } from './dataPaths.js';
 import { createFlowStore, type FlowStoreOptions, type PlanSummary, type StoredFlow, type ValidFlow } from './flowStore.js';
 import { createPublishStore, promptOf, type PublishEntry } from './publishStore.js';
@@ -45,6 +46,8 @@ export interface Storage {
   flows: FlowStorage;
   publishes: PublishHistory;
   workflows: WorkflowStore;
+  /** Browsers signed in with the token (token mode), shared by every server of the store. */
+  signIns: SessionRecords;
 }
 
 /** The folder store: flow files, publish records and workflows as files under one data folder. */
@@ -69,5 +72,7 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
       flowOf: (planId, versionName, id) => publishes.flowOf(planId, versionName, id),
     },
     workflows: createWorkflowStore(paths),
+    // One server per folder: its sign-ins live in its memory.
+    signIns: memorySessionRecords(),
   };
 }

@@ -166,6 +166,20 @@ export function storageContract(name: string, open: () => Promise<OpenedStorage>
       });
     });
 
+    describe('sign-ins', () => {
+      it('keeps the expiry of a sign-in by its hash until it is deleted', async () => {
+        expect(await storage.signIns.get('hash-a')).toBeUndefined();
+        await storage.signIns.set('hash-a', 1_900_000_000_000);
+        await storage.signIns.set('hash-b', 1_900_000_000_001);
+        expect(await storage.signIns.get('hash-a')).toBe(1_900_000_000_000);
+        await storage.signIns.set('hash-a', 1_900_000_000_500);
+        expect(await storage.signIns.get('hash-a')).toBe(1_900_000_000_500);
+        await storage.signIns.delete('hash-a');
+        expect(await storage.signIns.get('hash-a')).toBeUndefined();
+        expect(await storage.signIns.get('hash-b')).toBe(1_900_000_000_001);
+      });
+    });
+
     describe('workflows and sessions', () => {
       it('saves, lists and gets the workflows of a plan, and a save of the same id replaces it', async () => {
         await storage.workflows.save(workflow('p', 'wf-1', 'Book a demo'));

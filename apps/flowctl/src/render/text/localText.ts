@@ -1,5 +1,5 @@
-import type { InitReport } from '../../reports.js';
-import type { ServeReport } from '../../reports.js';
+import { plural } from '../../plural.js';
+import type { DbReport, InitReport, ServeReport } from '../../reports.js';
 import type { TextTarget } from '../textTarget.js';
 
 /** The files created and what to run next. */
@@ -18,4 +18,20 @@ export function serveText(report: ServeReport, t: TextTarget): void {
   if (report.tokenRequired) t.out('  token required: browsers sign in at /signin, clients send it as a bearer header');
   if (report.editorDir) for (const link of report.plans) t.out(`  open ${t.style.cyan(link)}`);
   t.info('Press Ctrl+C to stop');
+}
+
+/** What moved, in one line, then each file left out. */
+export function dbText(report: DbReport, t: TextTarget): void {
+  const counts = [
+    plural(report.flows, 'flow'),
+    plural(report.publishes, 'publish record'),
+    plural(report.workflows, 'workflow'),
+    plural(report.sessions, 'session'),
+  ].join(', ');
+  t.out(
+    report.direction === 'import'
+      ? `Imported ${counts} from ${report.dir} into ${report.database}`
+      : `Exported ${counts} from ${report.database} to ${report.dir}`,
+  );
+  for (const { file, reason } of report.skipped) t.warn(`${file} was left out: ${reason}`);
 }

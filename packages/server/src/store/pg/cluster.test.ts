@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_MISSING, postgresBin, startTestCluster, type TestCluster } from './cluster.test-helper.js';
+import { POSTGRES_MISSING, postgresBin, startTestCluster, type TestCluster } from '../../testing/pgCluster.js';
 
 describe('the tests’ throwaway PostgreSQL cluster', () => {
   let cluster: TestCluster;

@@ -51,6 +51,12 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'sign-ins shared by the servers',
+    // The SHA-256 of each sign-in's id (the id itself is only in the browser's cookie) and when it expires (ms).
+    statements: ['create table sign_ins (hash text primary key, expires_at bigint not null)'],
+  },
 ];
 
 /** The advisory lock key of Flow's migrations (any fixed number, the same for every server). */

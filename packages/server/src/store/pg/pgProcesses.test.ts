@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, killHard, spawnTs, waitForOutput } from '../../childProvider.test-helper.js';
 import { sampleFlow } from '../../testServer.test-helper.js';
-import { createTestDatabase, startTestCluster, type TestCluster } from './cluster.test-helper.js';
+import { createTestDatabase, startTestCluster, type TestCluster } from '../../testing/pgCluster.js';
 
 const PAUSING = fileURLToPath(new URL('../../pausingProvider.test-helper.ts', import.meta.url));
 
@@ -36,8 +36,9 @@ async function spawnOn(
   url: string,
   script = CLI,
   args: readonly string[] = ['--port', '0', '--database', url],
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawnTs(script, args);
+  const child = spawnTs(script, args, env);
   cleanup.push(() => killHard(child));
   const [address = ''] = await waitForOutput(child, 'stdout', /http:\/\/127\.0\.0\.1:\d+/);
   return { child, url: address };
@@ -104,6 +105,43 @@ describe('two servers on one database', () => {
       const { doc } = await readFlow(b.url);
       const ids = new Set(doc.nodes.map((node) => node.id));
       for (const uuid of added) expect(ids.has(uuid)).toBe(true);
+    },
+  );
+});
+
+describe('sign-ins with a token, behind one address', () => {
+  it(
+    'a browser signed in through one server is signed in through the other, and signing out through either ends it',
+    { timeout: 60_000 },
+    async () => {
+      const url = await database();
+      const token = 'team-token-for-two-servers';
+      const [a, b] = await Promise.all([
+        spawnOn(url, CLI, undefined, { FLOW_TOKEN: token }),
+        spawnOn(url, CLI, undefined, { FLOW_TOKEN: token }),
+      ]);
+      const signIn = await fetch(`${a.url}/signin`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: a.url },
+        body: new URLSearchParams({ token, next: '/' }).toString(),
+      });
+      expect(signIn.status).toBe(303);
+      const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      expect(cookie).toMatch(/^flow_session=.+/);
+      const session = async (server: string): Promise<unknown> =>
+        (await fetch(`${server}/api/session`, { headers: { Cookie: cookie } })).json();
+      expect(await session(b.url)).toEqual({ tokenRequired: true, signedIn: true });
+      expect((await fetch(`${b.url}/api/plans`, { headers: { Cookie: cookie } })).status).toBe(200);
+      // What the database keeps is a hash of the sign-in, never the cookie's value.
+      const sql = postgres(url, { max: 1, onnotice: () => undefined });
+      cleanup.push(() => sql.end());
+      const kept = await sql<{ hash: string }[]>`select hash from sign_ins`;
+      expect(kept).toHaveLength(1);
+      expect(cookie).not.toContain(kept[0]?.hash ?? '');
+      const out = await fetch(`${b.url}/api/session`, { method: 'DELETE', headers: { Cookie: cookie, Origin: b.url } });
+      expect(out.status).toBe(204);
+      expect(await session(a.url)).toEqual({ tokenRequired: true, signedIn: false });
     },
   );
 });

@@ -3,7 +3,7 @@ import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseStartError, startServer } from '../../server.js';
 import { jsonOf, sampleFlow, startTestServer, type TestServer } from '../../testServer.test-helper.js';
-import { createTestDatabase, startTestCluster, type TestCluster } from './cluster.test-helper.js';
+import { createTestDatabase, startTestCluster, type TestCluster } from '../../testing/pgCluster.js';
 import { MIGRATIONS, migrate } from './migrations.js';
 import { ROLL_BACK } from '../../hosted/dashboardPage.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { storageContract } from '../storageContract.test-helper.js';
-import { createTestDatabase, startTestCluster, type TestCluster } from './cluster.test-helper.js';
+import { createTestDatabase, startTestCluster, type TestCluster } from '../../testing/pgCluster.js';
 import { openPgStorage } from './pgStorage.js';
 
 let cluster: TestCluster;

@@ -252,15 +252,6 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
     return entry;
   }
 
-  interface PublishRow {
-    id: string;
-    published_at: string;
-    system_message: string;
-    system_message_prefix: string;
-    system_message_suffix: string;
-    rollback_of: string | null;
-  }
-
   return {
     sql,
     flows: {
@@ -307,22 +298,10 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
       async list(planId, versionName) {
         const rows = await guarded(
           () => sql<PublishRow[]>`
-            select id, published_at, system_message, system_message_prefix, system_message_suffix, rollback_of
+            select published_at, system_message, system_message_prefix, system_message_suffix, rollback_of
             from publishes where plan_id = ${requireId(planId, 'planId')} and version_name = ${requireId(versionName, 'versionName')}`,
         );
-        return rows
-          .map((row) =>
-            publishEntry(
-              row.published_at,
-              {
-                system_message: row.system_message,
-                system_message_prefix: row.system_message_prefix,
-                system_message_suffix: row.system_message_suffix,
-              },
-              row.rollback_of ?? undefined,
-            ),
-          )
-          .sort(newestFirst);
+        return rows.map(entryOfRow).sort(newestFirst);
       },
       async flowOf(planId, versionName, id) {
         if (publishedAtOfId(id) === null) return null;
@@ -381,8 +360,46 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
         return isSession(value) && value.planId === planId ? value : null;
       },
     },
+    signIns: {
+      async get(hash) {
+        const rows = await guarded(
+          () => sql<{ expires_at: string }[]>`select expires_at::text as expires_at from sign_ins where hash = ${hash}`,
+        );
+        return rows[0] === undefined ? undefined : Number(rows[0].expires_at);
+      },
+      async set(hash, expiresAt) {
+        await guarded(
+          () => sql`
+            insert into sign_ins (hash, expires_at) values (${hash}, ${expiresAt})
+            on conflict (hash) do update set expires_at = excluded.expires_at`,
+        );
+      },
+      async delete(hash) {
+        // Expired sign-ins go too, so the table holds only live ones.
+        await guarded(() => sql`delete from sign_ins where hash = ${hash} or expires_at < ${Date.now()}`);
+      },
+    },
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/** A row of the publishes table (what a listing reads of it). */
+export interface PublishRow {
+  published_at: string;
+  system_message: string;
+  system_message_prefix: string;
+  system_message_suffix: string;
+  rollback_of: string | null;
+}
+
+/** The publish entry a row holds. */
+export function entryOfRow(row: PublishRow): PublishEntry {
+  const prompt = {
+    system_message: row.system_message,
+    system_message_prefix: row.system_message_prefix,
+    system_message_suffix: row.system_message_suffix,
+  };
+  return publishEntry(row.published_at, prompt, row.rollback_of ?? undefined);
 }
 
 function parseJson(text: string): unknown {
