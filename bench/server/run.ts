@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { etagCarrier } from './etag.js';
-import { load } from './load.js';
+import { load, type LoadOptions } from './load.js';
 import { REPO, startHello, startProvider, stop } from './processes.js';
 import {
   measureConcurrentReads,
@@ -35,7 +35,7 @@ const WINDOW_SECONDS = 1.5;
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A valid 1,000-node flow: one chain of copies of an example's first function node. */
-async function thousandNodeFlow(): Promise<string> {
+export async function thousandNodeFlow(): Promise<string> {
   const example: { nodes: { type: string; data: { [key: string]: Json } }[] } = JSON.parse(
     await readFile(join(REPO, 'examples', 'support-desk', 'production.flow.json'), 'utf8'),
   );
@@ -68,14 +68,20 @@ async function thousandNodeFlow(): Promise<string> {
 }
 
 /** Requests per second of both URLs, measured in alternating windows after a warm-up. */
-async function alternate(a: string, b: string): Promise<[number, number]> {
-  await load(a, { concurrency: CONCURRENCY, seconds: 1 });
-  await load(b, { concurrency: CONCURRENCY, seconds: 1 });
+export async function alternate(
+  a: string,
+  b: string,
+  optionsA: Omit<LoadOptions, 'seconds'> = { concurrency: CONCURRENCY },
+  optionsB: Omit<LoadOptions, 'seconds'> = optionsA,
+): Promise<[number, number]> {
+  const options = [optionsA, optionsB];
+  await load(a, { ...optionsA, seconds: 1 });
+  await load(b, { ...optionsB, seconds: 1 });
   const totals = [0, 0];
   const seconds = [0, 0];
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, url] of [a, b].entries()) {
-      const result = await load(url, { concurrency: CONCURRENCY, seconds: WINDOW_SECONDS });
+      const result = await load(url, { ...(options[i] ?? optionsA), seconds: WINDOW_SECONDS });
       if (result.errors > 0) throw new Error(`${url} failed ${result.errors} times`);
       totals[i] = (totals[i] ?? 0) + result.requests;
       seconds[i] = (seconds[i] ?? 0) + result.seconds;

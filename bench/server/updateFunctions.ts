@@ -93,10 +93,10 @@ async function runOnce(base: string, version: string, body: string): Promise<Run
 }
 
 /** update-functions with 1,000 / 4,000 / 20,000 new functions, each against a PUT of its result. */
-export async function measureUpdateFunctions(base: string): Promise<UpdateFunctionsFigures[]> {
+export async function measureUpdateFunctions(base: string, sizes: readonly number[] = UPDATE_SIZES): Promise<UpdateFunctionsFigures[]> {
   const figures: UpdateFunctionsFigures[] = [];
   for (let run = 0; run < WARM_UP.runs; run++) await runOnce(base, `warm-up-${run}`, functionsBody(WARM_UP.functions));
-  for (const functions of UPDATE_SIZES) {
+  for (const functions of sizes) {
     const body = functionsBody(functions);
     const runs: Run[] = [];
     for (let run = 0; run < runsFor(functions); run++) runs.push(await runOnce(base, `f${functions}-r${run}`, body));

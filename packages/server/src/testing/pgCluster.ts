@@ -55,7 +55,18 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
-export async function startTestCluster(env: Record<string, string | undefined> = process.env): Promise<TestCluster> {
+export interface TestClusterOptions {
+  /**
+   * Wait for the disk on every commit, as a production database does (the benchmarks). By default
+   * the cluster neither syncs nor waits, which the tests can afford and which keeps them fast.
+   */
+  durable?: boolean;
+}
+
+export async function startTestCluster(
+  env: Record<string, string | undefined> = process.env,
+  clusterOptions: TestClusterOptions = {},
+): Promise<TestCluster> {
   const bin = postgresBin(env);
   if (bin === null) throw new Error(POSTGRES_MISSING);
   const asRoot = process.getuid?.() === 0;
@@ -69,8 +80,20 @@ export async function startTestCluster(env: Record<string, string | undefined> =
   }
   const data = join(dir, 'data');
   const port = await freePort();
-  await as('initdb', ['-D', data, '-U', 'flow', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`;
+  await as('initdb', [
+    '-D',
+    data,
+    '-U',
+    'flow',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    ...(clusterOptions.durable === true ? [] : ['--no-sync']),
+  ]);
+  const fast = clusterOptions.durable === true ? '' : ' -c fsync=off -c synchronous_commit=off';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fast}`;
   const start = () => as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   await start();
   let stopped = false;
