@@ -135,6 +135,28 @@ describe('the provider on PostgreSQL', () => {
     expect(await jsonOf(await s.call('GET', '/api/flows/team/production'))).toMatchObject({ systemPrompt: 'Second' });
   });
 
+  it("serves the spec's calls from the database: functions, update-functions, the custom system prompt and its publish", async () => {
+    const s = await server(await database());
+    const base = '/api/mate/team/production';
+    expect((await s.call('GET', `${base}/functions`)).status).toBe(404);
+    const updated = await s.call('POST', `${base}/update-functions`, {
+      json: { functions: [{ uuid: 'look-up', name: 'Look up order', type: 'instruct' }] },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.headers.get('etag')).toBe('"v1"');
+    const functions = await jsonOf(await s.call('GET', `${base}/functions`));
+    expect(functions).toMatchObject({ result: [{ uuid: 'look-up', name: 'Look up order' }] });
+    const custom = await s.call('POST', `${base}/system-prompt-custom`, {
+      json: { system_message_custom: 'Be kind.', system_message_prefix: 'Context', system_message_suffix: 'Notes' },
+      headers: { 'If-Match': '"v1"' },
+    });
+    expect(custom.status).toBe(200);
+    expect(await jsonOf(await s.call('GET', `${base}/system-prompt`))).toEqual({
+      result: { system_message: 'Be kind.', system_message_prefix: 'Context', system_message_suffix: 'Notes' },
+    });
+    expect(await (await s.call('GET', '/dashboard/team/production')).text()).toContain('Be kind.');
+  });
+
   it('refuses to start with the database named, never its password, when it cannot be reached', async () => {
     const closed = `postgres://flow:s3cret-pw@127.0.0.1:${cluster.port + 1}/flow`;
     const started = startServer({ database: closed, port: 0, seedDir: null });
