@@ -5,31 +5,17 @@ import { parseFlow, type FlowDocument } from '@flow/core';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI, killHard, spawnTs, waitForOutput } from '../../childProvider.test-helper.js';
 import { sampleFlow } from '../../testServer.test-helper.js';
-import { createTestDatabase, startTestCluster, type TestCluster } from '../../testing/pgCluster.js';
+import { usePostgres } from './pgTest.test-helper.js';
 
 const PAUSING = fileURLToPath(new URL('../../pausingProvider.test-helper.ts', import.meta.url));
 
-let cluster: TestCluster;
-beforeAll(async () => {
-  cluster = await startTestCluster();
-}, 60_000);
-afterAll(async () => {
-  await cluster.stop();
-});
+const pg = usePostgres();
+const cleanup = { push: pg.cleanup };
 
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-async function database(): Promise<string> {
-  const db = await createTestDatabase(cluster);
-  cleanup.push(() => db.drop());
-  return db.url;
-}
+const database = pg.database;
 
 /** The provider's CLI as its own process on the database, and the URL it prints. */
 async function spawnOn(

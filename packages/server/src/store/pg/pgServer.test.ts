@@ -1,30 +1,16 @@
 import { isRecord, serializeFlow } from '@flow/core';
 import postgres from 'postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DatabaseStartError, startServer } from '../../server.js';
 import { jsonOf, sampleFlow, startTestServer, type TestServer } from '../../testServer.test-helper.js';
-import { createTestDatabase, startTestCluster, type TestCluster } from '../../testing/pgCluster.js';
+import { usePostgres } from './pgTest.test-helper.js';
 import { MIGRATIONS, migrate } from './migrations.js';
 import { ROLL_BACK } from '../../hosted/dashboardPage.js';
 
-let cluster: TestCluster;
-beforeAll(async () => {
-  cluster = await startTestCluster();
-}, 60_000);
-afterAll(async () => {
-  await cluster.stop();
-});
+const pg = usePostgres();
+const cleanup = { push: pg.cleanup };
 
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-async function database(): Promise<string> {
-  const db = await createTestDatabase(cluster);
-  cleanup.push(() => db.drop());
-  return db.url;
-}
+const database = pg.database;
 
 /** The publish id of a publish's answer, checked to be its time with `-` for `:` and `.`. */
 function idOf(body: unknown): string {
@@ -158,21 +144,21 @@ describe('the provider on PostgreSQL', () => {
   });
 
   it('refuses to start with the database named, never its password, when it cannot be reached', async () => {
-    const closed = `postgres://flow:s3cret-pw@127.0.0.1:${cluster.port + 1}/flow`;
+    const closed = `postgres://flow:s3cret-pw@127.0.0.1:${pg.cluster().port + 1}/flow`;
     const started = startServer({ database: closed, port: 0, seedDir: null });
     await expect(started).rejects.toBeInstanceOf(DatabaseStartError);
     const message = await started.then(
       () => '',
       (error: unknown) => (error instanceof Error ? error.message : ''),
     );
-    expect(message).toContain(`Cannot connect to the database at postgres://flow:***@127.0.0.1:${cluster.port + 1}/flow`);
+    expect(message).toContain(`Cannot connect to the database at postgres://flow:***@127.0.0.1:${pg.cluster().port + 1}/flow`);
     expect(message).not.toContain('s3cret-pw');
   });
 
   it('answers 503 with a retry hint while the database is down, and recovers by itself when it is back', { timeout: 60_000 }, async () => {
     const s = await server(await database());
     expect((await put(s, sampleFlow('team', 'production', 1))).status).toBe(200);
-    await cluster.halt();
+    await pg.cluster().halt();
     try {
       const down = await s.call('GET', '/api/flows/team/production');
       expect(down.status).toBe(503);
@@ -180,7 +166,7 @@ describe('the provider on PostgreSQL', () => {
       expect(await jsonOf(down)).toMatchObject({ error: { code: 'DATABASE_UNAVAILABLE' } });
       expect((await put(s, sampleFlow('team', 'production', 2))).status).toBe(503);
     } finally {
-      await cluster.resume();
+      await pg.cluster().resume();
     }
     await expect.poll(async () => (await s.call('GET', '/api/flows/team/production')).status, { timeout: 20_000 }).toBe(200);
     const etag = (await s.call('GET', '/api/flows/team/production')).headers.get('etag') ?? '';

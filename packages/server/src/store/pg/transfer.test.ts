@@ -1,23 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleFlow, snapshotFolder, startTestServer, type TestServer } from '../../testServer.test-helper.js';
-import { createTestDatabase, startTestCluster, type TestCluster } from '../../testing/pgCluster.js';
+import { usePostgres } from './pgTest.test-helper.js';
 import { TransferError, exportDatabaseToFolder, importFolderToDatabase } from './transfer.js';
 
-let cluster: TestCluster;
-beforeAll(async () => {
-  cluster = await startTestCluster();
-}, 60_000);
-afterAll(async () => {
-  await cluster.stop();
-});
-
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
+const pg = usePostgres();
+const cleanup = { push: pg.cleanup };
 
 async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'flow-transfer-'));
@@ -86,8 +76,7 @@ describe('flowctl db import and export', () => {
     async () => {
       const folder = await usedFolder();
       const before = await dataOf(folder);
-      const db = await createTestDatabase(cluster);
-      cleanup.push(() => db.drop());
+      const db = { url: await pg.database() };
 
       const imported = await importFolderToDatabase(folder, db.url);
       const count = (pattern: RegExp): number => [...before.keys()].filter((path) => pattern.test(path)).length;
@@ -121,8 +110,7 @@ describe('flowctl db import and export', () => {
   it('refuses a database that already holds flows and a folder that is not empty, changing nothing', async () => {
     const folder = await tempDir();
     await writeFile(join(folder, 'notes.txt'), 'not a plan');
-    const db = await createTestDatabase(cluster);
-    cleanup.push(() => db.drop());
+    const db = { url: await pg.database() };
     const server = await startTestServer({ database: db.url, seedDir: null });
     cleanup.push(() => server.close());
     expect((await server.call('PUT', '/api/flows/team/production', { json: sampleFlow('team', 'production', 1) })).status).toBe(200);
