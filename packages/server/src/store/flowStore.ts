@@ -88,6 +88,12 @@ export function requireValid(stored: StoredFlow): ValidFlow {
   });
 }
 
+/** What `readValid` answers for a stored flow: 404 for a version never written, 422 for one that is not a valid flow. */
+export function existingValid(stored: StoredFlow, planId: string, versionName: string): ValidFlow {
+  if (!stored.exists) throw flowNotFound(planId, versionName);
+  return requireValid(stored);
+}
+
 const signature = (s: Stats): string => `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
 
 /**
@@ -165,9 +171,7 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
   return {
     read,
     async readValid(planId, versionName) {
-      const stored = await read(planId, versionName);
-      if (!stored.exists) throw flowNotFound(planId, versionName);
-      return requireValid(stored);
+      return existingValid(await read(planId, versionName), planId, versionName);
     },
     async update(planId, versionName, change) {
       const nothing = async (): Promise<AlongWrites<null>> => ({ writes: [], value: null });

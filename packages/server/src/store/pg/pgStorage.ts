@@ -5,12 +5,12 @@
 // an If-Match then refuses with 412). A publish is one transaction: the flow and its record.
 import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Workflow } from '@flow/core';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
-import { HttpError, flowNotFound } from '../../http/HttpError.js';
+import { HttpError } from '../../http/HttpError.js';
 import { isId, requireId } from '../../ids.js';
 import { isStoredWorkflow } from '../../workflowInput.js';
 import { createByteLru } from '../byteLru.js';
 import { serialized } from '../fileQueue.js';
-import { DEFAULT_CACHE_BYTES, requireValid, type PlanSummary, type StoredFlow, type ValidFlow } from '../flowStore.js';
+import { DEFAULT_CACHE_BYTES, existingValid, type PlanSummary, type StoredFlow, type ValidFlow } from '../flowStore.js';
 import { newestFirst, publishedAtOfId, promptOf, publishEntry, type PublishEntry } from '../publishStore.js';
 import type { StoreFaults } from '../journal.js';
 import type { Storage } from '../storage.js';
@@ -257,9 +257,7 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
     flows: {
       read,
       async readValid(planId, versionName) {
-        const stored = await read(planId, versionName);
-        if (!stored.exists) throw flowNotFound(planId, versionName);
-        return requireValid(stored);
+        return existingValid(await read(planId, versionName), planId, versionName);
       },
       async update(planId, versionName, change) {
         return (await write(planId, versionName, change, null)).saved;
@@ -402,7 +400,8 @@ export function entryOfRow(row: PublishRow): PublishEntry {
   return publishEntry(row.published_at, prompt, row.rollback_of ?? undefined);
 }
 
-function parseJson(text: string): unknown {
+/** The value of some JSON text; undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     const value: unknown = JSON.parse(text);
     return value;

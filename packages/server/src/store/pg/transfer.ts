@@ -14,7 +14,7 @@ import { FLOW_SUFFIX, dataPaths } from '../dataPaths.js';
 import { fileNames, folderNames } from '../listing.js';
 import { parsePublishRecord, publishRecordText, publishedAtOfId, publishedFlowText, recordFileOf } from '../publishStore.js';
 import { isSession } from '../workflowStore.js';
-import { entryOfRow, openPgStorage, type PublishRow } from './pgStorage.js';
+import { entryOfRow, openPgStorage, parseJson, type PublishRow } from './pgStorage.js';
 
 /** What moved: counts of each kind, and the files left out (not data of the store) with why. */
 export interface TransferReport {
@@ -31,15 +31,6 @@ export class TransferError extends Error {
 }
 
 const emptyReport = (): TransferReport => ({ flows: 0, publishes: 0, workflows: 0, sessions: 0, skipped: [] });
-
-function parsed(text: string): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Copies the folder store at `dir` into the database (migrated, without flows), in one transaction. */
 export async function importFolder(sql: Sql, dir: string): Promise<TransferReport> {
@@ -94,7 +85,7 @@ export async function importFolder(sql: Sql, dir: string): Promise<TransferRepor
         for (const name of await fileNames(folder)) {
           const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
           const text = await readFile(join(folder, name), 'utf8');
-          const value = parsed(text);
+          const value = parseJson(text);
           const fits = kind === 'workflows' ? isStoredWorkflow(value) && value.id === id : isSession(value) && value.id === id;
           if (!isId(id) || !fits || !isRecord(value)) {
             report.skipped.push({
