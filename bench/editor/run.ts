@@ -1,6 +1,8 @@
 // Editor benchmark (ARCHITECTURE section 8): the built editor against a bare React Flow page, in one
 // Chromium run — initial JavaScript (gzip), time to first paint of the visible nodes of a
-// 1,000-node flow, and frames per second while panning 1,000- and 5,000-node flows. Figures only.
+// 1,000-node flow, frames per second while panning 1,000- and 5,000-node flows, and the interaction
+// table (interactions.ts: input event to the second frame after it, at 100, 1,000 and 5,000 nodes,
+// against a bare page's floor). Figures only.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { viewportKey } from '../../apps/editor/src/canvas/viewportStorage.js';
 import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from '../../apps/editor/test/browser.js';
 import { generateFlow } from '../core/generateFlow.js';
 import type { FlowDocument } from '../../packages/core/src/model/types.js';
+import { FLOOR_PAGE, INTERACTION_SIZES, measureEditor, measureFloor, type FloorFigures, type InteractionSize } from './interactions.js';
 import { FRAME_COUNTER, paintProbe } from './probe.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -79,7 +82,16 @@ export interface EditorBenchResult {
   open1000Ms: { editor: number; bare: number; ratio: number };
   pan1000Fps: { editor: number; bare: number; ratio: number };
   pan5000Fps: { editor: number; bare: number; ratio: number };
+  /** Time from an input event to the second frame after it, at each size, and the bare page's floor. */
+  interactions: {
+    floor: FloorFigures;
+    rows: { action: string; ms: Partial<Record<InteractionSize, number>>; ratios: Partial<Record<InteractionSize, number>> }[];
+  };
 }
+
+/** Which floor an action is compared with: a key (typing, the Delete key) with the bare keystroke, the rest with the bare click. */
+const floorOf = (action: string): keyof FloorFigures =>
+  action.startsWith('keystroke') || action.endsWith('key)') ? 'keystrokeMs' : 'clickMs';
 
 /** Runs the editor benchmark and prints its figures; writes bench/results/editor.json. */
 export async function runEditorBench(): Promise<EditorBenchResult> {
@@ -87,12 +99,13 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
   const work = mkdtempSync(join(tmpdir(), 'flow-bench-editor-'));
   const bareDist = join(work, 'bare');
   await buildBare(bareDist);
-  const flows = { 1000: generateFlow(1000), 5000: generateFlow(5000) };
+  const flows = { 100: generateFlow(100), 1000: generateFlow(1000), 5000: generateFlow(5000) };
   for (const [size, doc] of Object.entries(flows)) {
     const nodes = doc.nodes.map((n) => ({ id: n.id, position: n.position, data: { label: n.data.name || n.id } }));
     const edges = doc.edges.map((e) => ({ id: e.id, source: e.source, target: e.target }));
     writeFileSync(join(bareDist, `nodes-${size}.json`), JSON.stringify({ nodes, edges }));
   }
+  writeFileSync(join(bareDist, 'floor.html'), FLOOR_PAGE);
   const dataDir = join(work, 'data');
   mkdirSync(dataDir);
   let editor: RunningServer | undefined;
@@ -158,6 +171,30 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
       return { editor: editorFps, bare: bareFps, ratio: editorFps / bareFps };
     };
 
+    // The interaction table: each action at each size, against the floor measured in this run.
+    const floor = await measureFloor(context, `${bareServer.url}/floor.html`);
+    const bySize = new Map<InteractionSize, Record<string, number>>();
+    for (const size of INTERACTION_SIZES) {
+      const page = await context.newPage();
+      bySize.set(size, await measureEditor(page, `${editorServer.url}/bench-${size}/production`));
+      await page.close();
+    }
+    const actions = Object.keys(bySize.get(INTERACTION_SIZES[0]) ?? {});
+    const interactions = {
+      floor,
+      rows: actions.map((action) => {
+        const ms: Partial<Record<InteractionSize, number>> = {};
+        const ratios: Partial<Record<InteractionSize, number>> = {};
+        for (const size of INTERACTION_SIZES) {
+          const value = bySize.get(size)?.[action];
+          if (value === undefined) continue;
+          ms[size] = value;
+          ratios[size] = value / floor[floorOf(action)];
+        }
+        return { action, ms, ratios };
+      }),
+    };
+
     const editorKb = initialJsGzip(editorDist) / 1024;
     const bareKb = initialJsGzip(bareDist) / 1024;
     const openEditor = median(runs.editorOpen);
@@ -167,6 +204,7 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
       open1000Ms: { editor: openEditor, bare: openBare, ratio: openEditor / openBare },
       pan1000Fps: await fps(1000),
       pan5000Fps: await fps(5000),
+      interactions,
     };
     const f = (n: number) => n.toFixed(n >= 100 ? 0 : 2);
     console.log('editor vs bare React Flow (one Chromium run, figures only)');
@@ -182,6 +220,18 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
     console.log(
       `  pan 5,000 nodes     editor ${f(result.pan5000Fps.editor)} fps   bare ${f(result.pan5000Fps.bare)} fps   ratio ${result.pan5000Fps.ratio.toFixed(2)} (budget > 1)`,
     );
+    console.log(
+      `  interactions: input event to the second frame after it; floor (bare textarea and button) keystroke ${f(floor.keystrokeMs)} ms, click ${f(floor.clickMs)} ms`,
+    );
+    console.log(`    ${'action'.padEnd(32)}${INTERACTION_SIZES.map((n) => `${n.toLocaleString('en')} nodes`.padStart(22)).join('')}`);
+    for (const row of interactions.rows) {
+      const cells = INTERACTION_SIZES.map((n) => {
+        const ms = row.ms[n];
+        const ratio = row.ratios[n];
+        return (ms === undefined || ratio === undefined ? 'n/a' : `${f(ms)} ms = ${ratio.toFixed(2)}x`).padStart(22);
+      });
+      console.log(`    ${row.action.padEnd(32)}${cells.join('')}`);
+    }
     const out = join(repoRoot, 'bench', 'results');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'editor.json'), `${JSON.stringify(result, null, 2)}\n`);
