@@ -70,10 +70,12 @@ export interface FlowStoreOptions {
 
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** The flow of some stored bytes; the path names it, whatever plan or version the file says. */
-function storedOf(text: string, exists: boolean, planId: string, versionName: string): StoredFlow {
+/**
+ * The flow of some stored bytes with their ETag (the folder store's hashes the bytes, the database's
+ * is the row's version); the place names it, whatever plan or version the bytes say.
+ */
+export function storedOf(text: string, etag: string, exists: boolean, planId: string, versionName: string): StoredFlow {
   const parsed = parseFlow(text);
-  const etag = etagOf(text);
   return parsed.ok
     ? { exists, text, etag, doc: { ...parsed.doc, planId, versionName }, findings: parsed.findings }
     : { exists, text, etag, doc: null, findings: parsed.findings };
@@ -105,8 +107,10 @@ export const REVALIDATE_MS = 100;
 /** Flow documents under a data folder, with a cache keyed by each file's stat and bounded in bytes. */
 export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}): FlowStore {
   const cache = createByteLru<{ key: string; stored: StoredFlow; checkedAt: number }>(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
-  const missing = (planId: string, versionName: string): StoredFlow =>
-    storedOf(serializeFlow(emptyFlow(planId, versionName)), false, planId, versionName);
+  const missing = (planId: string, versionName: string): StoredFlow => {
+    const text = serializeFlow(emptyFlow(planId, versionName));
+    return storedOf(text, etagOf(text), false, planId, versionName);
+  };
 
   /** The stored flow at `path`; `revalidate` checks the file even when the cache is recent. */
   async function readPath(path: string, planId: string, versionName: string, revalidate = false): Promise<StoredFlow> {
@@ -133,7 +137,7 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
       if (!isMissing(error)) throw error;
       return missing(planId, versionName);
     }
-    const stored = storedOf(text, true, planId, versionName);
+    const stored = storedOf(text, etagOf(text), true, planId, versionName);
     cache.set(path, { key, stored, checkedAt: now }, text.length);
     return stored;
   }

@@ -3,14 +3,14 @@
 // UPDATE … WHERE version = <the version the change was computed from>, so of two servers changing
 // one flow at once exactly one wins and the other computes its change again from what won (where
 // an If-Match then refuses with 412). A publish is one transaction: the flow and its record.
-import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Workflow } from '@flow/core';
+import { emptyFlow, serializeFlow, type FlowDocument, type Workflow } from '@flow/core';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { HttpError } from '../../http/HttpError.js';
 import { isId, requireId } from '../../ids.js';
 import { isStoredWorkflow } from '../../workflowInput.js';
 import { createByteLru } from '../byteLru.js';
 import { serialized } from '../fileQueue.js';
-import { DEFAULT_CACHE_BYTES, existingValid, type PlanSummary, type StoredFlow, type ValidFlow } from '../flowStore.js';
+import { DEFAULT_CACHE_BYTES, existingValid, storedOf, type PlanSummary, type StoredFlow, type ValidFlow } from '../flowStore.js';
 import { newestFirst, publishedAtOfId, promptOf, publishEntry, type PublishEntry } from '../publishStore.js';
 import type { StoreFaults } from '../journal.js';
 import type { Storage } from '../storage.js';
@@ -143,14 +143,6 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
     return { exists: false, text, etag: etagOfVersion('0'), doc: emptyFlow(planId, versionName), findings: [] };
   };
 
-  function storedOf(text: string, version: string, planId: string, versionName: string): StoredFlow {
-    const parsed = parseFlow(text);
-    const etag = etagOfVersion(version);
-    return parsed.ok
-      ? { exists: true, text, etag, doc: { ...parsed.doc, planId, versionName }, findings: parsed.findings }
-      : { exists: true, text, etag, doc: null, findings: parsed.findings };
-  }
-
   /** The stored flow; the text is fetched only when the cached version is not the row's. */
   async function read(planId: string, versionName: string): Promise<StoredFlow> {
     const key = keyOf(planId, versionName);
@@ -167,7 +159,7 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
       return missing(planId, versionName);
     }
     if (row.text === null && cached) return cached.stored;
-    const stored = storedOf(row.text ?? '', row.version, planId, versionName);
+    const stored = storedOf(row.text ?? '', etagOfVersion(row.version), true, planId, versionName);
     cache.set(key, { version: row.version, stored }, stored.text.length);
     return stored;
   }
@@ -244,11 +236,7 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
     const last = latest?.at ? Date.parse(latest.at) : Number.NEGATIVE_INFINITY;
     const publishedAt = new Date(Math.max(Date.now(), last + 1)).toISOString();
     const entry = publishEntry(publishedAt, promptOf(doc), rollbackOf);
-    await tx`
-      insert into publishes (plan_id, version_name, id, published_at, system_message, system_message_prefix,
-        system_message_suffix, rollback_of, flow_text)
-      values (${planId}, ${versionName}, ${entry.id}, ${entry.publishedAt}, ${entry.system_message},
-        ${entry.system_message_prefix}, ${entry.system_message_suffix}, ${rollbackOf ?? null}, ${text})`;
+    await insertPublish(tx, planId, versionName, entry, text);
     return entry;
   }
 
@@ -379,6 +367,21 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
     },
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/** Writes a publish's row: its entry and the flow it published (null for records that kept none). */
+export async function insertPublish(
+  tx: TransactionSql,
+  planId: string,
+  versionName: string,
+  entry: PublishEntry,
+  flowText: string | null,
+): Promise<void> {
+  await tx`
+    insert into publishes (plan_id, version_name, id, published_at, system_message, system_message_prefix,
+      system_message_suffix, rollback_of, flow_text)
+    values (${planId}, ${versionName}, ${entry.id}, ${entry.publishedAt}, ${entry.system_message},
+      ${entry.system_message_prefix}, ${entry.system_message_suffix}, ${entry.rollbackOf ?? null}, ${flowText})`;
 }
 
 /** A row of the publishes table (what a listing reads of it). */

@@ -6,7 +6,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
-import { isRecord } from '../../guards.js';
 import { isId } from '../../ids.js';
 import { isStoredWorkflow } from '../../workflowInput.js';
 import { writeAtomic } from '../atomicWrite.js';
@@ -14,7 +13,7 @@ import { FLOW_SUFFIX, dataPaths } from '../dataPaths.js';
 import { fileNames, folderNames } from '../listing.js';
 import { parsePublishRecord, publishRecordText, publishedAtOfId, publishedFlowText, recordFileOf } from '../publishStore.js';
 import { isSession } from '../workflowStore.js';
-import { entryOfRow, openPgStorage, parseJson, type PublishRow } from './pgStorage.js';
+import { entryOfRow, insertPublish, openPgStorage, parseJson, type PublishRow } from './pgStorage.js';
 
 /** What moved: counts of each kind, and the files left out (not data of the store) with why. */
 export interface TransferReport {
@@ -67,34 +66,25 @@ export async function importFolder(sql: Sql, dir: string): Promise<TransferRepor
             report.skipped.push({ file: relative(planId, 'published', versionName, name), reason: 'not a publish record' });
             continue;
           }
-          const { entry } = record;
-          await tx`
-            insert into publishes (plan_id, version_name, id, published_at, system_message, system_message_prefix,
-              system_message_suffix, rollback_of, flow_text)
-            values (${planId}, ${versionName}, ${entry.id}, ${entry.publishedAt}, ${entry.system_message},
-              ${entry.system_message_prefix}, ${entry.system_message_suffix}, ${entry.rollbackOf ?? null},
-              ${publishedFlowText(record.flow)})`;
+          await insertPublish(tx, planId, versionName, record.entry, publishedFlowText(record.flow));
           report.publishes += 1;
         }
       }
-      for (const [kind, table] of [
-        ['workflows', 'workflows'],
-        ['sessions', 'sessions'],
-      ] as const) {
-        const folder = join(paths.plan(planId), kind);
+      for (const kind of ['workflows', 'sessions'] as const) {
+        const folder = paths[kind](planId);
         for (const name of await fileNames(folder)) {
           const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
           const text = await readFile(join(folder, name), 'utf8');
           const value = parseJson(text);
           const fits = kind === 'workflows' ? isStoredWorkflow(value) && value.id === id : isSession(value) && value.id === id;
-          if (!isId(id) || !fits || !isRecord(value)) {
+          if (!isId(id) || !fits) {
             report.skipped.push({
               file: relative(planId, kind, name),
               reason: `not a stored ${kind === 'workflows' ? 'workflow' : 'session'}`,
             });
             continue;
           }
-          if (table === 'workflows') await tx`insert into workflows (plan_id, id, body) values (${planId}, ${id}, ${text})`;
+          if (kind === 'workflows') await tx`insert into workflows (plan_id, id, body) values (${planId}, ${id}, ${text})`;
           else await tx`insert into sessions (plan_id, id, body) values (${planId}, ${id}, ${text})`;
           report[kind] += 1;
         }
