@@ -178,7 +178,7 @@ describe('the save loop', () => {
     expect(await missing.count()).toBe(0);
     expect((await storedFlow(h.server.url, 'no-such-plan', 'draft')).nodes).toEqual([]);
     await page.getByRole('button', { name: /New Chain/ }).click();
+    await expect.poll(async () => (await storedFlow(h.server.url, 'no-such-plan', 'draft')).nodes.length).toBe(1);
     await waitSaved(page);
-    expect((await storedFlow(h.server.url, 'no-such-plan', 'draft')).nodes).toHaveLength(1);
   });
 });

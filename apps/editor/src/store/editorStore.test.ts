@@ -1,6 +1,10 @@
 // The editor's store and its actions as plain unit tests: no browser, no provider. The browser
 // suite checks what a person sees; this checks what each action does to the flow and history.
-import { createPromptData, parseFlow, type FlowDocument } from '@flow/core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, createPromptData, parseFlow, type FlowDocument } from '@flow/core';
+import { startServer } from '@flow/server';
 import { describe, expect, it } from 'vitest';
 import { actionForKey, isEnabled, runAction } from '../actions/actions';
 import { createEditorStore } from './createEditorStore';
@@ -109,5 +113,34 @@ describe('actions on the store', () => {
     expect(isEnabled('redo', state())).toBe(true);
     expect(isEnabled('changeType', state())).toBe(false);
     expect(runAction('groupNodes', state())).toBe(false);
+  });
+});
+
+describe('the store with a provider', () => {
+  it("'Create it' keeps a node added while the plan is being created, and saves it next", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flow-store-'));
+    const server = await startServer({ port: 0, dir, log: () => {} });
+    try {
+      const store = createEditorStore({
+        planId: 'new-plan',
+        versionName: 'draft',
+        client: createClient({ baseUrl: server.url }),
+        notify: { success: () => {}, error: (m) => expect.fail(m), info: () => {} },
+      });
+      const state = () => store.getState();
+      await state().loadPlan();
+      expect(state().planMissing).toBe(true);
+      const creating = state().createPlan();
+      const id = state().addNode({ type: 'prompt', data: createPromptData() }, { newChain: true });
+      await creating;
+      expect(state().planMissing).toBe(false);
+      expect(state().doc.nodes.map((n) => n.id)).toEqual([id]);
+      await expect.poll(() => state().saveState).toBe('saved');
+      const stored = parseFlow(await (await fetch(`${server.url}/api/flows/new-plan/draft`)).text());
+      expect(stored.ok && stored.doc.nodes.map((n) => n.id)).toEqual([id]);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -149,17 +149,21 @@ export const createSessionSlice =
     createPlan: async () => {
       const { plan, planId, versionName, notify } = get();
       if (!plan) return;
+      const shown = get().doc;
       try {
         // What is on screen (empty, unless something was added meanwhile) becomes the new plan.
-        await plan.create({ ...get().doc, planId, versionName });
+        await plan.create({ ...shown, planId, versionName });
       } catch (error) {
         // Created meanwhile by someone else: open theirs.
-        if (!(error instanceof FlowConflictError)) {
-          notify.error(reason(error));
-          return;
-        }
+        if (error instanceof FlowConflictError) await get().loadPlan();
+        else notify.error(reason(error));
+        return;
       }
-      await get().loadPlan();
+      // Nothing is loaded over the screen: an edit made while the plan was being created is saved next.
+      set({ planMissing: false });
+      acknowledged(set, get, shown, props);
+      void get().loadWorkflows(true);
+      if (get().saveState === 'unsaved') void get().saveNow();
     },
 
     loadWorkflows: async (force = false) => {
