@@ -18,7 +18,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { main } = await import('./main.js');
   process.exitCode = await main(
     argv,
-    { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() },
+    { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), signals: process },
     version,
   );
 }

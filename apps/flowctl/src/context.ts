@@ -1,3 +1,5 @@
+import type { Readable, Writable } from 'node:stream';
+import { WriteStream } from 'node:tty';
 import type { FlowClient } from '@flow/core';
 import type { Io, Style } from './output.js';
 import type { FlowctlConfig } from './config.js';
@@ -18,11 +20,19 @@ export interface RunInfo {
   config: FlowctlConfig;
 }
 
+/** The Io's stdin and stderr when they are Node streams (stderr unredacted): readline and ora need them. */
+export interface NodeStreams {
+  stdin: Readable | undefined;
+  stderr: Writable | undefined;
+}
+
 /** Everything a command may use besides its own arguments. */
 export interface Context extends GlobalOptions, RunInfo {
   io: Io;
   /** Standard input, read once (a file argument `-`). */
   stdin: StdinReader;
+  /** What the terminal chat reads lines from and prompts on. */
+  nodeStreams: NodeStreams;
   /** Colours of stdout text. */
   style: Style;
   /** Colours of stderr text. */
@@ -38,14 +48,17 @@ export interface Context extends GlobalOptions, RunInfo {
 }
 
 /** Builds the context of one run. */
-export function createContext(io: Io, options: GlobalOptions & RunInfo, style: Style, errStyle: Style): Context {
+export function createContext(io: Io, options: GlobalOptions & RunInfo, style: Style, errStyle: Style, nodeStreams: NodeStreams): Context {
   let client: Promise<FlowClient> | undefined;
+  const { stderr } = nodeStreams;
   // A terminal of unknown width (columns 0) would make ora clear lines without end.
-  const spinners = io.stderr.isTTY === true && process.stderr.columns > 0 && !options.quiet && io.env.CI === undefined;
+  const spinnerStream =
+    stderr instanceof WriteStream && stderr.isTTY && stderr.columns > 0 && !options.quiet && io.env.CI === undefined ? stderr : undefined;
   return {
     ...options,
     io,
     stdin: stdinReader(io.stdin),
+    nodeStreams,
     style,
     errStyle,
     log(message) {
@@ -55,9 +68,11 @@ export function createContext(io: Io, options: GlobalOptions & RunInfo, style: S
       io.stderr.write(`${errStyle.yellow('warning')} ${message}\n`);
     },
     async task(text, work) {
-      if (!spinners) return work();
+      if (spinnerStream === undefined) return work();
       const { default: ora } = await import('ora');
-      const spinner = ora({ text, stream: process.stderr, color: errStyle.color ? 'cyan' : false }).start();
+      // isEnabled given, or ora would weigh TERM and CI of process.env rather than this run's.
+      const enabled = io.env.TERM !== 'dumb';
+      const spinner = ora({ text, stream: spinnerStream, isEnabled: enabled, color: errStyle.color ? 'cyan' : false }).start();
       try {
         const result = await work();
         spinner.stop();
@@ -68,7 +83,7 @@ export function createContext(io: Io, options: GlobalOptions & RunInfo, style: S
       }
     },
     client() {
-      client ??= createProviderClient(options.apiUrl, options.token);
+      client ??= createProviderClient(options.apiUrl, options.token, io.env);
       return client;
     },
   };

@@ -1,3 +1,4 @@
+import { Readable, Writable } from 'node:stream';
 import { CommanderError, type Command } from 'commander';
 import type { Outcome } from './command.js';
 import { COMMANDS, GLOBAL_OPTIONS } from './commandList.js';
@@ -100,6 +101,7 @@ export async function main(argv: readonly string[], io: Io, version: string): Pr
   );
   const program = buildProgram({
     version,
+    env: io.env,
     config: loaded.config,
     writeOut: (text) => {
       if (jsonMode) helpText += text;
@@ -143,7 +145,10 @@ export async function main(argv: readonly string[], io: Io, version: string): Pr
   // `validate --format json` promises JSON on stdout, so its errors are JSON too.
   if (parsed.spec.name === 'validate' && parsed.invocation.options.format === 'json') options.json = true;
   const style = createStyle(!options.json && colorEnabled(io.stdout, io.env));
-  const ctx: Context = createContext(safeIo, options, style, errStyle);
+  const ctx: Context = createContext(safeIo, options, style, errStyle, {
+    stdin: io.stdin instanceof Readable ? io.stdin : undefined,
+    stderr: io.stderr instanceof Writable ? io.stderr : undefined,
+  });
   try {
     const command = await parsed.spec.load();
     const outcome: Outcome = await command.run(parsed.invocation, ctx);

@@ -16,7 +16,7 @@ export function openUrl(url: string, env: Readonly<Record<string, string | undef
           ? ['cmd', ['/c', 'start', '""', url]]
           : ['xdg-open', [url]];
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'ignore', detached: true });
+    const child = spawn(command, args, { stdio: 'ignore', detached: true, env });
     child.once('error', () => resolve(false));
     child.once('spawn', () => {
       child.unref();

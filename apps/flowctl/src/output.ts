@@ -7,6 +7,11 @@ export interface Stream {
   isTTY?: boolean;
 }
 
+/** Where a long-running command (`serve`) hears that it should stop: the process's SIGINT and SIGTERM. */
+export interface StopSignals {
+  once(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+}
+
 export interface Io {
   stdout: Stream;
   stderr: Stream;
@@ -14,6 +19,8 @@ export interface Io {
   stdin?: AsyncIterable<unknown> & { isTTY?: boolean };
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
+  /** What stops `serve` (cli.ts: the process); without it, serve runs until its process ends. */
+  signals?: StopSignals;
 }
 
 /** Colours used by the text renderer; every one is the identity when colour is off. */

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Command, Option } from 'commander';
 import type { Invocation } from './command.js';
 import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from './commandList.js';
@@ -13,6 +14,8 @@ export interface Parsed {
 
 export interface ProgramHooks {
   version: string;
+  /** The run's environment: where options named with an `env` read their value. */
+  env: Readonly<Record<string, string | undefined>>;
   /** The config file's values, the defaults of the options that name a config key. */
   config: FlowctlConfig;
   writeOut(text: string): void;
@@ -31,6 +34,38 @@ function toOption(spec: OptionSpec, config: FlowctlConfig): Option {
   return option;
 }
 
+/**
+ * A command that reads options' environment variables from the run's env: commander reads
+ * process.env, which is not this run's when flowctl runs in a process that is not its own.
+ */
+class EnvCommand extends Command {
+  constructor(
+    name: string,
+    private readonly env: ProgramHooks['env'],
+  ) {
+    super(name);
+  }
+
+  override createCommand(name?: string): EnvCommand {
+    return new EnvCommand(name ?? '', this.env);
+  }
+
+  /** commander's own (lib/command.js, commander 14) with this.env for process.env. */
+  _parseOptionsEnv(): void {
+    // A Command is an EventEmitter (its typings leave that out); the option's listener parses the value.
+    const emit = (event: string, ...args: unknown[]): boolean => EventEmitter.prototype.emit.call(this, event, ...args);
+    for (const option of this.options) {
+      const name = option.envVar;
+      if (name === undefined || !(name in this.env)) continue;
+      const key = option.attributeName();
+      // Flags and values from the command line (or from code) win.
+      if (this.getOptionValue(key) !== undefined && !['default', 'config', 'env'].includes(this.getOptionValueSource(key) ?? '')) continue;
+      if (option.required || option.optional) emit(`optionEnv:${option.name()}`, this.env[name]);
+      else emit(`optionEnv:${option.name()}`);
+    }
+  }
+}
+
 function configure(command: Command, hooks: ProgramHooks): Command {
   return command
     .exitOverride()
@@ -45,7 +80,7 @@ function configure(command: Command, hooks: ProgramHooks): Command {
  * global options, so they may also follow the command.
  */
 export function buildProgram(hooks: ProgramHooks): Command {
-  const program = configure(new Command('flowctl'), hooks)
+  const program = configure(new EnvCommand('flowctl', hooks.env), hooks)
     .description('Flow on the command line: validate, format, diff, compile, fetch and publish flow files.')
     .version(hooks.version, '-V, --version', 'show the version')
     .enablePositionalOptions()

@@ -27,11 +27,15 @@ export function providerUrl(apiUrl: string): URL {
 }
 
 /** A client of the provider at `apiUrl`, reached through undici. */
-export async function createProviderClient(apiUrl: string, token: string | undefined): Promise<FlowClient> {
+export async function createProviderClient(
+  apiUrl: string,
+  token: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<FlowClient> {
   const url = providerUrl(apiUrl);
   // undici is large: it loads only for commands that call a provider.
   const { undiciFetch } = await import('./undiciFetch.js');
-  const fetch = undiciFetch(LOOPBACK.has(url.hostname));
+  const fetch = undiciFetch(LOOPBACK.has(url.hostname), env);
   return createClient({ baseUrl: url.href.replace(/\/+$/, ''), fetch, ...(token ? { token } : {}) });
 }
 

@@ -1,11 +1,11 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureCliBuilt } from './helpers/build.js';
 import { flowText, sampleFlow, removeTempDirs, tempDir } from './helpers/flows.js';
 import { at } from './helpers/json.js';
-import { parseJson, runCli } from './helpers/runCli.js';
+import { parseJson, runBinary, runCli } from './helpers/runCli.js';
 
 const ESC = '\u001b[';
 
@@ -24,19 +24,23 @@ function closedPort(): Promise<number> {
 let nowhere = '';
 
 beforeAll(async () => {
-  ensureCliBuilt();
   nowhere = `http://127.0.0.1:${await closedPort()}`;
 }, 200_000);
 
 afterAll(removeTempDirs);
 
-describe('flowctl basics', () => {
+describe('flowctl --version', () => {
+  beforeAll(ensureCliBuilt, 200_000);
+
   it('prints its version and exits 0', async () => {
-    const result = await runCli(['--version']);
+    // The binary's entry (cli.ts) answers a lone --version before main loads.
+    const result = await runBinary(['--version']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
+});
 
+describe('flowctl basics', () => {
   it('prints the version as JSON with --json', async () => {
     const result = await runCli(['--json', '--version']);
     expect(result.code).toBe(0);
@@ -168,5 +172,18 @@ describe('flowctl basics', () => {
     expect(at(parseJson(fromEnv), 'error', 'message')).toContain(nowhere);
     const fromFlag = await runCli(['--json', 'workflows', 'list', '--plan', 'p', '--api-url', other], { env: { FLOW_API_URL: nowhere } });
     expect(at(parseJson(fromFlag), 'error', 'message')).toContain(other);
+  });
+
+  it("reads FLOW_API_URL from the run's environment, not from the process that runs it", async () => {
+    vi.stubEnv('FLOW_API_URL', 'ftp://from-the-process.example');
+    try {
+      const result = await runCli(['--json', 'workflows', 'list', '--plan', 'p'], { env: { FLOW_API_URL: 'ftp://from-the-run.example' } });
+      expect(result.code).toBe(2);
+      expect(at(parseJson(result), 'error', 'message')).toBe(
+        'Invalid --api-url "ftp://from-the-run.example": only http and https are supported',
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

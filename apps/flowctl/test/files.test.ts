@@ -1,15 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { flowMessages, type FlowDocument } from '@flow/core';
-import { ensureCliBuilt } from './helpers/build.js';
 import { flowText, sampleFlow, removeTempDirs, tempDir } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
 import { parseJson, runCli } from './helpers/runCli.js';
-
-beforeAll(() => {
-  ensureCliBuilt();
-}, 200_000);
 
 afterAll(removeTempDirs);
 

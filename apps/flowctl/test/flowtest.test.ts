@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingService, startScriptedModel, type RecordingService, type ScriptedModelServer } from '@flow/runtime/testing';
-import { ensureCliBuilt } from './helpers/build.js';
 import { flowText, removeTempDirs, tempDir } from './helpers/flows.js';
 import { shopFlow } from './helpers/shopFlow.js';
 import { at, list } from './helpers/json.js';
@@ -39,7 +38,6 @@ const RECORDING = [
 ];
 
 beforeAll(async () => {
-  ensureCliBuilt();
   dir = tempDir('flowctl-flowtest-');
   api = await startRecordingService({ status: 'shipped' });
   mkdirSync(join(dir, 'shop'));

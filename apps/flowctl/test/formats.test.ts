@@ -7,7 +7,7 @@ import { BROKEN_FIXTURES } from './fixtures.js';
 import { ensureCliBuilt } from './helpers/build.js';
 import { flowText, removeTempDirs, sampleFlow, tempDir } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
-import { parseJson, runCli } from './helpers/runCli.js';
+import { parseJson, runBinary, runCli } from './helpers/runCli.js';
 
 let dir = '';
 
@@ -18,7 +18,6 @@ function fixture(name: string): string {
 }
 
 beforeAll(() => {
-  ensureCliBuilt();
   dir = tempDir('flowctl-formats-');
   mkdirSync(join(dir, 'flows'));
   writeFileSync(join(dir, 'flows', 'self-edge.flow.json'), fixture('self-edge'));
@@ -217,6 +216,9 @@ describe('the config file', () => {
 });
 
 describe('flowctl completion', () => {
+  // The scripts real shells run come from the built binary, as a user's `source <(flowctl completion bash)`.
+  beforeAll(ensureCliBuilt, 200_000);
+
   function complete(script: string, words: string[]): string[] {
     const line = words.map((w) => `'${w}'`).join(' ');
     const run = spawnSync(
@@ -232,7 +234,7 @@ describe('flowctl completion', () => {
   }
 
   it("bash: commands, subcommands, each command's options and the values of --format, from the command definitions", async () => {
-    const result = await runCli(['completion', 'bash']);
+    const result = await runBinary(['completion', 'bash']);
     expect(result.code).toBe(0);
     const script = result.stdout;
     expect(complete(script, ['flowctl', 'va'])).toEqual(['validate']);
@@ -264,8 +266,8 @@ describe('flowctl completion', () => {
   });
 
   it('zsh and fish: the same commands and choices, and scripts their shells accept', async () => {
-    const zsh = (await runCli(['completion', 'zsh'])).stdout;
-    const fish = (await runCli(['completion', 'fish'])).stdout;
+    const zsh = (await runBinary(['completion', 'zsh'])).stdout;
+    const fish = (await runBinary(['completion', 'fish'])).stdout;
     expect(zsh.startsWith('#compdef flowctl\n')).toBe(true);
     expect(zsh).toContain('"validate|--format") compadd -- text json github sarif junit; return ;;');
     expect(zsh).toContain('"test|--format") compadd -- text json junit; return ;;');

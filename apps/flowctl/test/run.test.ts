@@ -21,7 +21,6 @@ const ordersFlow = (url: string): FlowDocument =>
   shopFlow(url, { authorization: 'bearer', bearer_token: { env: 'ORDERS_TOKEN' } }, 'The order system is down');
 
 beforeAll(async () => {
-  ensureCliBuilt();
   dir = tempDir('flowctl-run-');
   api = await startRecordingService({ status: 'shipped' });
   apiUrl = api.url;
@@ -189,6 +188,9 @@ describe('flowctl run <file> --workflow', () => {
 });
 
 describe('flowctl run <file> in a terminal', () => {
+  // The chat needs a real terminal: `script` gives one to the built binary.
+  beforeAll(ensureCliBuilt, 200_000);
+
   it('chats: a prompt, the reply streamed after agent>, /exit ends it', async () => {
     model.push({ content: 'Hello there, how can I help?' });
     // `script` gives the command a terminal, as a person's shell does.

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowDocument, JsonValue } from '@flow/core';
 import { startServer } from '@flow/server';
-import { ensureCliBuilt } from './helpers/build.js';
 import { flowText, publishArgs, removeTempDirs, sampleFlow, tempDir } from './helpers/flows.js';
 import { at } from './helpers/json.js';
 import { parseJson, runCli, type CliResult } from './helpers/runCli.js';
@@ -31,7 +30,6 @@ function answerMetadata(apiKey: JsonValue): JsonValue {
 }
 
 beforeAll(async () => {
-  ensureCliBuilt();
   work = tempDir('flowctl-secrets-');
   provider = await startServer({ port: 0, host: '127.0.0.1', dir: join(work, 'data'), seedDir: null, log: () => undefined });
   writeFileSync(join(work, 'plain.flow.json'), flowText(flowWithKey({ key: KEY })));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowMessages } from '@flow/core';
 import { BROKEN_FIXTURES, type BrokenFixture } from './fixtures.js';
-import { ensureCliBuilt, REPO } from './helpers/build.js';
+import { REPO } from './helpers/build.js';
 import { flowText, sampleFlow, removeTempDirs, tempDir } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
 import { parseJson, runCli } from './helpers/runCli.js';
@@ -13,7 +13,6 @@ let dir = '';
 const fileName = (fixture: BrokenFixture): string => `${fixture.name}.flow.json`;
 
 beforeAll(() => {
-  ensureCliBuilt();
   dir = tempDir('flowctl-validate-');
   mkdirSync(join(dir, 'broken'));
   for (const fixture of BROKEN_FIXTURES) writeFileSync(join(dir, 'broken', fileName(fixture)), fixture.text);

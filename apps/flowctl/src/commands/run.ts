@@ -29,9 +29,9 @@ function modelError(error: unknown): CliError | null {
 /** A chat in the terminal: each line a turn, the reply streamed; `/reset` starts over, `/exit` or Ctrl+D ends. */
 async function chat(agent: Agent, ctx: Context, file: string): Promise<TurnTrace[]> {
   const turns: TurnTrace[] = [];
-  const input = ctx.io.stdin;
-  if (input === undefined) return turns;
-  const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+  const { stdin, stderr } = ctx.nodeStreams;
+  if (stdin === undefined) return turns;
+  const lines = createInterface({ input: stdin, output: stderr, terminal: true });
   ctx.log(`Talking to ${file} (${plural(agent.tools.length, 'tool')}). /reset starts over, /exit or Ctrl+D ends.`);
   try {
     for (;;) {
@@ -152,8 +152,9 @@ async function runWorkflowOf(
     // Only a model step needs one; it says so when it runs.
   }
   const inputs = givenInputs(invocation);
+  const { stdin, stderr } = ctx.nodeStreams;
   const terminal = ctx.io.stdin?.isTTY === true && !ctx.json;
-  const lines = terminal ? createInterface({ input: process.stdin, output: process.stderr, terminal: true }) : undefined;
+  const lines = terminal && stdin !== undefined ? createInterface({ input: stdin, output: stderr, terminal: true }) : undefined;
   try {
     const run = await runWorkflow(workflow, {
       ...(model ? { model } : {}),

@@ -20,13 +20,16 @@ async function planLinks(server: { url: string; listPlans(): Promise<{ planId: s
  * The built editor: FLOW_EDITOR_DIR, else apps/editor/dist beside this package in the repository,
  * else the copy the packed tarball carries (`dist/editor`, beside this bundled file).
  */
-function editorFolder(env: Context['io']['env']): string | null {
+function editorFolder(io: Context['io']): string | null {
   const candidates = [
-    env.FLOW_EDITOR_DIR,
+    io.env.FLOW_EDITOR_DIR,
     fileURLToPath(new URL('../../editor/dist', import.meta.url)),
     fileURLToPath(new URL('./editor', import.meta.url)),
   ];
-  for (const dir of candidates) if (dir && existsSync(join(dir, 'index.html'))) return resolve(dir);
+  for (const dir of candidates) {
+    const absolute = dir ? resolve(io.cwd, dir) : null;
+    if (absolute !== null && existsSync(join(absolute, 'index.html'))) return absolute;
+  }
   return null;
 }
 
@@ -51,7 +54,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const dir = resolve(ctx.io.cwd, stringOption(invocation, 'dir') ?? 'flows');
   const port = portOf(stringOption(invocation, 'port'));
   const host = stringOption(invocation, 'host') ?? '127.0.0.1';
-  const editorDir = editorFolder(ctx.io.env);
+  const editorDir = editorFolder(ctx.io);
   const emojiDir = emojiFolder();
   const publicUrl = stringOption(invocation, 'publicUrl');
   const allowHosts = (stringOption(invocation, 'allowHost') ?? '')
@@ -72,6 +75,9 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
       ...(ctx.token ? { token: ctx.token } : {}),
       ...(editorDir ? { editorDir } : {}),
       ...(emojiDir ? { emojiDir } : {}),
+      // The Playground's model settings and secrets, and the server's log, are this run's.
+      runtimeEnv: ctx.io.env,
+      log: (line) => ctx.io.stderr.write(`${line}\n`),
     });
   } catch (error) {
     // Another server holds the folder: its message names the folder and that server's address.
@@ -88,8 +94,8 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     ctx.log('Stopping…');
     void server.close();
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  ctx.io.signals?.once('SIGINT', stop);
+  ctx.io.signals?.once('SIGTERM', stop);
   const opened = flagOption(invocation, 'open') ? await openUrl(`${server.url}/`, ctx.io.env) : false;
   const data: ServeReport = {
     url: server.url,

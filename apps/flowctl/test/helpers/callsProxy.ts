@@ -2,7 +2,6 @@ import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '@flow/server';
-import { ensureCliBuilt } from './build.js';
 import { removeTempDirs, tempDir } from './flows.js';
 
 /** A provider without the whole-document endpoint: 404 for /api/flows, the rest forwarded to `target`. */
@@ -38,13 +37,12 @@ export interface TestProviders {
   proxyUrl: string;
 }
 
-/** Starts them before the file's tests (building flowctl first) and stops them after. */
+/** Starts them before the file's tests and stops them after. */
 export function useTestProviders(prefix: string): TestProviders {
   const providers: TestProviders = { work: '', url: '', proxyUrl: '' };
   let provider: { url: string; close(): Promise<void> } | undefined;
   let proxy: Server | undefined;
   beforeAll(async () => {
-    ensureCliBuilt();
     providers.work = tempDir(prefix);
     provider = await startServer({ port: 0, host: '127.0.0.1', dir: join(providers.work, 'data'), seedDir: null, log: () => undefined });
     proxy = await startCallsProxy(provider.url);

@@ -1,5 +1,11 @@
 import { spawn } from 'node:child_process';
-import { BIN } from './build.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { vi, type MockInstance } from 'vitest';
+import { main } from '../../src/main.js';
+import type { Stream } from '../../src/output.js';
+import { APP, BIN } from './build.js';
 
 export interface CliResult {
   code: number | null;
@@ -29,8 +35,84 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
   return env;
 }
 
-/** Spawns the built binary (asynchronously, so a provider in this process can answer it). */
-export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
+/** The version the bundle is built with (tsup.config.ts: package.json's), so `--json --version` agrees. */
+function packageVersion(): string {
+  const pkg: unknown = JSON.parse(readFileSync(join(APP, 'package.json'), 'utf8'));
+  const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg ? pkg.version : undefined;
+  if (typeof version !== 'string') throw new Error('apps/flowctl/package.json has no version');
+  return version;
+}
+
+const VERSION = packageVersion();
+
+/** An in-memory stdout or stderr (not a terminal): keeps the text written to it. */
+class TextSink implements Stream {
+  text = '';
+
+  write(text: string): boolean {
+    this.text += text;
+    return true;
+  }
+}
+
+type ProcessWrite = MockInstance<typeof process.stdout.write>;
+
+let watching = 0;
+let processWrites: ProcessWrite[] = [];
+
+/** Watches the process's own stdout and stderr while runs are under way (writes go through). */
+function watchProcessOutput(): void {
+  if (watching++ === 0) processWrites = [vi.spyOn(process.stdout, 'write'), vi.spyOn(process.stderr, 'write')];
+}
+
+/** What was written around the Io while the last run went on: a test would not see it, so it fails. */
+function endWatch(): string {
+  if (--watching > 0) return '';
+  const text = processWrites
+    .flatMap((spy) => spy.mock.calls.map(([chunk]) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))))
+    .join('');
+  for (const spy of processWrites) spy.mockRestore();
+  processWrites = [];
+  return text;
+}
+
+/**
+ * Runs flowctl's `main` in this process, with its own streams, environment and folder. Output
+ * written to the process's stdout or stderr instead of the Io's fails the run: a binary would have
+ * printed it, and the assertions on stdout and stderr would miss it.
+ */
+export async function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
+  const stdout = new TextSink();
+  const stderr = new TextSink();
+  // Nothing to send is an empty stdin, as /dev/null gives.
+  const stdin = Readable.from(options.input === undefined ? [] : [options.input]);
+  const io = { stdout, stderr, stdin, env: baseEnv(options.env), cwd: options.cwd ?? process.cwd() };
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`flowctl ${args.join(' ')} did not finish in time\n${stderr.text}`));
+    }, options.timeoutMs ?? 20_000);
+  });
+  watchProcessOutput();
+  let code: number;
+  try {
+    code = await Promise.race([main(args, io, VERSION), timedOut]);
+  } catch (error) {
+    endWatch();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  const escaped = endWatch();
+  if (escaped !== '') throw new Error(`flowctl ${args.join(' ')} wrote around its Io:\n${escaped}`);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/**
+ * Spawns the built binary (asynchronously, so a provider in this process can answer it): for what
+ * only the binary shows. Its file calls ensureCliBuilt() first.
+ */
+export function runBinary(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? process.cwd(),
