@@ -384,4 +384,26 @@ describe('Editing properties', () => {
     await card.click({ force: true });
     await expect.poll(() => page.locator('#main-flow .react-flow__node').count()).toBe(before);
   });
+  it("'Function to Execute' names the follow-up, lists every other node when reached, and a choice moves the edge (saved)", async () => {
+    const { page, plan } = await h.openCopy('support-desk');
+    page.setDefaultTimeout(10_000);
+    const panel = await select(page, 'support-capture-order');
+    const target = panel.getByLabel('Function to Execute', { exact: true });
+    expect(await target.inputValue()).toBe('support-lookup-order');
+    expect(await target.locator('option:checked').innerText()).toBe('Look up order');
+    // Reached with the keyboard: every node but this one is a choice.
+    await panel.getByLabel('Post Action', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true);
+    const doc = await storedFlow(h.server.url, plan);
+    await expect.poll(() => target.locator('option').count()).toBe(doc.nodes.length);
+    // A node that has its incoming edge already is refused, and nothing changes.
+    await target.selectOption('support-explain-status');
+    await toast(page, "Error: Node: Explain order status already has an incoming edge").waitFor();
+    expect(await target.inputValue()).toBe('support-lookup-order');
+    await target.selectOption('support-greet');
+    await expect
+      .poll(async () => (await storedFlow(h.server.url, plan)).edges.filter((e) => e.source === 'support-capture-order').map((e) => e.target))
+      .toEqual(['support-greet']);
+  });
 });

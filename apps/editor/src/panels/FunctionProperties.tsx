@@ -168,8 +168,13 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
 /** Post action and its target: choosing a target connects the node to it, replacing its old follow-up (spec section 4). */
 function PostAction({ node }: { node: FunctionNode }) {
   const store = useEditorStoreApi();
-  const nodes = useEditor((s) => s.doc.nodes);
   const [choosing, setChoosing] = useState(false);
+  // The target list has one option per node: it is built when the person reaches the select
+  // (focus, pointer), not each time a node is selected, so selecting stays fast on large flows.
+  const [listed, setListed] = useState(false);
+  const nodes = useEditor((s) => (listed ? s.doc.nodes : null));
+  const followUp = node.data.post_action_function_id;
+  const current = useEditor((s) => (followUp ? s.doc.nodes.find((n) => n.id === followUp) : undefined));
   const typeId = useId();
   const targetId = useId();
   const type: string = choosing ? 'function' : node.data.post_action_type;
@@ -217,6 +222,8 @@ function PostAction({ node }: { node: FunctionNode }) {
             id={targetId}
             className="input"
             value={choosing ? '' : node.data.post_action_function_id}
+            onFocus={() => setListed(true)}
+            onPointerDown={() => setListed(true)}
             onChange={(e) => {
               const target = e.target.value;
               if (target === '') return;
@@ -224,7 +231,7 @@ function PostAction({ node }: { node: FunctionNode }) {
             }}
           >
             <option value="">{flowMessages.noFunctionChosen}</option>
-            {nodes
+            {(nodes ?? (current ? [current] : []))
               .filter((n) => n.id !== node.id)
               .map((n) => (
                 <option key={n.id} value={n.id}>
