@@ -46,10 +46,28 @@ const CHAIN_STYLE = { stroke: '#3b82f6', strokeDasharray: '6 4', strokeWidth: 2 
 const NODE_STYLE = { stroke: '#94a3b8', strokeWidth: 1.5 } as const;
 
 /**
+ * Turns flow edges into React Flow edges, giving back the same React Flow edge for an edge that
+ * did not change (same object, same selection): adding or removing one edge of 5,000 makes one
+ * new object, not 5,000, and the unchanged edges do not re-render.
+ */
+export function createEdgeAdapter() {
+  const cache = new WeakMap<FlowEdge, RFEdge>();
+  return (edges: readonly FlowEdge[], selectedId: string | null): RFEdge[] =>
+    edges.map((edge) => {
+      const selected = edge.id === selectedId;
+      const hit = cache.get(edge);
+      if (hit && hit.selected === selected) return hit;
+      const rf = toRFEdge(edge, selected);
+      cache.set(edge, rf);
+      return rf;
+    });
+}
+
+/**
  * Node edges run bottom to top; chain edges run right to left, animated, dashed blue, width 2.
  * Both end with an arrow.
  */
-export function toRFEdge(edge: FlowEdge, selected: boolean): RFEdge {
+function toRFEdge(edge: FlowEdge, selected: boolean): RFEdge {
   const chain = edge.kind === 'chain';
   return {
     id: edge.id,

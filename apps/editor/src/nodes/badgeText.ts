@@ -10,8 +10,17 @@ function characterCount(text: string): number {
   return n;
 }
 
+// A flow has few distinct trigger texts; counting graphemes at every render of every node is not free.
+const badges = new Map<string, string>();
+
 /** The badge shows the trigger-text emoji, lightning by default, and 'T' above 3 characters. */
 export function badgeText(triggerText: string | undefined): string {
   if (!triggerText) return LIGHTNING;
-  return characterCount(triggerText) > 3 ? 'T' : triggerText;
+  let badge = badges.get(triggerText);
+  if (badge === undefined) {
+    badge = characterCount(triggerText) > 3 ? 'T' : triggerText;
+    if (badges.size > 1000) badges.clear();
+    badges.set(triggerText, badge);
+  }
+  return badge;
 }

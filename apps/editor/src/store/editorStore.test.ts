@@ -51,6 +51,35 @@ describe('editor store', () => {
     expect(changed).toEqual(['support-greet']);
   });
 
+  it('undo and redo restore by reference: the arrays of the state they return to, not copies', () => {
+    const { state } = editor();
+    const before = state().doc;
+    state().updateNodeData('support-greet', (node) => ({ ...node, position: { x: 1, y: 2 } }));
+    const after = state().doc;
+    // A text or position edit leaves the edges as they were, the very same array.
+    expect(after.edges).toBe(before.edges);
+    state().undo();
+    expect(state().doc.nodes).toBe(before.nodes);
+    expect(state().doc.edges).toBe(before.edges);
+    state().redo();
+    expect(state().doc.nodes).toBe(after.nodes);
+    expect(state().doc.edges).toBe(before.edges);
+  });
+
+  it('adding or deleting a node makes new objects only for what changed, however large the flow', () => {
+    const { state } = editor();
+    const before = state().doc;
+    const id = state().addNode({ type: 'prompt', data: createPromptData() }, { newChain: true });
+    const added = state().doc;
+    // Every node that was there is the same object; one node and one edge (the link to the new chain) are new.
+    expect(added.nodes.filter((n) => !before.nodes.includes(n)).map((n) => n.id)).toEqual([id]);
+    expect(added.edges.filter((e) => !before.edges.includes(e))).toHaveLength(1);
+    state().removeNodes([id]);
+    const removed = state().doc;
+    expect(removed.nodes.filter((n) => !added.nodes.includes(n))).toEqual([]);
+    expect(removed.edges.filter((e) => !added.edges.includes(e))).toEqual([]);
+  });
+
   it('refuses an edge into a node that has one, and a node connected to itself, changing nothing', () => {
     const { state } = editor();
     const doc = state().doc;

@@ -7,11 +7,14 @@ export const HISTORY_LIMIT = 50;
 /** The names of history entries; dev text edits have their own (spec section 4). */
 export type HistoryLabel = 'load' | 'add' | 'update' | 'delete' | 'system-prompt-edit' | 'agent-context-edit' | 'agent-notes-edit';
 
-/** What one history entry records. Node and edge objects are shared with the flow, not copied. */
+/**
+ * What one history entry records. The node and edge arrays are the flow's own, shared, not copied
+ * (flows are never changed in place): recording and restoring cost nothing per node.
+ */
 export interface Snapshot {
   label: HistoryLabel;
-  nodes: readonly FlowNode[];
-  edges: readonly FlowEdge[];
+  nodes: FlowNode[];
+  edges: FlowEdge[];
   schema: NodeSchema;
   systemPrompt: string;
   agentContext: string;
@@ -84,8 +87,10 @@ export function redo(history: History): { history: History; snapshot: Snapshot }
 export function restoreSnapshot(doc: FlowDocument, snapshot: Snapshot): FlowDocument {
   return {
     ...doc,
-    nodes: [...snapshot.nodes],
-    edges: [...snapshot.edges],
+    // By reference: documents are never changed in place, and an unchanged array (the edges, after
+    // undoing a text edit) keeps its identity, so nothing derived from it is computed again.
+    nodes: snapshot.nodes,
+    edges: snapshot.edges,
     systemPrompt: snapshot.systemPrompt,
     agentContext: snapshot.agentContext,
     agentNotes: snapshot.agentNotes,
