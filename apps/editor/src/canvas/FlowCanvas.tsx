@@ -12,7 +12,7 @@ import {
   type EdgeMouseHandler,
 } from '@xyflow/react';
 import { createNodeProblemsMemo } from '@flow/core';
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
 import { useCardDrop } from '../modals/useCardDrop';
@@ -21,11 +21,14 @@ import { nodeTypes } from '../nodes/nodeTypes';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { CANVAS } from './fitFlow';
-import { createNodeAdapter, toRFEdge, type RFEdge, type RFNode } from './rfElements';
+import { inWindow, useFlowWindow } from './flowWindow';
+import { createEdgeAdapter, createNodeAdapter, type RFEdge, type RFNode } from './rfElements';
 import { useOpeningViewport } from './useOpeningViewport';
 import { useRevealAddedNode } from './useRevealAddedNode';
 
 const MULTI_SELECT_KEYS = ['Shift', 'Control', 'Meta'];
+
+const docSelector = (s: EditorState) => s.doc;
 
 const graphSelector = (s: EditorState) => ({
   nodes: s.doc.nodes,
@@ -35,22 +38,40 @@ const graphSelector = (s: EditorState) => ({
   measured: s.measured,
 });
 
-/** The React Flow canvas (id main-flow), controlled by the editor store. */
+/** The React Flow canvas (id main-flow), controlled by the editor store, with each node's problems. */
 export function FlowCanvas() {
+  // Problems come from the core rules, found again only when the graph changes (not text, not moves),
+  // and off the input path: an added or removed node shows first, its problems a moment later.
+  const problemsOf = useMemo(() => createNodeProblemsMemo(), []);
+  const doc = useDeferredValue(useEditor(docSelector));
+  const problems = useMemo(() => problemsOf(doc), [problemsOf, doc]);
+  return (
+    <NodeProblemsContext.Provider value={problems}>
+      <Canvas />
+    </NodeProblemsContext.Provider>
+  );
+}
+
+/** The canvas itself: re-renders for the graph, the selection and sizes, never for problems alone. */
+const Canvas = memo(function Canvas() {
   const store = useEditorStoreApi();
   const { nodes, edges, selected, selectedEdgeId, measured } = useEditor(useShallow(graphSelector));
   const adapter = useMemo(() => createNodeAdapter(), []);
-  // Problems come from the core rules, found again only when the graph changes (not text, not moves).
-  const problemsOf = useMemo(() => createNodeProblemsMemo(), []);
-  const problems = useEditor(useCallback((s: EditorState) => problemsOf(s.doc), [problemsOf]));
+  const edgeAdapter = useMemo(() => createEdgeAdapter(), []);
   const { screenToFlowPosition } = useReactFlow();
   const { onDragOver, onDrop } = useCardDrop();
   useRevealAddedNode(nodes, selected, measured);
   const viewport = useOpeningViewport();
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);
-  const rfNodes = useMemo(() => adapter.toRF(nodes, selectedSet, measured), [adapter, nodes, selectedSet, measured]);
-  const rfEdges = useMemo(() => edges.map((e) => toRFEdge(e, e.id === selectedEdgeId)), [edges, selectedEdgeId]);
+  // On a large flow React Flow gets the part around the view (flowWindow.ts), not all of it.
+  const area = useFlowWindow(nodes.length);
+  const shown = useMemo(
+    () => (area ? inWindow(nodes, edges, area, measured, selectedSet) : { nodes, edges }),
+    [area, nodes, edges, measured, selectedSet],
+  );
+  const rfNodes = useMemo(() => adapter.toRF(shown.nodes, selectedSet, measured), [adapter, shown.nodes, selectedSet, measured]);
+  const rfEdges = useMemo(() => edgeAdapter(shown.edges, selectedEdgeId), [edgeAdapter, shown.edges, selectedEdgeId]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<RFNode>[]) => {
@@ -139,45 +160,43 @@ export function FlowCanvas() {
   const onNodeDragStop = useCallback(() => store.getState().commitMove(), [store]);
 
   return (
-    <NodeProblemsContext.Provider value={problems}>
-      <ReactFlow<RFNode, RFEdge>
-        id="main-flow"
-        nodes={rfNodes}
-        edges={rfEdges}
-        nodeTypes={nodeTypes}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={onConnect}
-        onNodeContextMenu={onNodeContextMenu}
-        onEdgeContextMenu={onEdgeContextMenu}
-        onPaneContextMenu={onPaneContextMenu}
-        onSelectionContextMenu={onSelectionContextMenu}
-        onPaneClick={onPaneClick}
-        onNodeDragStop={onNodeDragStop}
-        onMoveStart={viewport.onMoveStart}
-        onMoveEnd={viewport.onMoveEnd}
-        onDragOver={onDragOver}
-        onDrop={onDrop}
-        defaultViewport={{ x: 0, y: 0, zoom: CANVAS.zoom }}
-        minZoom={CANVAS.minZoom}
-        maxZoom={CANVAS.maxZoom}
-        deleteKeyCode={null}
-        panActivationKeyCode={null}
-        selectionKeyCode={null}
-        multiSelectionKeyCode={MULTI_SELECT_KEYS}
-        onlyRenderVisibleElements
-        proOptions={{ hideAttribution: true }}
-      >
-        <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
-        <Controls position="top-right" showInteractive={false} showFitView={false}>
-          <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit()} title="Fit View" aria-label="Fit View">
-            <FitViewIcon />
-          </ControlButton>
-        </Controls>
-      </ReactFlow>
-    </NodeProblemsContext.Provider>
+    <ReactFlow<RFNode, RFEdge>
+      id="main-flow"
+      nodes={rfNodes}
+      edges={rfEdges}
+      nodeTypes={nodeTypes}
+      onNodesChange={onNodesChange}
+      onEdgesChange={onEdgesChange}
+      onConnect={onConnect}
+      onNodeContextMenu={onNodeContextMenu}
+      onEdgeContextMenu={onEdgeContextMenu}
+      onPaneContextMenu={onPaneContextMenu}
+      onSelectionContextMenu={onSelectionContextMenu}
+      onPaneClick={onPaneClick}
+      onNodeDragStop={onNodeDragStop}
+      onMoveStart={viewport.onMoveStart}
+      onMoveEnd={viewport.onMoveEnd}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      defaultViewport={{ x: 0, y: 0, zoom: CANVAS.zoom }}
+      minZoom={CANVAS.minZoom}
+      maxZoom={CANVAS.maxZoom}
+      deleteKeyCode={null}
+      panActivationKeyCode={null}
+      selectionKeyCode={null}
+      multiSelectionKeyCode={MULTI_SELECT_KEYS}
+      onlyRenderVisibleElements
+      proOptions={{ hideAttribution: true }}
+    >
+      <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
+      <Controls position="top-right" showInteractive={false} showFitView={false}>
+        <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit()} title="Fit View" aria-label="Fit View">
+          <FitViewIcon />
+        </ControlButton>
+      </Controls>
+    </ReactFlow>
   );
-}
+});
 
 /** React Flow's fit-view icon (the library does not export it). */
 function FitViewIcon() {

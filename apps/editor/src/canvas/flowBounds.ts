@@ -10,13 +10,16 @@ type Size = { width: number; height: number };
 export function estimatedSize(node: FlowNode): Size {
   switch (node.type) {
     case 'prompt':
-      return { width: 240, height: 140 };
+      return PROMPT_SIZE;
     case 'workflow':
       return { width: 220, height: 110 + 18 * node.data.steps.length };
     case 'function':
-      return { width: 200, height: 50 };
+      return FUNCTION_SIZE;
   }
 }
+
+const PROMPT_SIZE: Size = { width: 240, height: 140 };
+const FUNCTION_SIZE: Size = { width: 200, height: 50 };
 
 /** The rectangle around all nodes in flow coordinates, from measured sizes or estimates. */
 export function flowBounds(nodes: readonly FlowNode[], measured: ReadonlyMap<string, Size>): Rect | null {
