@@ -8,6 +8,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 export const INTERACTION_SIZES = [100, 1000, 5000] as const;
 export type InteractionSize = (typeof INTERACTION_SIZES)[number];
 
+/** Where the canvas opens for the interactions: chain 1 from its first node to its second, whole, mid-canvas. */
+const INTERACTION_VIEW = { x: 300, y: -250, zoom: 1.5 };
+
 /** Timed repetitions of each action (the median counts), after one untimed. */
 const REPEATS = 7;
 
@@ -18,7 +21,7 @@ const REPEATS = 7;
 export const LATENCY_PROBE = `(() => {
   window.__latencies = [];
   window.__armed = null;
-  for (const type of ['keydown', 'click', 'pointerdown']) {
+  for (const type of ['keydown', 'click', 'pointerdown', 'pointerup', 'pointermove']) {
     addEventListener(type, (event) => {
       if (window.__armed !== type) return;
       window.__armed = null;
@@ -32,13 +35,16 @@ export const LATENCY_PROBE = `(() => {
 export const FLOOR_PAGE = `<!doctype html><meta charset="utf-8"><title>floor</title>
 <textarea id="t" rows="4" cols="40"></textarea> <button id="b" type="button">Button</button>`;
 
+/** The input events the probe can time. */
+type ProbedEvent = 'keydown' | 'click' | 'pointerdown' | 'pointerup' | 'pointermove';
+
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
 /** Arms the probe for one event type, runs `act`, and waits for the latency it records. */
-async function measureOnce(page: Page, type: 'keydown' | 'click' | 'pointerdown', act: () => Promise<void>): Promise<number> {
+async function measureOnce(page: Page, type: ProbedEvent, act: () => Promise<void>): Promise<number> {
   const before = Number(await page.evaluate('window.__latencies.length'));
   await page.evaluate(`window.__armed = ${JSON.stringify(type)}`);
   await act();
@@ -49,7 +55,7 @@ async function measureOnce(page: Page, type: 'keydown' | 'click' | 'pointerdown'
 /** The median latency of an action repeated, after one untimed run; `reset` runs between repetitions, untimed. */
 async function measure(
   page: Page,
-  type: 'keydown' | 'click' | 'pointerdown',
+  type: ProbedEvent,
   act: () => Promise<void>,
   reset: () => Promise<void> = async () => undefined,
 ): Promise<number> {
@@ -93,39 +99,122 @@ export interface InteractionRow {
 
 const bar = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Flow actions' }).getByRole('button', { name });
 
+/** The centre of an element on the page. */
+async function centre(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`${selector} is not on screen`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Clicks a spot of the canvas where no node or edge is (the view moves as nodes are added). */
+async function clickEmptyPane(page: Page): Promise<void> {
+  const box = await page.locator('.react-flow__pane').boundingBox();
+  if (!box) throw new Error('no canvas pane');
+  for (let y = box.y + 8; y < box.y + box.height; y += 40) {
+    for (let x = box.x + 8; x < box.x + box.width; x += 40) {
+      const empty = await page.evaluate(
+        ([px, py]) => document.elementFromPoint(px ?? 0, py ?? 0)?.classList.contains('react-flow__pane') ?? false,
+        [x, y],
+      );
+      if (empty) {
+        await page.mouse.click(x, y);
+        return;
+      }
+    }
+  }
+  throw new Error('no empty spot on the canvas');
+}
+
+const handle = (id: string, side: 'left' | 'right') => `.react-flow__node[data-id="${id}"] .react-flow__handle-${side}`;
+
 /**
- * The actions on the editor at one size, on a plan already stored: typing in a prompt node,
- * New Chain, Undo, Redo, selecting a node and deleting it.
+ * The actions on the editor at one size, on a plan already stored (bench/core/generateFlow.ts:
+ * chains of ten, `c<n>-intro` leading chain n): typing in a prompt node and in a Properties field,
+ * selecting a node, deleting it, connecting two nodes, dragging one (each move), New Chain, Undo,
+ * Redo, and adding a function from the palette.
  */
-export async function measureEditor(page: Page, url: string): Promise<Record<string, number>> {
+export async function measureEditor(page: Page, url: string, viewKey: string): Promise<Record<string, number>> {
   await page.addInitScript({ content: LATENCY_PROBE });
+  // A click on a node partly out of view would scroll the canvas (as a browser does) and move it;
+  // a connection dragged near the canvas's edge pans it.
+  await page.addInitScript({
+    content: `localStorage.setItem(${JSON.stringify(viewKey)}, ${JSON.stringify(JSON.stringify(INTERACTION_VIEW))});`,
+  });
   await page.goto(url);
-  const textarea = page.locator('.react-flow__node[data-id$="-intro"] textarea').first();
-  await textarea.waitFor();
+  const textarea = page.locator('.react-flow__node[data-id="c1-intro"] textarea');
+  // Opening 5,000 nodes takes seconds on a slow machine.
+  await textarea.waitFor({ timeout: 120_000 });
   await textarea.click();
   await textarea.press('End');
   const figures: Record<string, number> = {};
   figures['keystroke in a prompt textarea'] = await measure(page, 'keydown', () => page.keyboard.press('a'));
   // Out of the textarea, so that the keys below reach the editor.
-  const pane = page.locator('.react-flow__pane');
-  const away = () => pane.click({ position: { x: 5, y: 5 } });
+  const away = () => clickEmptyPane(page);
   await away();
   // Before New Chain, which scrolls the canvas to the new chain: the first nodes are still in view.
-  const node = page.locator('.react-flow__node-function').first();
+  const node = page.locator('.react-flow__node[data-id="c1-n1"]');
   figures['select a node (click)'] = await measure(page, 'click', () => node.click(), away);
+  await node.click();
+  const description = page.locator('.function-properties [data-field="description"] textarea');
+  await description.waitFor();
+  await description.click();
+  await description.press('End');
+  figures['keystroke in a Properties field'] = await measure(page, 'keydown', () => page.keyboard.press('a'));
   await node.click();
   figures['delete a node (Delete key)'] = await measure(
     page,
     'keydown',
     () => page.keyboard.press('Delete'),
     async () => {
+      await node.waitFor({ state: 'detached' });
       await page.keyboard.press('Control+z');
       await node.click();
     },
   );
   await away();
+  // The first function of chain 1 to the chain's (free) start: the edge, made when the pointer is
+  // released, replaces the function's follow-up (a toast says so).
+  figures['connect two nodes (release)'] = await measure(
+    page,
+    'pointerup',
+    async () => {
+      // Where the handles are once the canvas has drawn the last change (a deselected node narrows).
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const from = await centre(page, handle('c1-n1', 'right'));
+      const to = await centre(page, handle('c1-intro', 'left'));
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 4 });
+      await page.mouse.up();
+    },
+    async () => {
+      await page.locator('.react-flow__edge[data-id="edge-c1-n1-to-c1-intro"]').waitFor({ state: 'attached' });
+      await away();
+      await page.keyboard.press('Control+z');
+    },
+  );
+  // A node dragged by its header: each pointer move to the frame that shows the node there.
+  const grip = await centre(page, '.react-flow__node[data-id="c1-intro"] .flow-node-titles');
+  await page.mouse.move(grip.x, grip.y);
+  await page.mouse.down();
+  let step = 0;
+  figures['drag a node (each move)'] = await measure(page, 'pointermove', () => page.mouse.move(grip.x + ++step * 4, grip.y + step * 2));
+  await page.mouse.up();
+  const dragged = await centre(page, '.react-flow__node[data-id="c1-intro"] .flow-node-titles');
+  if (dragged.x <= grip.x) throw new Error('the node did not move with the pointer');
+  await page.keyboard.press('Control+z');
+  await away();
   figures['New Chain (button)'] = await measure(page, 'click', () => bar(page, 'New Chain').click());
   figures['Undo (button)'] = await measure(page, 'click', () => bar(page, 'Undo').click());
   figures['Redo (button)'] = await measure(page, 'click', () => bar(page, 'Redo').click());
+  // The palette closes after a card adds its function: Space over the canvas opens it again.
+  const card = page.getByTestId('function-palette').getByRole('button', { name: 'Capture Variable', exact: true });
+  const openPalette = async () => {
+    await away();
+    await page.keyboard.press('Space');
+    await card.waitFor();
+  };
+  await openPalette();
+  figures['add a function from the palette (click)'] = await measure(page, 'click', () => card.click(), openPalette);
   return figures;
 }
