@@ -179,7 +179,7 @@ export async function savedDoc(h: EditorHarness, planId: string, check: (doc: Do
         last = await getDoc(h, planId);
         return check(last);
       },
-      { timeout, interval: 150 },
+      { timeout },
     )
     .toBe(true);
   return last as Doc;
