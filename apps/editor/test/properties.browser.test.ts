@@ -399,11 +399,13 @@ describe('Editing properties', () => {
     await expect.poll(() => target.locator('option').count()).toBe(doc.nodes.length);
     // A node that has its incoming edge already is refused, and nothing changes.
     await target.selectOption('support-explain-status');
-    await toast(page, "Error: Node: Explain order status already has an incoming edge").waitFor();
+    await toast(page, 'Error: Node: Explain order status already has an incoming edge').waitFor();
     expect(await target.inputValue()).toBe('support-lookup-order');
     await target.selectOption('support-greet');
     await expect
-      .poll(async () => (await storedFlow(h.server.url, plan)).edges.filter((e) => e.source === 'support-capture-order').map((e) => e.target))
+      .poll(async () =>
+        (await storedFlow(h.server.url, plan)).edges.filter((e) => e.source === 'support-capture-order').map((e) => e.target),
+      )
       .toEqual(['support-greet']);
   });
 });
