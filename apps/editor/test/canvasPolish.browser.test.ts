@@ -234,10 +234,12 @@ describe('typing in a prompt node', () => {
     const undo = barButton(page, '↶ Undo');
     await area.click();
     await page.keyboard.press('Control+End');
-    await page.keyboard.type(' Hello');
+    // Each word arrives as one input (a busy machine could otherwise pause mid-word for longer
+    // than the 200 ms that end a step, which a person typing a word does not).
+    await page.keyboard.insertText(' Hello');
     // The prompt autosaves 200 ms after the last change: then it is one step of the history.
     await expect.poll(() => undo.isEnabled()).toBe(true);
-    await page.keyboard.type(' there');
+    await page.keyboard.insertText(' there');
     await savedDoc(h, plan, (d) => d.nodes.some((n) => n.data.prompt === `${original} Hello there`));
     await undo.click();
     await expect.poll(() => area.inputValue()).toBe(`${original} Hello`);
