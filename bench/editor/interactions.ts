@@ -3,6 +3,7 @@
 // 5,000 nodes, as a ratio to the same probe on a bare page with one textarea and one button (the
 // floor of this machine and browser, measured in the same run). Figures only.
 import type { BrowserContext, Page } from 'playwright-core';
+import { emptyCanvasSpot } from '../../apps/editor/test/browser.js';
 
 /** Sizes of the flows the actions run on. */
 export const INTERACTION_SIZES = [100, 1000, 5000] as const;
@@ -108,21 +109,9 @@ async function centre(page: Page, selector: string): Promise<{ x: number; y: num
 
 /** Clicks a spot of the canvas where no node or edge is (the view moves as nodes are added). */
 async function clickEmptyPane(page: Page): Promise<void> {
-  const box = await page.locator('.react-flow__pane').boundingBox();
-  if (!box) throw new Error('no canvas pane');
-  for (let y = box.y + 8; y < box.y + box.height; y += 40) {
-    for (let x = box.x + 8; x < box.x + box.width; x += 40) {
-      const empty = await page.evaluate(
-        ([px, py]) => document.elementFromPoint(px ?? 0, py ?? 0)?.classList.contains('react-flow__pane') ?? false,
-        [x, y],
-      );
-      if (empty) {
-        await page.mouse.click(x, y);
-        return;
-      }
-    }
-  }
-  throw new Error('no empty spot on the canvas');
+  const spot = await emptyCanvasSpot(page);
+  if (!spot) throw new Error('no empty spot on the canvas');
+  await page.mouse.click(spot.x, spot.y);
 }
 
 const handle = (id: string, side: 'left' | 'right') => `.react-flow__node[data-id="${id}"] .react-flow__handle-${side}`;

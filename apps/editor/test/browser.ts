@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const editorRoot = fileURLToPath(new URL('..', import.meta.url));
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -33,4 +33,25 @@ export function ensureEditorBuilt(): void {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * A point of the canvas (in page pixels) with no node, edge or control on it, searched from the
+ * pane's left, or from its right edge across its right half; null when there is none. The
+ * search runs in the page, in one call.
+ */
+export function emptyCanvasSpot(page: Page, side: 'left' | 'right' = 'left'): Promise<{ x: number; y: number; paneWidth: number } | null> {
+  return page.evaluate((fromRight) => {
+    const pane = document.querySelector('#main-flow .react-flow__pane')?.getBoundingClientRect();
+    if (!pane) return null;
+    const xs: number[] = [];
+    if (fromRight) for (let x = pane.right - 60; x > pane.left + pane.width / 2; x -= 25) xs.push(x);
+    else for (let x = pane.left + 8; x < pane.right; x += 40) xs.push(x);
+    for (let y = pane.top + 8; y < pane.bottom - 100; y += 10) {
+      for (const x of xs) {
+        if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) return { x, y, paneWidth: pane.width };
+      }
+    }
+    return null;
+  }, side === 'right');
 }

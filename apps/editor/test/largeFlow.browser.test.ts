@@ -3,6 +3,7 @@
 import { addNode, createPromptData, emptyFlow, type FlowDocument } from '@flow/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { emptyCanvasSpot } from './browser';
 import { useEditorHarness } from './harness';
 import { edge, nextFrames, nodeEl, putFlow, storedFlow } from './pageHelpers';
 
@@ -28,20 +29,11 @@ async function largePlan(): Promise<string> {
 
 /** Drags the canvas to the left by half its width, from an empty spot in its right half. */
 async function panLeft(page: Page): Promise<void> {
-  const spot = await page.evaluate(() => {
-    const pane = document.querySelector('#main-flow .react-flow__pane')?.getBoundingClientRect();
-    if (!pane) return null;
-    for (let x = pane.right - 60; x > pane.left + pane.width / 2; x -= 25) {
-      for (let y = pane.top + 20; y < pane.bottom - 100; y += 10) {
-        if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) return { x, y, width: pane.width };
-      }
-    }
-    return null;
-  });
+  const spot = await emptyCanvasSpot(page, 'right');
   if (!spot) throw new Error('no empty spot to drag the canvas from');
   await page.mouse.move(spot.x, spot.y);
   await page.mouse.down();
-  await page.mouse.move(spot.x - spot.width / 2, spot.y, { steps: 8 });
+  await page.mouse.move(spot.x - spot.paneWidth / 2, spot.y, { steps: 8 });
   await page.mouse.up();
 }
 
