@@ -1,9 +1,9 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
 import { providerClient } from './api/providerClient';
 import { EditorLayout } from './layout/EditorLayout';
-import { createEditorStore } from './store/createEditorStore';
+import { createEditorStore, type EditorStore } from './store/createEditorStore';
 import { EditorStoreContext } from './store/EditorStoreContext';
 import type { Notifier } from './store/types';
 import { createSaveChannel } from './sync/saveChannel';
@@ -28,20 +28,32 @@ const TOASTER = {
   offset: { bottom: 76, left: 24 },
 } as const;
 
-export function App({ planId, versionName }: { planId: string; versionName: string }) {
-  const [{ store, relay }] = useState(() => {
-    // Saves are announced to the other tabs through the channel the effect below opens.
-    const relay: { announce: ((etag: string | null) => void) | null } = { announce: null };
-    const store = createEditorStore({
-      planId,
-      versionName,
-      client: planId ? providerClient() : null,
-      notify,
-      settleEdits: settlePendingEdits,
-      announceSave: (etag) => relay.announce?.(etag),
-    });
-    return { store, relay };
+/** The editor's store, with the relay through which it announces saves to the other tabs. */
+export interface Editor {
+  store: EditorStore;
+  relay: { announce: ((etag: string | null) => void) | null };
+}
+
+/**
+ * Makes the editor's store and starts loading the plan at once, before React first renders, so
+ * that the flow's request runs while the page draws rather than after it.
+ */
+export function startEditor(planId: string, versionName: string): Editor {
+  // Saves are announced to the other tabs through the channel App's effect opens.
+  const relay: Editor['relay'] = { announce: null };
+  const store = createEditorStore({
+    planId,
+    versionName,
+    client: planId ? providerClient() : null,
+    notify,
+    settleEdits: settlePendingEdits,
+    announceSave: (etag) => relay.announce?.(etag),
   });
+  void store.getState().loadPlan();
+  return { store, relay };
+}
+
+export function App({ editor: { store, relay }, planId, versionName }: { editor: Editor; planId: string; versionName: string }) {
   useEffect(() => {
     const channel = createSaveChannel(planId, versionName, (etag) => void store.getState().savedElsewhere(etag));
     // eslint-disable-next-line react-hooks/immutability -- the relay is a mutable box made once per store, read by the store
@@ -55,7 +67,6 @@ export function App({ planId, versionName }: { planId: string; versionName: stri
     document.title = planId ? `${planId} · ${versionName} — Flow` : 'Flow';
   }, [planId, versionName]);
   useEffect(() => {
-    void store.getState().loadPlan();
     // Text typed in the last moments is still pending in its field: settle it, then save.
     const flush = () => {
       settlePendingEdits();

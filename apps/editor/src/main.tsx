@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, startEditor } from './App';
 import { parseRoute } from './route';
 import './styles.css';
 
@@ -9,9 +9,10 @@ if (route.replaceWith) window.history.replaceState(null, '', route.replaceWith);
 
 const root = document.getElementById('root');
 if (root) {
+  const editor = startEditor(route.planId, route.versionName);
   createRoot(root).render(
     <StrictMode>
-      <App planId={route.planId} versionName={route.versionName} />
+      <App editor={editor} planId={route.planId} versionName={route.versionName} />
     </StrictMode>,
   );
 }
