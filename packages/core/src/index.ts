@@ -12,6 +12,7 @@ export * from './graph/removeNodes.js';
 export * from './graph/clipboard.js';
 export * from './graph/rebuild.js';
 export * from './graph/analyzeChains.js';
+export * from './graph/chainFlow.js';
 export * from './graph/invariants.js';
 export * from './graph/fromProvider.js';
 export * from './history/history.js';
