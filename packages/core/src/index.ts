@@ -64,3 +64,7 @@ export * from './format/jsonPositions.js';
 export * from './format/jsonPath.js';
 export * from './secrets/secretSlots.js';
 export * from './secrets/secretPolicy.js';
+export * from './generate/generatedFlow.js';
+export * from './generate/extractJsonObject.js';
+export * from './generate/generateFlow.js';
+export * from './generate/addGeneratedChain.js';
