@@ -81,3 +81,112 @@ describe('the Playground endpoint', () => {
     expect(text).toBe('event: error\ndata: {"code":"MODEL_ERROR","message":"The model endpoint answered 500: Model crashed"}\n\n');
   });
 });
+
+describe('the assistant generation endpoint', () => {
+  let server: TestServer;
+  let model: ScriptedModelServer;
+  const env: Record<string, string | undefined> = {};
+  const WORKFLOW = {
+    nodes: [
+      { type: 'prompt', label: 'Greet', description: 'Opens the talk', prompt: 'Greet the customer.', emoji: '👋' },
+      { type: 'function', label: 'Look up order', description: 'HTTP call', prompt: 'Find the order.' },
+    ],
+    lastUpdated: '2025-01-01T00:00:00.000Z',
+  };
+  beforeEach(async () => {
+    model = await startScriptedModel();
+    for (const key of Object.keys(env)) Reflect.deleteProperty(env, key);
+    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model', FLOW_MODEL_API_KEY: 'sk-provider-secret' });
+    server = await startTestServer({ runtimeEnv: env });
+  });
+  afterEach(async () => {
+    await server.close();
+    await model.close();
+  });
+
+  const generate = (body: unknown) => server.call('POST', '/api/runtime/generate', { json: body });
+
+  it("answers the workflow schema from the model's JSON, asked for as JSON with the provider's key and the chosen model", async () => {
+    model.push({ content: `Here it is:\n\`\`\`json\n${JSON.stringify(WORKFLOW)}\n\`\`\`` });
+    const res = await generate({ description: 'A support agent that looks up orders', model: 'llama3.1:8b' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      nodes: [WORKFLOW.nodes[0], { ...WORKFLOW.nodes[1], emoji: '⚡' }],
+      lastUpdated: WORKFLOW.lastUpdated,
+    });
+    const [request] = model.requests;
+    expect(model.requests).toHaveLength(1);
+    expect(request?.model).toBe('llama3.1:8b');
+    expect(request?.body.response_format).toEqual({ type: 'json_object' });
+    expect(request?.authorization).toBe('Bearer sk-provider-secret');
+    expect(request?.messages.at(-1)).toEqual({ role: 'user', content: 'A support agent that looks up orders' });
+  });
+
+  it('refuses a body without a usable description or with a bad model name (400), before asking the model', async () => {
+    for (const bad of [
+      [],
+      {},
+      { description: 42 },
+      { description: '   ' },
+      { description: 'x'.repeat(4001) },
+      { description: 'An agent', model: 'two words' },
+    ]) {
+      const res = await generate(bad);
+      expect(res.status, JSON.stringify(bad).slice(0, 60)).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    }
+    expect(await (await generate({ description: ' ' })).json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'The description is empty' },
+    });
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it('says what to set when no model is configured (503)', async () => {
+    for (const key of Object.keys(env)) Reflect.deleteProperty(env, key);
+    const res = await generate({ description: 'An agent' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({
+      error: {
+        code: 'MODEL_NOT_CONFIGURED',
+        message: expect.stringMatching(/^No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL/),
+      },
+    });
+  });
+
+  it("gives 502 GENERATE_FAILED with the model's failure, without a retry", async () => {
+    model.push({ status: 500, error: 'Model crashed' });
+    const res = await generate({ description: 'An agent' });
+    expect(res.status).toBe(502);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        code: 'GENERATE_FAILED',
+        message: 'Failed to generate workflow: The model endpoint answered 500: Model crashed',
+        detail: 'The model endpoint answered 500: Model crashed',
+      },
+    });
+    expect(text).not.toContain('sk-provider-secret');
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('asks again once when the reply has no JSON, and gives 422 INVALID_JSON_SCHEMA with the detail when the second has none either', async () => {
+    model.push({ content: 'I would love to help! What kind of agent?' }, { content: 'Sorry, still no JSON.' });
+    const res = await generate({ description: 'An agent' });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: { code: 'INVALID_JSON_SCHEMA', message: 'Invalid JSON schema returned', detail: 'no JSON object in the reply' },
+    });
+    expect(model.requests).toHaveLength(2);
+    const retry = model.requests[1]?.messages ?? [];
+    expect(retry.at(-2)).toEqual({ role: 'assistant', content: 'I would love to help! What kind of agent?' });
+    expect(JSON.stringify(retry.at(-1))).toContain('no JSON object in the reply');
+  });
+
+  it('takes the second reply when the retry gives the schema', async () => {
+    model.push({ content: JSON.stringify({ nodes: [{ type: 'step', label: 'x' }] }) }, { content: JSON.stringify(WORKFLOW) });
+    const res = await generate({ description: 'An agent' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ nodes: [{ label: 'Greet' }, { label: 'Look up order' }] });
+    expect(model.requests).toHaveLength(2);
+  });
+});

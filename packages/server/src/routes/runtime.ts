@@ -1,5 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { FlowError, checkFlowShape, messages } from '@flow/core';
+import {
+  FlowError,
+  GenerateError,
+  checkFlowShape,
+  generateDescriptionProblem,
+  generateFlow,
+  messages,
+  type GenerateModel,
+} from '@flow/core';
 import {
   ModelError,
   ModelNotConfiguredError,
@@ -45,6 +53,24 @@ function isChatMessage(value: unknown): value is ChatMessage {
   );
 }
 
+/** The model of a chosen name (else the provider's) as one chat completion asked for JSON; 503 when none is configured. */
+function generateModel(chosen: string | undefined, env: RuntimeOptions['env']): GenerateModel {
+  try {
+    const client = createModelClient(modelSettings(chosen === undefined ? {} : { model: chosen }, env));
+    return async (conversation) => (await client.chat(conversation, [], { json: true })).content;
+  } catch (error) {
+    if (error instanceof ModelNotConfiguredError) throw new HttpError(503, 'MODEL_NOT_CONFIGURED', error.message);
+    throw error;
+  }
+}
+
+/** The model name a request may choose (the endpoint and the key stay the provider's); 400 otherwise. */
+function chosenModel(value: unknown): string | undefined {
+  if (value !== undefined && (typeof value !== 'string' || !MODEL_NAME.test(value)))
+    throw badRequest('model must be a model name such as llama3.1 or gpt-4o-mini');
+  return value;
+}
+
 /** One server-sent event. */
 function event(res: ServerResponse, name: string, data: unknown): void {
   res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -74,6 +100,28 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
       },
     },
     {
+      // Assistant generation (spec section 4): a description in, the workflow schema out.
+      method: 'POST',
+      pattern: '/api/runtime/generate',
+      async handler({ req, res }) {
+        const body = await readJson(req);
+        if (!isRecord(body)) throw badRequest('Body must be an object with description and, optionally, model');
+        const { description } = body;
+        if (typeof description !== 'string') throw badRequest('description must be text');
+        const problem = generateDescriptionProblem(description);
+        if (problem !== null) throw badRequest(`${problem.charAt(0).toUpperCase()}${problem.slice(1)}`);
+        const model = generateModel(chosenModel(body.model), options.env);
+        try {
+          const flow = await generateFlow(description, model);
+          sendJson(res, 200, { nodes: flow.nodes, lastUpdated: flow.lastUpdated });
+        } catch (error) {
+          if (!(error instanceof GenerateError)) throw error;
+          const status = error.code === 'INVALID_JSON_SCHEMA' ? 422 : 502;
+          throw new HttpError(status, error.code, error.message, { extra: { detail: error.detail } });
+        }
+      },
+    },
+    {
       method: 'POST',
       pattern: '/api/runtime/:planId/:versionName/chat',
       async handler({ req, res, params }) {
@@ -90,12 +138,10 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
           throw badRequest('messages must be the conversation this endpoint sent back');
         const variables = body.variables ?? {};
         if (!isStringMap(variables)) throw badRequest('variables must map names to text');
-        const chosen = body.model;
-        if (chosen !== undefined && (typeof chosen !== 'string' || !MODEL_NAME.test(chosen)))
-          throw badRequest('model must be a model name such as llama3.1 or gpt-4o-mini');
+        const chosen = chosenModel(body.model);
         let agent: ReturnType<typeof createAgent>;
         try {
-          const settings = modelSettings(typeof chosen === 'string' ? { model: chosen } : {}, options.env);
+          const settings = modelSettings(chosen === undefined ? {} : { model: chosen }, options.env);
           agent = createAgent({
             doc: shape.doc,
             model: createModelClient(settings),
