@@ -41,8 +41,8 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
 const plan: OptionSpec = { flags: '-p, --plan <id>', description: 'plan id', required: true, config: 'plan' };
 const version: OptionSpec = { flags: '--version <name>', description: 'version name', default: 'production', config: 'version' };
 
-/** How the runtime reaches its model and what its HTTP tools may call (`run`, `test`). */
-const RUNTIME_OPTIONS: readonly OptionSpec[] = [
+/** Where the model is (`run`, `test`, `generate`); its key is FLOW_MODEL_API_KEY, never a flag. */
+const MODEL_OPTIONS: readonly OptionSpec[] = [
   { flags: '--model <name>', description: 'the model at the endpoint', env: 'FLOW_MODEL', config: 'model' },
   {
     flags: '--model-url <url>',
@@ -50,6 +50,11 @@ const RUNTIME_OPTIONS: readonly OptionSpec[] = [
     env: 'FLOW_MODEL_BASE_URL',
     config: 'modelBaseUrl',
   },
+];
+
+/** How the runtime reaches its model and what its HTTP tools may call (`run`, `test`). */
+const RUNTIME_OPTIONS: readonly OptionSpec[] = [
+  ...MODEL_OPTIONS,
   {
     flags: '--allow-private-network',
     description: "let the flow's HTTP tools call private, loopback and link-local addresses",
@@ -79,6 +84,21 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: [{ flags: '--plan <id>', description: 'plan id of the example flow', default: 'example' }],
     example: 'flowctl init my-agent',
     load: () => import('./commands/init.js'),
+  },
+  {
+    name: 'generate',
+    args: '',
+    summary: 'a new flow from a description: the model proposes the steps, added as one chain (function steps as Instruct functions)',
+    options: [
+      { flags: '--description <text>', description: 'what the agent should do, in plain words', required: true },
+      { flags: '-o, --output <file>', description: 'write the flow to a file (replacing it) instead of stdout' },
+      { flags: '-p, --plan <id>', description: 'plan id of the new flow', default: 'generated', config: 'plan' },
+      { ...version, description: 'version name of the new flow' },
+      ...MODEL_OPTIONS,
+    ],
+    example:
+      'flowctl generate --description "A support agent that looks up orders and hands over to a person" -o generated/production.flow.json',
+    load: () => import('./commands/generate.js'),
   },
   {
     name: 'validate',

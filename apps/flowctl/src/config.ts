@@ -10,13 +10,13 @@ export const CONFIG_FILE = 'flowctl.config.json';
 export interface FlowctlConfig {
   /** The provider's address (`--api-url`). */
   apiUrl?: string;
-  /** The plan of `fetch`, `workflows list` and `run` (`--plan`). */
+  /** The plan of `fetch`, `generate`, `workflows list` and `session` (`--plan`). */
   plan?: string;
-  /** The version of `fetch` (`--version`). */
+  /** The version of `fetch` and `generate` (`--version`). */
   version?: string;
   /** What `validate` and `fmt` check when no file is named: files, folders, globs. */
   files?: string[];
-  /** The model `run` talks to (`--model`). */
+  /** The model `run`, `test` and `generate` talk to (`--model`). */
   model?: string;
   /** Its OpenAI-compatible endpoint (`--model-url`); its key is FLOW_MODEL_API_KEY, never a file. */
   modelBaseUrl?: string;

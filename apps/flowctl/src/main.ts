@@ -82,8 +82,10 @@ function globalOptions(parsed: Parsed, program: Command): GlobalOptions {
  * Never calls process.exit: the caller sets process.exitCode.
  */
 export async function main(argv: readonly string[], io: Io, version: string): Promise<ExitCode> {
-  // Every token this run may know of: the flag's, the environment's.
-  const tokens = [tokenInArgv(argv), io.env.FLOW_TOKEN].filter((t): t is string => t !== undefined && t !== '');
+  // Every secret this run may know of: the provider token (the flag's, the environment's) and the
+  // model's key (runtime's MODEL_ENV.apiKey, named here so that startup loads no runtime), which an
+  // endpoint may echo in an error.
+  const tokens = [tokenInArgv(argv), io.env.FLOW_TOKEN, io.env.FLOW_MODEL_API_KEY].filter((t): t is string => t !== undefined && t !== '');
   const safeIo: Io = {
     ...io,
     stdout: redactingStream(io.stdout, () => tokens),

@@ -42,6 +42,31 @@ export interface FetchReport {
   doc: FlowDocument;
 }
 
+/** One node `generate` made, as the report lists it. */
+export interface GeneratedNodeSummary {
+  id: string;
+  name: string;
+  type: 'prompt' | 'function';
+  /** The function type of a function node (`instruct`); null for a prompt node. */
+  functionType: string | null;
+  emoji: string;
+}
+
+export interface GenerateReport {
+  ok: true;
+  /** Where the flow was written; null when it went to stdout. */
+  file: string | null;
+  /** The file existed and was replaced. */
+  overwritten: boolean;
+  planId: string;
+  versionName: string;
+  /** The new nodes in chain order. */
+  nodes: GeneratedNodeSummary[];
+  /** The canonical text of the flow. */
+  text: string;
+  doc: FlowDocument;
+}
+
 export interface FmtFile {
   file: string;
   status: FmtStatus;
@@ -214,6 +239,7 @@ export interface Results {
   diff: DiffReport;
   compile: CompileReport;
   fetch: FetchReport;
+  generate: GenerateReport;
   publish: PublishReport | RollbackReport;
   'workflows list': WorkflowsReport;
   run: RunReport;

@@ -52,6 +52,7 @@ describe('flowctl basics', () => {
     expect(result.code).toBe(0);
     for (const name of [
       'init',
+      'generate',
       'validate',
       'fmt',
       'diff',

@@ -240,6 +240,7 @@ describe('flowctl completion', () => {
     expect(complete(script, ['flowctl', 'va'])).toEqual(['validate']);
     expect(complete(script, ['flowctl', ''])).toEqual([
       'init',
+      'generate',
       'validate',
       'fmt',
       'diff',
@@ -263,6 +264,7 @@ describe('flowctl completion', () => {
     expect(complete(script, ['flowctl', '--api-url', 'http://x', 'workflows', 'list', '--pl'])).toEqual(['--plan']);
     expect(complete(script, ['flowctl', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
     expect(complete(script, ['flowctl', 'publish', 'f.flow.json', '--dr'])).toEqual(['--dry-run']);
+    expect(complete(script, ['flowctl', 'generate', '--de'])).toEqual(['--description']);
   });
 
   it('zsh and fish: the same commands and choices, and scripts their shells accept', async () => {

@@ -21,7 +21,7 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
   ['Precedence', 'A flag beats the environment, which beats the config file, which beats the default.'],
   [
     'Config file',
-    '`flowctl.config.json` in the current folder (or a `"flowctl"` key in its `package.json`; the config file wins when both exist) may set `apiUrl` (`--api-url`), `plan` (`--plan` of `fetch`, `workflows list` and `session`), `version` (`--version` of `fetch`), `model`, `modelBaseUrl` (`run`, `test`) and `skills` (webhooks of `run --workflow`) and `files` (what `validate` and `fmt` check when no file is named). Any other key, and a `token` above all (secrets belong in `FLOW_TOKEN`), is refused with a message naming the file and the key, exit 2.',
+    '`flowctl.config.json` in the current folder (or a `"flowctl"` key in its `package.json`; the config file wins when both exist) may set `apiUrl` (`--api-url`), `plan` (`--plan` of `fetch`, `generate`, `workflows list` and `session`), `version` (`--version` of `fetch` and `generate`), `model`, `modelBaseUrl` (`run`, `test`, `generate`) and `skills` (webhooks of `run --workflow`) and `files` (what `validate` and `fmt` check when no file is named). Any other key, and a `token` above all (secrets belong in `FLOW_TOKEN`), is refused with a message naming the file and the key, exit 2.',
   ],
   [
     'Standard input',
@@ -29,7 +29,7 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
   ],
   [
     'Exit codes',
-    '`0` ok · `1` findings, a failed check or a bad file · `2` usage error (unknown command or option, missing argument, bad value, a secret variable not set, no model configured) · `3` provider, network or model error (a conflict: the flow changed on the provider since it was read) · `4` the plan version does not exist on the provider · `5` a tool of the flow failed (`run`)',
+    '`0` ok · `1` findings, a failed check, a bad file or a model answer that is not a flow (`generate`) · `2` usage error (unknown command or option, missing argument, bad value, a secret variable not set, no model configured) · `3` provider, network or model error (a conflict: the flow changed on the provider since it was read) · `4` the plan version does not exist on the provider · `5` a tool of the flow failed (`run`)',
   ],
   [
     '`--json`',
@@ -81,6 +81,41 @@ flowctl installs from its tarball (\`pnpm --filter flowctl run tarball\` in the 
 \`npm install -D ./flowctl-<version>.tgz\` or \`npm i -g ./flowctl-<version>.tgz\` needs no registry.
 `,
     samples: [{ command: 'flowctl init my-agent', showOutput: true }],
+  },
+  generate: {
+    details: `
+Asks the model for a workflow (spec section 4, assistant generation) and writes it as a new flow:
+the model gets a system message describing the node kinds, Flow's function types and the exact JSON
+shape (\`{ nodes: [{ type, label, description, prompt, emoji }], lastUpdated }\`), and the description
+as the user message. The JSON object is taken from its reply (plain, in a fence or among prose); a
+reply that is not the schema is answered once with what was wrong. The nodes become one chain of
+\`emptyFlow(plan, version)\`, in order: a \`prompt\` node keeps its prompt, named by the label with the
+emoji as badge; a \`function\` node becomes an Instruct function (name = label, its description,
+\`metadata.prompt\` = prompt, \`trigger_text\` = emoji): the core's \`addGeneratedChain\`, which the
+editor's Generate Flow uses too. The result passes \`flowctl validate\`.
+
+The model is \`run\`'s: \`--model-url\` (\`FLOW_MODEL_BASE_URL\`, or \`modelBaseUrl\` in the config file),
+\`--model\` (\`FLOW_MODEL\`, or \`model\`) and, when the endpoint needs one, the key \`FLOW_MODEL_API_KEY\`
+(never a flag, a file or any output). \`-p, --plan <id>\` (default: the config file's \`plan\`, else
+\`generated\`) and \`--version <name>\` (default \`production\`) name the new flow. Without
+\`-o, --output <file>\` the canonical file goes to stdout and the list of nodes to stderr; with it the
+file is written atomically (an existing one is replaced, and the output says so). \`--json\` prints
+\`{ ok, file, overwritten, planId, versionName, nodes: [{ id, name, type, functionType, emoji }] }\`,
+plus the flow as \`doc\` when there is no \`-o\`.
+
+Exit 2 for no description (or one over 4,000 characters), a bad plan id or version name, or no model
+configured (the message names the variables to set); 3 when the model call fails
+(\`Failed to generate workflow: {reason}\`, code \`GENERATE_FAILED\`); 1 when the model's second answer
+is still not the workflow schema (\`Invalid JSON schema returned: {what was wrong}\`, code
+\`INVALID_JSON_SCHEMA\`). Nothing is written then.
+`,
+    samples: [
+      {
+        command:
+          'flowctl generate --description "A support agent that looks up orders and hands over to a person" -o generated/production.flow.json',
+        showOutput: true,
+      },
+    ],
   },
   validate: {
     details: `

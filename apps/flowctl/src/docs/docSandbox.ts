@@ -13,6 +13,34 @@ function changed(change: (doc: FlowDocument) => FlowDocument, indent = 2): strin
   return `${JSON.stringify(change(parsed.doc), null, indent)}\n`;
 }
 
+/** The workflow schema the model proposes in the `generate` sample. */
+const GENERATED_WORKFLOW = {
+  nodes: [
+    {
+      type: 'prompt',
+      label: 'Greet the customer',
+      description: 'Opens the conversation',
+      prompt: 'Greet the customer and ask how you can help with their order.',
+      emoji: '👋',
+    },
+    {
+      type: 'function',
+      label: 'Look up the order',
+      description: 'HTTP call to the order service',
+      prompt: 'Ask for the order number, look the order up and tell the customer its status.',
+      emoji: '🔎',
+    },
+    {
+      type: 'function',
+      label: 'Hand over to a person',
+      description: 'Sends the conversation to a support agent',
+      prompt: 'When the customer asks for a person or the order cannot be found, say that a colleague will take over.',
+      emoji: '🙋',
+    },
+  ],
+  lastUpdated: '2025-06-01T09:00:00.000Z',
+};
+
 /**
  * The files the samples of docs/cli.md use besides the examples (copied as `flows/`): a flow
  * with a node linked to itself, and a copy of support-desk with other agent notes, indented by four.
@@ -56,7 +84,11 @@ export function docSandbox(): SampleSandbox {
     },
     // The variables the examples' { "env": NAME } secrets name, as a pipeline would set them.
     env: { NORTHWIND_API_TOKEN: 'sample-northwind-token', OPENAI_API_KEY: 'sample-openai-key' },
-    // What the model says to the `run` sample (a scripted OpenAI-compatible endpoint, FLOW_MODEL llama3.1).
-    model: [{ content: 'Happy to help! What is your order number? It is on your confirmation email, e.g. NW-104233.' }],
+    // What the model says to the `generate` sample, then to the `run` sample, in the order of the
+    // docs (a scripted OpenAI-compatible endpoint, FLOW_MODEL llama3.1).
+    model: [
+      { content: JSON.stringify(GENERATED_WORKFLOW) },
+      { content: 'Happy to help! What is your order number? It is on your confirmation email, e.g. NW-104233.' },
+    ],
   };
 }

@@ -9,6 +9,7 @@ import { sarifLog } from './sarif.js';
 import type { Results } from '../reports.js';
 import { diffText } from './text/diffCommandText.js';
 import { fmtText } from './text/fmtText.js';
+import { generateText } from './text/generateText.js';
 import { dbText, initText, serveText } from './text/localText.js';
 import { compileText, fetchText, publishText, sessionText, workflowsText } from './text/providerText.js';
 import { runText } from './text/runText.js';
@@ -27,6 +28,7 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   diff: diffText,
   compile: compileText,
   fetch: fetchText,
+  generate: generateText,
   publish: publishText,
   'workflows list': workflowsText,
   run: runText,
@@ -42,6 +44,8 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
 const JSON_VIEWS: { [K in Kind]?: (data: Results[K]) => unknown } = {
   // Without -o the document itself is the result; the text copy is never repeated.
   fetch: ({ text: _text, doc, ...summary }) => (summary.output === undefined ? doc : summary),
+  // The document when it went nowhere else; with -o, the report of what was written.
+  generate: ({ text: _text, doc, ...report }) => (report.file === null ? { ...report, doc } : report),
 };
 
 function jsonView<K extends Kind>(kind: K, data: Results[K]): unknown {
