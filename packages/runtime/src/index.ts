@@ -1,7 +1,7 @@
 export { createAgent, type Agent, type AgentOptions, type ToolCallTrace, type TurnOptions, type TurnTrace } from './agent.js';
 export type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
 export { DEFAULT_LIMITS, type RuntimeLimits, type ToolResult } from './executeTool.js';
-export { ModelError, createModelClient, type ModelClient, type ModelClientOptions } from './modelClient.js';
+export { ModelError, createModelClient, generateModelOf, type ModelClient, type ModelClientOptions } from './modelClient.js';
 export { BlockedAddressError, isPrivateAddress } from './netGuard.js';
 export { MODEL_ENV, ModelNotConfiguredError, allowsPrivateNetwork, modelSettings, skillsFromEnv, type ModelSettings } from './settings.js';
 export { fillTemplate, flowTools, templateNames, toolName, type FlowTool } from './tools.js';

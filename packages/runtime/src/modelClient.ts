@@ -1,7 +1,7 @@
 import { fetch } from 'undici';
 import type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
 import type { ModelSettings } from './settings.js';
-import { sseData, isRecord } from '@flow/core';
+import { sseData, isRecord, type GenerateModel } from '@flow/core';
 
 /** A failed model call: the endpoint's status and words when it answered. */
 export class ModelError extends Error {
@@ -151,4 +151,12 @@ function providerWords(text: string): string {
     // not JSON: the text itself
   }
   return text.trim().slice(0, 300);
+}
+
+/**
+ * A model client as core's `GenerateModel`: one whole completion asked for a JSON object, its text.
+ * @example generateFlow('A support agent', generateModelOf(createModelClient(settings)))
+ */
+export function generateModelOf(client: ModelClient): GenerateModel {
+  return async (conversation) => (await client.chat(conversation, [], { json: true })).content;
 }

@@ -11,7 +11,7 @@ import {
   type FlowDocument,
   type GenerateModel,
 } from '@flow/core';
-import { ModelNotConfiguredError, createModelClient } from '@flow/runtime';
+import { ModelNotConfiguredError, createModelClient, generateModelOf } from '@flow/runtime';
 import { stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
@@ -31,8 +31,7 @@ function idOption(invocation: Invocation, option: 'plan' | 'version', fallback: 
 /** The configured model as one chat completion asked for JSON; exit 2 saying what to set when there is none. */
 function configuredModel(invocation: Invocation, ctx: Context): GenerateModel {
   try {
-    const client = createModelClient(modelFromOptions(invocation, ctx.io.env));
-    return async (conversation) => (await client.chat(conversation, [], { json: true })).content;
+    return generateModelOf(createModelClient(modelFromOptions(invocation, ctx.io.env)));
   } catch (error) {
     if (error instanceof ModelNotConfiguredError) throw new CliError('MODEL_NOT_CONFIGURED', error.message, EXIT.usage);
     throw error;

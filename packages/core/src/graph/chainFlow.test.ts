@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFlow } from './fromProvider.js';
+import { createPromptData } from '../model/nodeData.js';
 import { testFunction } from '../testing/flowBuilder.js';
 import type { FlowDocument, FunctionNodeData } from '../model/types.js';
 import { analyzeChains } from './analyzeChains.js';
@@ -17,7 +18,7 @@ const before: FlowDocument = {
   systemPrompt: 'SYS',
   agentContext: 'CTX',
   agentNotes: 'NOTES',
-  nodes: [{ id: 'old', type: 'prompt', chain: '1', position: { x: 0, y: 0 }, data: { prompt: 'Old' } }],
+  nodes: [{ id: 'old', type: 'prompt', chain: '1', position: { x: 0, y: 0 }, data: { ...createPromptData(), prompt: 'Old' } }],
   edges: [],
   startNodeId: 'old',
 };

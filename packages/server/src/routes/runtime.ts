@@ -14,6 +14,7 @@ import {
   allowsPrivateNetwork,
   createAgent,
   createModelClient,
+  generateModelOf,
   modelSettings,
   type ChatMessage,
 } from '@flow/runtime';
@@ -56,8 +57,7 @@ function isChatMessage(value: unknown): value is ChatMessage {
 /** The model of a chosen name (else the provider's) as one chat completion asked for JSON; 503 when none is configured. */
 function generateModel(chosen: string | undefined, env: RuntimeOptions['env']): GenerateModel {
   try {
-    const client = createModelClient(modelSettings(chosen === undefined ? {} : { model: chosen }, env));
-    return async (conversation) => (await client.chat(conversation, [], { json: true })).content;
+    return generateModelOf(createModelClient(modelSettings(chosen === undefined ? {} : { model: chosen }, env)));
   } catch (error) {
     if (error instanceof ModelNotConfiguredError) throw new HttpError(503, 'MODEL_NOT_CONFIGURED', error.message);
     throw error;
