@@ -329,8 +329,9 @@ describe('paste at the cursor and duplicate in chain order', () => {
       'Look up order',
       'Explain order status',
     ]);
+    // The view moved to the copies (the first new node is revealed): the stored flow tells the undo.
     await barButton(page, '↶ Undo').click();
-    await expect.poll(() => nodes(page).count()).toBe(8);
+    await savedDoc(h, plan, (d) => d.nodes.length === 8);
   });
 });
 

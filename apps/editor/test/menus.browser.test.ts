@@ -34,6 +34,7 @@ describe('entries and their shortcut hints', () => {
       ['Paste', 'Ctrl+V'],
       ['Add Node', ''],
       ['Select All', 'Ctrl+A'],
+      ['Generate Flow', ''],
     ]);
     await page.keyboard.press('Escape');
 

@@ -163,6 +163,14 @@ export const ACTIONS = {
     },
   },
   play: { label: 'Play', icon: '▶', enabled: (s) => !s.loading, run: (s) => void s.compileAndPublish() },
+  generateFlow: {
+    label: 'Generate Flow',
+    icon: '✨',
+    run: (s) => {
+      s.closePalette();
+      s.setDialog('generateOpen', true);
+    },
+  },
   reportBug: { label: 'Report a Bug', icon: '🐞', run: (s) => s.setDialog('reportBugOpen', true) },
   addQuickFunction: {
     label: 'Add',

@@ -97,12 +97,12 @@ export const chosenModel = (): string => readSetting(PLAYGROUND_MODEL_KEY);
 
 export const chooseModel = (name: string): void => writeSetting(PLAYGROUND_MODEL_KEY, name.trim());
 
-/** The model the provider's runtime uses: its name and host, or why there is none. */
-export async function playgroundModel(): Promise<string> {
+/** Whether the provider has a model (the Playground's and Generate Flow's), with its name and host or what to set. */
+export async function modelStatus(): Promise<{ configured: boolean; text: string }> {
   const response = await fetch(`${providerUrl()}/api/runtime/settings`, { headers: { Accept: 'application/json' } });
   const body: unknown = await response.json().catch(() => null);
-  if (!isRecord(body)) return '';
+  if (!isRecord(body)) return { configured: false, text: '' };
   if (body.configured === true && typeof body.model === 'string')
-    return `Model: ${body.model} at ${typeof body.endpoint === 'string' ? body.endpoint : 'the provider'}`;
-  return typeof body.message === 'string' ? body.message : '';
+    return { configured: true, text: `Model: ${body.model} at ${typeof body.endpoint === 'string' ? body.endpoint : 'the provider'}` };
+  return { configured: false, text: typeof body.message === 'string' ? body.message : '' };
 }

@@ -5,9 +5,10 @@ import { CANVAS_INSETS } from './fitFlow';
 import { estimatedSize } from './flowBounds';
 
 /**
- * A node the person just added (the single selected node that was not there before) is brought
- * into view when it landed outside it, at the same zoom: adding below the last node or in a new
- * column would otherwise put it off screen at the default zoom of 1.5.
+ * A node the person just added (the first selected node that was not there before: an added
+ * node, the first of a pasted or generated group) is brought into view when it landed outside it,
+ * at the same zoom: adding below the last node or in a new column would otherwise put it off
+ * screen at the default zoom of 1.5.
  */
 export function useRevealAddedNode(
   nodes: readonly FlowNode[],
@@ -21,9 +22,11 @@ export function useRevealAddedNode(
     const before = known.current;
     known.current = new Set(nodes.map((n) => n.id));
     // Opening a flow keeps the default view.
-    if (!before || before.size === 0 || selected.length !== 1) return;
-    const node = nodes.find((n) => n.id === selected[0]);
-    if (!node || before.has(node.id)) return;
+    if (!before || before.size === 0 || selected.length === 0) return;
+    // The first of the selected nodes that is new: an added node, or the first of a generated chain.
+    const added = selected.find((id) => !before.has(id));
+    const node = added === undefined ? undefined : nodes.find((n) => n.id === added);
+    if (!node) return;
     const { width, height, transform } = rf.getState();
     const [tx, ty, zoom] = transform;
     const size = measured.get(node.id) ?? estimatedSize(node);

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { MENU_MARGIN } from './menuSize';
 import { MenuItem, SubmenuTrigger } from './MenuItem';
 
-/** Entries of the canvas context menu: Paste, the Add Node submenu (Function Node, Prompt Node), Select All. */
+/** Entries of the canvas context menu: Paste, the Add Node submenu (Function Node, Prompt Node), Select All (spec section 2), then Generate Flow (decisions.md). */
 export function CanvasMenuItems({ flowPosition }: { flowPosition: XYPosition }) {
   const target = useMemo(() => ({ flowPosition }), [flowPosition]);
   return (
@@ -20,6 +20,7 @@ export function CanvasMenuItems({ flowPosition }: { flowPosition: XYPosition }) 
         </Menu.Portal>
       </Menu.Sub>
       <MenuItem action="selectAll" />
+      <MenuItem action="generateFlow" />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState } from 'react';
+import { actionOf, runAction } from '../actions/actions';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import type { CardDragPhase } from './PaletteCard';
@@ -54,6 +55,9 @@ export function FunctionPalette() {
           <Dialog.Title className="visually-hidden">Add to the flow</Dialog.Title>
           <div className="palette-header">
             <PaletteTabs tab={tab} />
+            <button type="button" className="btn palette-generate" onClick={() => runAction('generateFlow', store.getState())}>
+              {actionOf('generateFlow').icon} {actionOf('generateFlow').label}
+            </button>
             <Dialog.Close className="modal-close" aria-label="Close">
               ×
             </Dialog.Close>

@@ -38,6 +38,11 @@ const DIALOGS: ReadonlyArray<{ name: string; opened: (s: EditorState) => boolean
     opened: (s) => s.createWorkflowOpen,
     Dialog: lazyComponent(() => import('./CreateWorkflowDialog').then((m) => m.CreateWorkflowDialog)),
   },
+  {
+    name: 'generate',
+    opened: (s) => s.generateOpen,
+    Dialog: lazyComponent(() => import('./GenerateFlowDialog').then((m) => m.GenerateFlowDialog)),
+  },
   { name: 'help', opened: (s) => s.helpOpen, Dialog: lazyComponent(() => import('./HelpDialog').then((m) => m.HelpDialog)) },
 ];
 

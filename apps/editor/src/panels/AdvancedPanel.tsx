@@ -3,18 +3,23 @@ import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { DevTab, EditorState } from '../store/types';
+import { AnalysisPanel } from './AnalysisPanel';
 import { DevText } from './DevText';
 
 /** Schema copy feedback lasts 2 s (spec section 9). */
 const SCHEMA_COPIED_MS = 2000;
 
+const analysisSelector = (s: EditorState) => s.analysisOpen;
+
 const advancedSelector = (s: EditorState) => ({ loading: s.loading, nodes: s.doc.nodes, edges: s.doc.edges, devTab: s.devTab });
 
-/** Advanced: Agent Context, Agent Notes and Style, System Prompt (open by default), Json Schema. */
+/** Advanced: the Analysis toggle, Agent Context, Agent Notes and Style, System Prompt (open by default), Json Schema. */
 export function AdvancedPanel() {
   const { loading, nodes, edges } = useEditor(useShallow(advancedSelector));
   const schema = useMemo(() => nodeSchema({ nodes, edges }), [nodes, edges]);
   const [copied, setCopied] = useState(false);
+  const store = useEditorStoreApi();
+  const analysis = useEditor(analysisSelector);
   const chains = Object.entries(schema);
   const copy = async () => {
     try {
@@ -27,6 +32,17 @@ export function AdvancedPanel() {
   };
   return (
     <div className="advanced">
+      <div className="analysis-toggle">
+        <button
+          type="button"
+          className={`btn${analysis ? ' active' : ''}`}
+          aria-pressed={analysis}
+          onClick={() => store.getState().setAnalysisOpen(!analysis)}
+        >
+          Analysis
+        </button>
+      </div>
+      {analysis ? <AnalysisPanel /> : null}
       <details className="section">
         <summary>Agent Context</summary>
         <p className="hint">Prepended to the final prompt.</p>

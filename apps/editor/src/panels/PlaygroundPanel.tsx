@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { chooseModel, chosenModel, playgroundModel, playgroundTurn } from '../api/playgroundClient';
+import { chooseModel, chosenModel, modelStatus, playgroundTurn } from '../api/playgroundClient';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { playgroundConversation, resetConversation, transcriptText, type PlaygroundEntry } from './playgroundStore';
@@ -47,8 +47,8 @@ export function PlaygroundPanel() {
   const input = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     let live = true;
-    playgroundModel()
-      .then((text) => live && setModel(text))
+    modelStatus()
+      .then(({ text }) => live && setModel(text))
       .catch(() => undefined);
     return () => {
       live = false;

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, createPromptData, parseFlow, type FlowDocument } from '@flow/core';
+import { analyzeChains, createClient, createPromptData, parseFlow, type FlowDocument } from '@flow/core';
 import { startServer } from '@flow/server';
 import { describe, expect, it } from 'vitest';
 import { actionForKey, isEnabled, runAction } from '../actions/actions';
@@ -86,6 +86,49 @@ describe('editor store', () => {
     expect(state().connectNodes('support-greet', 'support-greet')).toBe('Error: Cannot connect a node to itself');
     expect(state().connectNodes('support-greet', 'support-lookup-order')).toMatch(/already has an incoming edge/);
     expect(state().doc).toBe(doc);
+  });
+});
+
+describe('generated flows and analysed chains', () => {
+  const generated = {
+    nodes: [
+      { type: 'prompt' as const, label: 'Greet', description: '', prompt: 'Say hello.', emoji: '👋' },
+      { type: 'function' as const, label: 'Find booking', description: 'Looks it up', prompt: 'Find the booking.', emoji: '🔎' },
+    ],
+    lastUpdated: '2026-11-25T10:00:00.000Z',
+  };
+
+  it('inserts a generated flow as one new chain in one undo step, selecting its nodes; old nodes keep their objects', () => {
+    const { state } = editor();
+    const before = state().doc;
+    const ids = state().insertGenerated(generated);
+    expect(ids).toHaveLength(2);
+    expect(state().selectedNodeIds).toEqual(ids);
+    const added = state().doc.nodes.filter((node) => ids.includes(node.id));
+    expect(new Set(added.map((node) => node.chain)).size).toBe(1);
+    expect(state().currentChain).toBe(added[0]?.chain);
+    // The old nodes keep their objects: the link to the new chain is an edge.
+    const changed = state()
+      .doc.nodes.filter((node) => !before.nodes.includes(node))
+      .map((node) => node.id);
+    expect(changed.filter((id) => !ids.includes(id))).toHaveLength(0);
+    state().undo();
+    expect(state().doc).toStrictEqual(before);
+    expect(state().doc.nodes).toBe(before.nodes);
+  });
+
+  it("'Add to flow' replaces the nodes with the chain's functions in one undo step", () => {
+    const { state } = editor();
+    const before = state().doc;
+    const functions = before.nodes.flatMap((node) => (node.type === 'function' ? [node.data] : []));
+    const [chain] = analyzeChains(functions).chains;
+    if (!chain) throw new Error('the example has no chain of functions');
+    const count = state().addChainToFlow(chain);
+    expect(count).toBeGreaterThan(0);
+    expect(state().doc.nodes.map((node) => node.id)).toEqual(chain.nodes.filter((n) => n.exists).map((n) => n.uuid));
+    expect(state().doc.systemPrompt).toBe(before.systemPrompt);
+    state().undo();
+    expect(state().doc.nodes).toBe(before.nodes);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  addGeneratedChain,
   addNode as addNodeToFlow,
   chainNumbers,
   connect,
@@ -7,6 +8,7 @@ import {
   duplicate,
   duplicateSelection as duplicateNodes,
   flowMessages,
+  flowWithChain,
   nodeIndex,
   nodeName,
   paste,
@@ -233,6 +235,28 @@ export const createFlowSlice =
       const label: HistoryLabel =
         field === 'systemPrompt' ? 'system-prompt-edit' : field === 'agentContext' ? 'agent-context-edit' : 'agent-notes-edit';
       commit(set, get, { ...current, [field]: value }, label);
+    },
+
+    insertGenerated: (flow) => {
+      const result = addGeneratedChain(get().doc, flow);
+      if (result.nodeIds.length === 0) return [];
+      commit(set, get, result.doc, 'add', {
+        currentChain: lastChain(result.doc),
+        selectedNodeIds: result.nodeIds,
+        selectedEdgeId: null,
+        ...tabFor(result.nodeIds),
+      });
+      return result.nodeIds;
+    },
+
+    addChainToFlow: (chain) => {
+      const result = flowWithChain(get().doc, chain);
+      commit(set, get, result.doc, 'update', {
+        currentChain: lastChain(result.doc),
+        selectedNodeIds: [],
+        selectedEdgeId: null,
+      });
+      return result.nodeIds.length;
     },
 
     undo: () => restore(set, get, undoHistory(get().history)),

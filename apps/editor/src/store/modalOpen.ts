@@ -10,6 +10,7 @@ export function isModalOpen(s: EditorState): boolean {
     s.helpOpen ||
     s.confirmEraseOpen ||
     s.confirmReloadOpen ||
+    s.generateOpen ||
     s.emojiPicker.visible
   );
 }

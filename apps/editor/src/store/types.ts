@@ -1,9 +1,11 @@
 import type {
+  Chain,
   Clipboard,
   FlowClient,
   FlowDocument,
   FlowNode,
   FunctionNodeData,
+  GeneratedFlow,
   History,
   NewNode,
   PlanSession,
@@ -81,6 +83,10 @@ export interface FlowSlice {
   /** Sets a function's post action; `function` connects it to the target. Returns an error message, or null. */
   setPostAction(id: string, type: PostActionType, targetId?: string): string | null;
   setText(field: 'systemPrompt' | 'agentContext' | 'agentNotes', value: string): void;
+  /** Adds a generated flow's nodes as one new chain, in one history step; returns their ids. */
+  insertGenerated(flow: GeneratedFlow): string[];
+  /** Clears the nodes and adds back one analysed chain's functions (the Analysis panel's 'Add to flow'), in one history step. */
+  addChainToFlow(chain: Chain<FunctionNodeData>): number;
   undo(): void;
   redo(): void;
 }
@@ -99,6 +105,9 @@ export interface UiSlice {
   helpOpen: boolean;
   confirmEraseOpen: boolean;
   confirmReloadOpen: boolean;
+  generateOpen: boolean;
+  /** The Analysis panel in the Advanced tab is shown (kept across tab switches). */
+  analysisOpen: boolean;
   emojiPicker: EmojiPickerState;
   /** Canvas width in percent of the editor (50 to 80). */
   canvasWidth: number;
@@ -111,7 +120,14 @@ export interface UiSlice {
   openContextMenu(menu: ContextMenuState): void;
   closeContextMenu(): void;
   setDialog(
-    name: 'reportBugOpen' | 'selectWorkflowOpen' | 'createWorkflowOpen' | 'helpOpen' | 'confirmEraseOpen' | 'confirmReloadOpen',
+    name:
+      | 'reportBugOpen'
+      | 'selectWorkflowOpen'
+      | 'createWorkflowOpen'
+      | 'helpOpen'
+      | 'confirmEraseOpen'
+      | 'confirmReloadOpen'
+      | 'generateOpen',
     open: boolean,
   ): void;
   /** Send Workflow: opens the workflow search; the chosen workflow becomes a send_workflow function node. */
@@ -120,6 +136,7 @@ export interface UiSlice {
   openEmojiPicker(x: number, y: number, targetNodeId: string | null, onPick?: (emoji: string) => void): void;
   closeEmojiPicker(): void;
   setCanvasWidth(percent: number): void;
+  setAnalysisOpen(open: boolean): void;
 }
 
 export interface SessionSlice {

@@ -17,6 +17,8 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   helpOpen: false,
   confirmEraseOpen: false,
   confirmReloadOpen: false,
+  generateOpen: false,
+  analysisOpen: false,
   emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null, onPick: null },
   canvasWidth: CANVAS_WIDTH.initial,
 
@@ -40,5 +42,6 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   openEmojiPicker: (x, y, targetNodeId, onPick) =>
     set({ emojiPicker: { visible: true, x, y, targetNodeId, onPick: onPick ?? null }, contextMenu: null }),
   closeEmojiPicker: () => set({ emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null, onPick: null } }),
+  setAnalysisOpen: (analysisOpen) => set({ analysisOpen }),
   setCanvasWidth: (percent) => set({ canvasWidth: Math.min(CANVAS_WIDTH.max, Math.max(CANVAS_WIDTH.min, Math.round(percent * 10) / 10)) }),
 });

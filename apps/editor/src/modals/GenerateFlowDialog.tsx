@@ -1,0 +1,199 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { GENERATE_LIMITS, type GeneratedFlow } from '@flow/core';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { requestGeneratedFlow } from '../api/generateClient';
+import { chosenModel, modelStatus } from '../api/playgroundClient';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditorState } from '../store/types';
+import './modals.css';
+import './generate.css';
+
+const openSelector = (s: EditorState) => s.generateOpen;
+
+/** What the dialog tells the builder, in one place. */
+export const GENERATE_TEXT = {
+  title: 'Generate Flow',
+  describe: 'Describe your agent',
+  placeholder:
+    'A support agent for an online shop: greets the customer, looks up their order by number, and offers a refund or a replacement.',
+  generate: 'Generate',
+  insert: 'Insert',
+  cancel: 'Cancel',
+  progress: 'Generating flow…',
+  proposed: (count: number) => `Proposed: ${count} ${count === 1 ? 'node' : 'nodes'}. Review them, then Insert.`,
+  inserted: (count: number) => `Inserted ${count} generated ${count === 1 ? 'node' : 'nodes'} as a new chain`,
+  kind: { prompt: 'Prompt', function: 'Instruct function' },
+} as const;
+
+type ModelState = { state: 'checking' } | { state: 'ready'; text: string } | { state: 'missing'; text: string };
+
+/**
+ * Generate Flow: a description goes to the provider's model, which proposes nodes; the builder
+ * reviews them (names, prompts, emoji) and inserts them as a new chain in one undo step, or
+ * cancels. Progress and errors are toasts; without a model the dialog says what to set.
+ */
+export function GenerateFlowDialog() {
+  const store = useEditorStoreApi();
+  const open = useEditor(openSelector);
+  const [description, setDescription] = useState('');
+  const [proposal, setProposal] = useState<GeneratedFlow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [model, setModel] = useState<ModelState>({ state: 'checking' });
+  const pending = useRef<AbortController | null>(null);
+  const describeId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    modelStatus()
+      .then(({ configured, text }) => live && setModel(configured ? { state: 'ready', text } : { state: 'missing', text }))
+      .catch(() => live && setModel({ state: 'ready', text: '' }));
+    return () => {
+      live = false;
+    };
+  }, [open]);
+
+  const close = useCallback(() => {
+    pending.current?.abort();
+    pending.current = null;
+    store.getState().setDialog('generateOpen', false);
+  }, [store]);
+
+  const onOpenChange = useCallback((next: boolean) => (next ? undefined : close()), [close]);
+
+  const text = description.trim();
+  const canGenerate = text !== '' && !busy && model.state !== 'missing';
+
+  const generate = async () => {
+    if (!canGenerate) return;
+    const controller = new AbortController();
+    pending.current = controller;
+    setBusy(true);
+    setFailure('');
+    setProposal(null);
+    const toastId = toast.loading(GENERATE_TEXT.progress);
+    try {
+      const flow = await requestGeneratedFlow(text, chosenModel() || undefined, controller.signal);
+      if (controller.signal.aborted) return;
+      setProposal(flow);
+      toast.success(GENERATE_TEXT.proposed(flow.nodes.length), { id: toastId });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        toast.dismiss(toastId);
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      setFailure(message);
+      toast.error(message, { id: toastId });
+    } finally {
+      if (pending.current === controller) pending.current = null;
+      setBusy(false);
+    }
+  };
+
+  const insert = () => {
+    if (!proposal) return;
+    const ids = store.getState().insertGenerated(proposal);
+    toast.success(GENERATE_TEXT.inserted(ids.length));
+    setProposal(null);
+    setDescription('');
+    close();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void generate();
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-overlay" />
+        <Dialog.Content
+          className="modal generate"
+          aria-describedby={undefined}
+          data-testid="generate-flow-dialog"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            textarea.current?.focus();
+          }}
+        >
+          <header className="modal-header">
+            <Dialog.Title className="modal-title">{GENERATE_TEXT.title}</Dialog.Title>
+            <Dialog.Close className="modal-close" aria-label="Close">
+              ×
+            </Dialog.Close>
+          </header>
+          <div className="modal-body generate-body">
+            {model.state === 'missing' ? (
+              <p className="generate-missing" role="alert">
+                {model.text}
+              </p>
+            ) : model.state === 'ready' && model.text ? (
+              <p className="generate-model">{model.text}</p>
+            ) : null}
+            <label className="generate-label" htmlFor={describeId}>
+              {GENERATE_TEXT.describe}
+            </label>
+            <textarea
+              ref={textarea}
+              id={describeId}
+              className="generate-description"
+              rows={4}
+              maxLength={GENERATE_LIMITS.maxDescription}
+              placeholder={GENERATE_TEXT.placeholder}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              onKeyDown={onKeyDown}
+            />
+            <div className="generate-actions">
+              <button type="button" className="btn btn-primary" disabled={!canGenerate} onClick={() => void generate()}>
+                {busy ? <span className="modal-spinner" aria-hidden="true" /> : null} {GENERATE_TEXT.generate}
+              </button>
+              <span className="hint">Ctrl+Enter</span>
+            </div>
+            {failure ? (
+              <p className="generate-failure" role="alert">
+                {failure}
+              </p>
+            ) : null}
+            {proposal ? <Preview flow={proposal} /> : null}
+          </div>
+          <footer className="modal-footer">
+            <Dialog.Close className="btn">{GENERATE_TEXT.cancel}</Dialog.Close>
+            <button type="button" className="btn btn-primary" disabled={!proposal || busy} onClick={insert}>
+              {GENERATE_TEXT.insert}
+            </button>
+          </footer>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The proposed nodes in chain order: emoji, name, kind, description and prompt. */
+function Preview({ flow }: { flow: GeneratedFlow }) {
+  return (
+    <ol className="generate-preview" aria-label="Proposed nodes">
+      {flow.nodes.map((node, i) => (
+        <li key={i} className="generate-node">
+          <span className="generate-emoji" aria-hidden="true">
+            {node.emoji}
+          </span>
+          <div className="generate-text">
+            <div>
+              <strong className="generate-name">{node.label}</strong> <span className="generate-kind">{GENERATE_TEXT.kind[node.type]}</span>
+            </div>
+            {node.description ? <p className="generate-about">{node.description}</p> : null}
+            {node.prompt ? <p className="generate-prompt">{node.prompt}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
