@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blockingViolations } from './axe';
 import { useEditorHarness } from './harness';
 import { nodeEl, storedFlow } from './pageHelpers';
+import { GenerateFlowPage } from './pages/GenerateFlowPage';
 
 const h = useEditorHarness();
 
@@ -19,13 +20,20 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
     await expectAccessible(page);
   });
 
-  it("a function node's properties, and the Advanced tab", async () => {
+  it("a function node's properties, the Advanced tab with its Analysis panel, and Generate Flow", async () => {
     const { page } = await h.openCopy('support-desk');
     await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
     await page.getByRole('tab', { name: 'Properties', selected: true }).waitFor();
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Advanced' }).click();
     await page.getByRole('tab', { name: 'Advanced', selected: true }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Analysis', exact: true }).click();
+    await page.getByRole('region', { name: 'Analysis' }).getByRole('listitem', { name: 'Chain 1' }).waitFor();
+    await expectAccessible(page);
+    const generate = new GenerateFlowPage(page);
+    await generate.openFromCanvasMenu();
+    await generate.dialog.getByRole('alert').waitFor();
     await expectAccessible(page);
   });
 
