@@ -1,7 +1,7 @@
 import { createHistory, pushSnapshot, redo, restoreSnapshot, takeSnapshot, undo } from '../../packages/core/src/history/history.js';
 import type { History } from '../../packages/core/src/history/history.js';
 import type { FlowDocument, FlowNode } from '../../packages/core/src/model/types.js';
-import { generateFlow } from './generateFlow.js';
+import { syntheticFlow } from './syntheticFlow.js';
 import { measure } from './measure.js';
 
 const FRAME_MS = 16;
@@ -32,7 +32,7 @@ function renamed(node: FlowNode, name: string): FlowNode {
 
 /** Undo and redo, each followed by restoring the flow, on a flow of `size` nodes with a full history. */
 export function measureHistory(size: number): HistoryFigures {
-  let doc = generateFlow(size, 7);
+  let doc = syntheticFlow(size, 7);
   let history: History = createHistory(takeSnapshot(doc, 'load'));
   for (let i = 1; i < 60; i++) {
     doc = rename(doc, i);

@@ -5,7 +5,7 @@ import { nodeSchema } from '../../packages/core/src/compile/nodeSchema.js';
 import { serializeFlow } from '../../packages/core/src/format/serializeFlow.js';
 import { analyzeChains } from '../../packages/core/src/graph/analyzeChains.js';
 import { validateFlow } from '../../packages/core/src/rules/validateFlow.js';
-import { generateFlow } from './generateFlow.js';
+import { syntheticFlow } from './syntheticFlow.js';
 import { type HistoryFigures, measureHistory } from './history.js';
 import { fmt, measureRatio } from './measure.js';
 
@@ -28,7 +28,7 @@ interface SizeFigures {
 }
 
 function measureSize(size: number): SizeFigures {
-  const doc = generateFlow(size);
+  const doc = syntheticFlow(size);
   const text = serializeFlow(doc);
   const records = doc.nodes.flatMap((node) => (node.type === 'function' ? [node.data] : []));
   const schema = nodeSchema(doc);

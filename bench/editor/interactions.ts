@@ -117,7 +117,7 @@ async function clickEmptyPane(page: Page): Promise<void> {
 const handle = (id: string, side: 'left' | 'right') => `.react-flow__node[data-id="${id}"] .react-flow__handle-${side}`;
 
 /**
- * The actions on the editor at one size, on a plan already stored (bench/core/generateFlow.ts:
+ * The actions on the editor at one size, on a plan already stored (bench/core/syntheticFlow.ts:
  * chains of ten, `c<n>-intro` leading chain n): typing in a prompt node and in a Properties field,
  * selecting a node, deleting it, connecting two nodes, dragging one (each move), New Chain, Undo,
  * Redo, and adding a function from the palette.

@@ -85,7 +85,7 @@ function metadataFor(type: string, next: () => number, id: string): JsonObject {
 }
 
 /** A realistic flow of `size` nodes: chains of 10, each led by an Instruct node, a mix of function types, some workflows. */
-export function generateFlow(size: number, seed = 42): FlowDocument {
+export function syntheticFlow(size: number, seed = 42): FlowDocument {
   const next = random(seed);
   const chains: FlowNode[][] = [];
   for (let made = 0; made < size;) {
