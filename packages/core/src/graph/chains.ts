@@ -11,9 +11,16 @@ export function maxChain(nodes: readonly FlowNode[]): number {
   return max;
 }
 
-/** First and last node of a chain in walk order, if the chain has nodes. */
+/**
+ * First and last node of a chain in walk order, if the chain has nodes. Walks that chain alone:
+ * its nodes and the edges leaving them give the same walk as the whole flow's (a walk never leaves
+ * its chain), without ordering every node of a large flow.
+ */
 export function chainEnds(doc: Pick<FlowDocument, 'nodes' | 'edges'>, chain: string): { first: FlowNode; last: FlowNode } | null {
-  const group = chainsInWalkOrder(doc).get(chain);
+  const nodes = doc.nodes.filter((node) => node.chain === chain);
+  if (nodes.length === 0) return null;
+  const ids = new Set(nodes.map((node) => node.id));
+  const group = chainsInWalkOrder({ nodes, edges: doc.edges.filter((edge) => ids.has(edge.source)) }).get(chain);
   const first = group?.[0];
   const last = group?.[group.length - 1];
   return first && last ? { first, last } : null;

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHistory, pushSnapshot, redo, restoreSnapshot, takeSnapshot, undo } from '../history/history.js';
-import { applyGraphOp, graphOpArbitrary, initialGraphState, type GraphState } from '../testing/graphOperations.js';
+import { arbitraryFlow } from '../compile/flowArbitrary.js';
+import { createPromptData } from '../model/nodeData.js';
+import type { FlowDocument, FlowNode } from '../model/types.js';
+import { emptyFlow } from './fromProvider.js';
+import { applyGraphOp, graphFlowArbitrary, graphOpArbitrary, initialGraphState, type GraphState } from '../testing/graphOperations.js';
+import { chainEnds } from './chains.js';
+import { chainNumbers, chainsInWalkOrder } from './walk.js';
 import { invariantViolations } from './invariants.js';
 
 describe('graph operations (property)', () => {
@@ -28,6 +34,43 @@ describe('graph operations (property)', () => {
         }
       }),
       { numRuns: 6 },
+    );
+  });
+});
+
+describe('chainEnds (property)', () => {
+  const endsOfWholeWalk = (doc: FlowDocument, chain: string) => {
+    const group = chainsInWalkOrder(doc).get(chain);
+    return group && group.length > 0 ? { first: group[0], last: group[group.length - 1] } : null;
+  };
+
+  it('walks one chain to the same ends as the walk of the whole flow, on built and on arbitrary (broken) flows', () => {
+    // Any nodes in a few chains and any edges between them: loops, several follow-ups, edges across chains.
+    const tangled = fc
+      .tuple(
+        fc.array(fc.constantFrom('1', '2', '3'), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.tuple(fc.nat(11), fc.nat(11)), { maxLength: 24 }),
+      )
+      .map(([chains, pairs]): FlowDocument => {
+        const nodes = chains.map((chain, i): FlowNode => ({
+          id: `n${i}`,
+          type: 'prompt',
+          chain,
+          position: { x: 0, y: 0 },
+          data: createPromptData(),
+        }));
+        const edges = pairs
+          .filter(([s, t]) => s < nodes.length && t < nodes.length)
+          .map(([s, t], i) => ({ id: `e${i}`, source: `n${s}`, target: `n${t}`, kind: 'node' as const }));
+        return { ...emptyFlow('tangled', 'production'), nodes, edges };
+      });
+    const flows = fc.oneof(graphFlowArbitrary(60), arbitraryFlow, tangled);
+    fc.assert(
+      fc.property(flows, (doc) => {
+        for (const chain of [...chainNumbers(doc.nodes), 'no-such-chain'])
+          expect(chainEnds(doc, chain)).toEqual(endsOfWholeWalk(doc, chain));
+      }),
+      { numRuns: 200 },
     );
   });
 });
