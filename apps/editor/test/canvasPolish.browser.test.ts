@@ -207,7 +207,8 @@ describe('replacing a follow-up', () => {
     await barButton(page, '↶ Undo').click();
     await expect.poll(() => oldEdge.count()).toBe(1);
     expect(await newEdge.count()).toBe(0);
-    expect(await nodeEl(page, 'support-explain-status').locator('.flow-node-problem').count()).toBe(0);
+    // Problems follow once the page is idle, just after the frames that show the change.
+    await expect.poll(() => nodeEl(page, 'support-explain-status').locator('.flow-node-problem').count()).toBe(0);
     // Saved after the undo: the added node kept, the old edge back, the new one gone.
     const saved = await savedDoc(
       h,

@@ -12,7 +12,7 @@ import {
   type EdgeMouseHandler,
 } from '@xyflow/react';
 import { createNodeProblemsMemo } from '@flow/core';
-import { memo, useCallback, useDeferredValue, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
 import { useCardDrop } from '../modals/useCardDrop';
@@ -24,6 +24,7 @@ import { CANVAS } from './fitFlow';
 import { inWindow, useFlowWindow } from './flowWindow';
 import { createEdgeAdapter, createNodeAdapter, type RFEdge, type RFNode } from './rfElements';
 import { useOpeningViewport } from './useOpeningViewport';
+import { useIdleValue } from './useIdleValue';
 import { useRevealAddedNode } from './useRevealAddedNode';
 
 const MULTI_SELECT_KEYS = ['Shift', 'Control', 'Meta'];
@@ -41,9 +42,9 @@ const graphSelector = (s: EditorState) => ({
 /** The React Flow canvas (id main-flow), controlled by the editor store, with each node's problems. */
 export function FlowCanvas() {
   // Problems come from the core rules, found again only when the graph changes (not text, not moves),
-  // and off the input path: an added or removed node shows first, its problems a moment later.
+  // and off the input path: an added or removed node shows first, its problems once the page is idle.
   const problemsOf = useMemo(() => createNodeProblemsMemo(), []);
-  const doc = useDeferredValue(useEditor(docSelector));
+  const doc = useIdleValue(useEditor(docSelector));
   const problems = useMemo(() => problemsOf(doc), [problemsOf, doc]);
   return (
     <NodeProblemsContext.Provider value={problems}>

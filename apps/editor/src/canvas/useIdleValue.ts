@@ -1,0 +1,30 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/** The value follows once it has stayed the same this long: after the frames that show an input. */
+const SETTLE_MS = 120;
+/** Then, at the latest this long later, even if the page is never idle. */
+const IDLE_TIMEOUT_MS = 250;
+
+/**
+ * A value that follows `value` once it has settled and the browser is idle, as a transition:
+ * work that depends on it (the node problems of a large flow) runs after the frames that show an
+ * input, not inside them (an idle moment comes right after the first of them). The first value
+ * is taken at once.
+ */
+export function useIdleValue<T>(value: T): T {
+  const [idle, setIdle] = useState(value);
+  useEffect(() => {
+    if (Object.is(idle, value)) return;
+    const follow = () => startTransition(() => setIdle(value));
+    let idleId: number | undefined;
+    const settled = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(follow, { timeout: IDLE_TIMEOUT_MS });
+      else follow();
+    }, SETTLE_MS);
+    return () => {
+      window.clearTimeout(settled);
+      if (idleId !== undefined) window.cancelIdleCallback(idleId);
+    };
+  }, [value, idle]);
+  return idle;
+}
