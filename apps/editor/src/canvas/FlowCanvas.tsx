@@ -11,7 +11,7 @@ import {
   type NodeMouseHandler,
   type EdgeMouseHandler,
 } from '@xyflow/react';
-import { createNodeProblemsMemo } from '@flow/core';
+import { createNodeProblemsMemo, type FlowDocument } from '@flow/core';
 import { memo, useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
@@ -39,12 +39,15 @@ const graphSelector = (s: EditorState) => ({
   measured: s.measured,
 });
 
+/** A flow with no nodes yet: the next one (a load) has its problems found at once. */
+const wasEmpty = (doc: FlowDocument): boolean => doc.nodes.length === 0;
+
 /** The React Flow canvas (id main-flow), controlled by the editor store, with each node's problems. */
 export function FlowCanvas() {
   // Problems come from the core rules, found again only when the graph changes (not text, not moves),
   // and off the input path: an added or removed node shows first, its problems once the page is idle.
   const problemsOf = useMemo(() => createNodeProblemsMemo(), []);
-  const doc = useIdleValue(useEditor(docSelector));
+  const doc = useIdleValue(useEditor(docSelector), wasEmpty);
   const problems = useMemo(() => problemsOf(doc), [problemsOf, doc]);
   return (
     <NodeProblemsContext.Provider value={problems}>

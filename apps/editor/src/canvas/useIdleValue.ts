@@ -9,13 +9,18 @@ const IDLE_TIMEOUT_MS = 250;
  * A value that follows `value` once it has settled and the browser is idle, as a transition:
  * work that depends on it (the node problems of a large flow) runs after the frames that show an
  * input, not inside them (an idle moment comes right after the first of them). The first value
- * is taken at once.
+ * is taken at once, and so is any value `atOnce(previous)` asks for (a flow just loaded: its
+ * problems are found before the person's first action rather than during it).
  */
-export function useIdleValue<T>(value: T): T {
+export function useIdleValue<T>(value: T, atOnce: (previous: T) => boolean = () => false): T {
   const [idle, setIdle] = useState(value);
   useEffect(() => {
     if (Object.is(idle, value)) return;
     const follow = () => startTransition(() => setIdle(value));
+    if (atOnce(idle)) {
+      follow();
+      return;
+    }
     let idleId: number | undefined;
     const settled = window.setTimeout(() => {
       if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(follow, { timeout: IDLE_TIMEOUT_MS });
@@ -25,6 +30,6 @@ export function useIdleValue<T>(value: T): T {
       window.clearTimeout(settled);
       if (idleId !== undefined) window.cancelIdleCallback(idleId);
     };
-  }, [value, idle]);
+  }, [value, idle, atOnce]);
   return idle;
 }
