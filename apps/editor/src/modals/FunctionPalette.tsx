@@ -40,8 +40,11 @@ export function FunctionPalette() {
     [store],
   );
 
+  // Closed, it is not rendered at all: Radix's exit presence would read the computed style of the
+  // whole page (getComputedStyle) in the very frame that shows the added node.
+  if (!open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
+    <Dialog.Root open onOpenChange={onOpenChange} modal={false}>
       <Dialog.Portal>
         <div className={`modal-overlay palette-backdrop palette-${drag}`} aria-hidden="true" />
         <Dialog.Content
