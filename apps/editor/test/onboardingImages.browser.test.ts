@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorRoot } from './browser';
-import { barButton, edge, handle, nodeEl, rightClickEdge, savedDoc, seedPlan, toast, waitSaved } from './pageHelpers';
+import { barButton, edge, handle, nextFrames, nodeEl, rightClickEdge, savedDoc, seedPlan, toast, waitSaved } from './pageHelpers';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -132,6 +132,9 @@ describe('onboarding pictures', () => {
     await rightClickEdge(page, id);
     await page.getByRole('menuitem', { name: 'Delete Edge' }).click();
     await expect.poll(() => edge(page, id).count()).toBe(0);
+    // The cut-off node is marked a moment later and grows with its mark: aim once it is drawn.
+    await nodeEl(page, 'support-create-return').locator('.flow-node-problem').waitFor();
+    await nextFrames(page);
     const from = await handle(page, 'support-capture-return', 'bottom').boundingBox();
     const to = await handle(page, 'support-create-return', 'top').boundingBox();
     if (!from || !to) throw new Error('handles not visible');
