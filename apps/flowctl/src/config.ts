@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { idProblem, isRecord } from '@flow/core';
+import { idProblem, isRecord, errorMessage } from '@flow/core';
 import { usageError } from './errors.js';
 
 /** The config file flowctl reads from the current folder (a `"flowctl"` key of package.json otherwise). */
@@ -87,7 +87,7 @@ async function readJson(path: string, source: string): Promise<{ found: false } 
     raw = await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) return { found: false };
-    throw usageError(`${source}: cannot be read (${error instanceof Error ? error.message : String(error)})`, 'BAD_CONFIG');
+    throw usageError(`${source}: cannot be read (${errorMessage(error)})`, 'BAD_CONFIG');
   }
   try {
     const value: unknown = JSON.parse(raw);

@@ -1,4 +1,4 @@
-import { ApiError, FlowError } from '@flow/core';
+import { ApiError, FlowError, errorMessage } from '@flow/core';
 import { CliError, EXIT } from './errors.js';
 import { fromApiError } from './provider.js';
 
@@ -11,6 +11,6 @@ export function toCliError(error: unknown, apiUrl: string): CliError {
     // A file system error (EACCES, ENOSPC, …) while writing a result.
     return new CliError('IO', error.message, EXIT.findings);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new CliError('INTERNAL', `Unexpected error: ${message}`, EXIT.findings);
 }

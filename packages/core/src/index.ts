@@ -36,6 +36,7 @@ export * from './model/options.js';
 export * from './model/models.js';
 export * from './model/metadata.js';
 export * from './model/paths.js';
+export * from './model/errorMessage.js';
 export * from './model/fields.js';
 export * from './model/emoji.js';
 export * from './model/ids.js';

@@ -1,7 +1,7 @@
 import { fetch } from 'undici';
 import type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
 import type { ModelSettings } from './settings.js';
-import { sseData, isRecord, type GenerateModel } from '@flow/core';
+import { sseData, isRecord, type GenerateModel, errorMessage } from '@flow/core';
 
 /** A failed model call: the endpoint's status and words when it answered. */
 export class ModelError extends Error {
@@ -138,7 +138,7 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
 function reasonOf(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error instanceof Error ? error.message : String(error)}${cause}`;
+  return `${errorMessage(error)}${cause}`;
 }
 
 /** `error.message` of an OpenAI-style error body, or the text itself (short). */

@@ -1,4 +1,4 @@
-import { isRecord, type JsonObject, type JsonValue, type Workflow, type WorkflowStep } from '@flow/core';
+import { isRecord, type JsonObject, type JsonValue, type Workflow, type WorkflowStep, errorMessage } from '@flow/core';
 import { fetch } from 'undici';
 import type { ModelClient } from './modelClient.js';
 import { checkUrl } from './netGuard.js';
@@ -118,7 +118,7 @@ export async function runStep(
     }
   } catch (error) {
     trace.status = 'failed';
-    trace.output = error instanceof Error ? error.message : String(error);
+    trace.output = errorMessage(error);
   }
   trace.ms = Math.round(performance.now() - started);
   return trace;

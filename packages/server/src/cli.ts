@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { errorMessage } from '@flow/core';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   try {
     options = parseCli(process.argv.slice(2), process.env);
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.stderr.write(`${errorMessage(error)}\n${USAGE}\n`);
     process.exitCode = 2;
     return;
   }
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     process.stderr.write(`flow server: ${options.token ? message.split(options.token).join('***') : message}\n`);
     process.exitCode = error instanceof ServerConfigError ? 2 : 1;
   }

@@ -1,4 +1,4 @@
-import { FlowConflictError, emptyFlow, exactTime, flowMessages, idProblem, relativeTime, type PlanSummary } from '@flow/core';
+import { FlowConflictError, emptyFlow, exactTime, flowMessages, idProblem, relativeTime, type PlanSummary, errorMessage } from '@flow/core';
 import { useEffect, useMemo, useState } from 'react';
 import { providerClient } from '../api/providerClient';
 import { DEFAULT_VERSION } from '../route';
@@ -20,7 +20,7 @@ export function PlanHome() {
     let live = true;
     client.listPlans().then(
       (list) => live && setPlans({ state: 'loaded', plans: list }),
-      (error: unknown) => live && setPlans({ state: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => live && setPlans({ state: 'error', message: errorMessage(error) }),
     );
     return () => {
       live = false;
@@ -40,7 +40,7 @@ export function PlanHome() {
       window.location.assign(planPath(id, DEFAULT_VERSION));
     } catch (error) {
       setCreating(false);
-      setProblem(error instanceof FlowConflictError ? flowMessages.planExists(id) : error instanceof Error ? error.message : String(error));
+      setProblem(error instanceof FlowConflictError ? flowMessages.planExists(id) : errorMessage(error));
     }
   };
 

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { GENERATE_LIMITS, type GeneratedFlow } from '@flow/core';
+import { GENERATE_LIMITS, type GeneratedFlow, errorMessage } from '@flow/core';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { requestGeneratedFlow } from '../api/generateClient';
@@ -85,7 +85,7 @@ export function GenerateFlowDialog() {
         toast.dismiss(toastId);
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       setFailure(message);
       toast.error(message, { id: toastId });
     } finally {

@@ -1,4 +1,4 @@
-import { compileFlow, messages, nodeSchema, type FlowDocument } from '@flow/core';
+import { compileFlow, messages, nodeSchema, type FlowDocument, errorMessage } from '@flow/core';
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
@@ -135,7 +135,7 @@ function PromptPreview({ doc }: { doc: FlowDocument }) {
     try {
       return compileFlow(doc).system_message;
     } catch (error) {
-      return error instanceof Error ? error.message : String(error);
+      return errorMessage(error);
     }
   }, [doc]);
   return (

@@ -8,6 +8,7 @@ import {
   type ChainStructure,
   type FlowNode,
   type FunctionNodeData,
+  errorMessage,
 } from '@flow/core';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -21,8 +22,6 @@ export const addedToFlow = (count: number): string =>
   `The flow now holds this chain: ${count} ${count === 1 ? 'function' : 'functions'} (Undo brings the previous nodes back)`;
 
 const canvasNodes = (s: EditorState) => s.doc.nodes;
-
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * The Analysis panel (spec section 4): the provider's functions as chain analysis sees them —
@@ -43,7 +42,7 @@ export function AnalysisPanel() {
       const functions = await client.getFunctions(planId, versionName);
       setAnalysis({ state: 'done', structure: analyzeChains(functions) });
     } catch (error) {
-      const reason = reasonOf(error);
+      const reason = errorMessage(error);
       setAnalysis({ state: 'failed', reason });
       toast.error(`${messages.failedToAnalyzeFlow}: ${reason}`);
     }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@flow/core';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from 'zustand';
@@ -87,7 +88,7 @@ export function PlaygroundPanel() {
       const list = conversation.getState().entries;
       const last = list.at(-1);
       const keep = last && last.text === '' && last.toolCalls.length === 0 ? list.slice(0, -1) : list;
-      conversation.setState({ entries: keep, busy: false, error: failure instanceof Error ? failure.message : String(failure) });
+      conversation.setState({ entries: keep, busy: false, error: errorMessage(failure) });
     }
     input.current?.focus();
   };

@@ -14,6 +14,7 @@ import {
   type FunctionNodeData,
   type FlowDocument,
   type SystemPromptResponse,
+  errorMessage,
 } from '@flow/core';
 import type { StateCreator } from 'zustand';
 import { saveSchemaLocally, unsyncedDraft } from './localSave';
@@ -21,10 +22,6 @@ import type { EditorState, EditorStoreProps, SessionSlice } from './types';
 
 type Set = Parameters<StateCreator<EditorState>>[0];
 type Get = () => EditorState;
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Keeps the flow on screen in this browser, marked as acknowledged by the provider or not. */
 function keepLocally(get: Get, doc: FlowDocument, synced: boolean): void {
@@ -103,7 +100,7 @@ export const createSessionSlice =
           set({ loading: false, planMissing: true, loadError: null });
           return;
         }
-        const message = reason(error);
+        const message = errorMessage(error);
         set({ loading: false, loadError: messages.fetchAndProcessError(message) });
         notify.error(messages.failedToFetchPlanData(message));
       }
@@ -139,7 +136,7 @@ export const createSessionSlice =
           writeFailed(set, get, error);
           notify.error(flowMessages.flowChangedElsewhere);
         } else {
-          notify.error(error instanceof ApiError ? error.message : `${flowMessages.failedToSaveFunction}: ${reason(error)}`);
+          notify.error(error instanceof ApiError ? error.message : `${flowMessages.failedToSaveFunction}: ${errorMessage(error)}`);
         }
       } finally {
         set({ functionSaving: null });
@@ -156,7 +153,7 @@ export const createSessionSlice =
       } catch (error) {
         // Created meanwhile by someone else: open theirs.
         if (error instanceof FlowConflictError) await get().loadPlan();
-        else notify.error(reason(error));
+        else notify.error(errorMessage(error));
         return;
       }
       // Nothing is loaded over the screen: an edit made while the plan was being created is saved next.
@@ -179,7 +176,7 @@ export const createSessionSlice =
         set({ workflows, workflowsState: 'loaded' });
       } catch (error) {
         console.error(error);
-        set({ workflowsState: 'error', workflowsError: reason(error) });
+        set({ workflowsState: 'error', workflowsError: errorMessage(error) });
       }
     },
 
@@ -194,7 +191,7 @@ export const createSessionSlice =
       try {
         if (client) hostedLink = (await client.createSession(workflow.id, planId)).hostedLink;
       } catch (error) {
-        console.error(messages.failedToCreateSession(reason(error)));
+        console.error(messages.failedToCreateSession(errorMessage(error)));
       }
       const metadata = { workflow_id: workflow.id, hosted_link: hostedLink };
       const data = createFunctionData('send_workflow', { uuid: '', planId, name: workflow.name, metadata });
@@ -223,7 +220,7 @@ export const createSessionSlice =
         compiled = plan ? await plan.compile(doc) : compileFlow(doc);
       } catch (error) {
         set({ loading: false });
-        notify.error(reason(error));
+        notify.error(errorMessage(error));
         return;
       }
       get().setText('systemPrompt', compiled.system_message);
@@ -254,7 +251,7 @@ export const createSessionSlice =
         const session = await client.createSession(workflowId, planId);
         return session.hostedLink;
       } catch (error) {
-        console.error(messages.failedToCreateSession(reason(error)));
+        console.error(messages.failedToCreateSession(errorMessage(error)));
         return null;
       }
     },
@@ -280,7 +277,7 @@ export const createSessionSlice =
         return session.hostedLink;
       } catch (error) {
         console.error(error);
-        notify.error(reason(error));
+        notify.error(errorMessage(error));
         return null;
       }
     },
@@ -310,7 +307,7 @@ export const createSessionSlice =
         writeFailed(set, get, error);
         if (error instanceof FlowConflictError) notify.error(flowMessages.flowChangedElsewhere);
         // The client's errors already say 'Failed to save flow: …'.
-        else notify.error(error instanceof ApiError ? error.message : flowMessages.failedToSaveFlow(reason(error)));
+        else notify.error(error instanceof ApiError ? error.message : flowMessages.failedToSaveFlow(errorMessage(error)));
       }
     },
 
@@ -324,7 +321,7 @@ export const createSessionSlice =
         set({ syncedDoc: doc, saveState: 'saved' });
         saveSchemaLocally(planId, versionName, { doc, synced: true, baseEtag: plan.etag() });
       } catch (error) {
-        notify.error(messages.failedToFetchPlanData(reason(error)));
+        notify.error(messages.failedToFetchPlanData(errorMessage(error)));
       } finally {
         set({ loading: false });
       }
@@ -341,7 +338,7 @@ export const createSessionSlice =
         acknowledged(set, get, doc, props);
       } catch (error) {
         writeFailed(set, get, error);
-        notify.error(error instanceof ApiError ? error.message : flowMessages.failedToSaveFlow(reason(error)));
+        notify.error(error instanceof ApiError ? error.message : flowMessages.failedToSaveFlow(errorMessage(error)));
       }
     },
 

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { resolveSecrets, validateFlowText } from '@flow/core';
+import { resolveSecrets, validateFlowText, errorMessage } from '@flow/core';
 import {
   ModelError,
   ModelNotConfiguredError,
@@ -127,7 +127,7 @@ function skillsOf(ctx: Context): Record<string, string> {
   try {
     return { ...ctx.config.skills, ...skillsFromEnv(ctx.io.env) };
   } catch (error) {
-    throw usageError(error instanceof Error ? error.message : String(error));
+    throw usageError(errorMessage(error));
   }
 }
 

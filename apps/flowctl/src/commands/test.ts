@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { validateFlowText, isRecord } from '@flow/core';
+import { validateFlowText, isRecord, errorMessage } from '@flow/core';
 import {
   ModelError,
   ModelNotConfiguredError,
@@ -38,7 +38,7 @@ async function readCassettes(path: string): Promise<Record<string, Cassette> | n
     value = await readJsonFile(path);
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
-    throw new Error(`${path} is not a cassette: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${path} is not a cassette: ${errorMessage(error)}`);
   }
   if (!isRecord(value) || value.format !== CASSETTE_FORMAT || !isRecord(value.tests))
     throw new Error(`${path} is not a ${CASSETTE_FORMAT} cassette`);
@@ -117,7 +117,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     try {
       parsed = readFlowTestFile(await readJsonFile(absolute));
     } catch (error) {
-      report.problem = `not a test file: ${error instanceof Error ? error.message : String(error)}`;
+      report.problem = `not a test file: ${errorMessage(error)}`;
       continue;
     }
     if (!parsed.ok) {
@@ -141,7 +141,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
       try {
         cassettes = await readCassettes(tape);
       } catch (error) {
-        report.problem = error instanceof Error ? error.message : String(error);
+        report.problem = errorMessage(error);
         continue;
       }
       if (cassettes === null) {
@@ -194,9 +194,7 @@ async function runTest(
       failures.push(...turnFailures(turn.expect, trace, agent.variables).map((f) => `turn ${i + 1}: ${f}`));
     }
   } catch (error) {
-    failures.push(
-      error instanceof ModelError ? error.message : `the test stopped: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    failures.push(error instanceof ModelError ? error.message : `the test stopped: ${errorMessage(error)}`);
   } finally {
     await agent.close();
   }

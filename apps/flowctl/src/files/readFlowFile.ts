@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { decodeFlowBytes, parseFlow, ruleFinding, type FlowDocument, type Finding } from '@flow/core';
+import { decodeFlowBytes, parseFlow, ruleFinding, type FlowDocument, type Finding, errorMessage } from '@flow/core';
 import { fileError, type FileFinding } from '../errors.js';
 import { STDIN_ARG, STDIN_NAME, shownName, type StdinReader } from './stdin.js';
 
@@ -38,7 +38,7 @@ export async function readText(
     bytes = await readFile(resolve(cwd, file));
   } catch (error) {
     const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
-    const reason = READ_ERRORS[code] ?? (error instanceof Error ? error.message : String(error));
+    const reason = READ_ERRORS[code] ?? errorMessage(error);
     return { ok: false, finding: { file, ...ruleFinding('unreadable-file', '$', `Cannot read file: ${reason}`) } };
   }
   const decoded = decodeFlowBytes(bytes);

@@ -1,3 +1,4 @@
+import { errorMessage } from '../model/errorMessage.js';
 import { flowMessages } from '../messages.js';
 import type { FlowDocument, Finding } from '../model/types.js';
 import { ruleFinding } from '../rules/ruleCodes.js';
@@ -86,7 +87,7 @@ export function parseJsonText(text: string): { ok: true; value: unknown; finding
     value = JSON.parse(hasBom ? text.slice(1) : text);
   } catch (error) {
     const found = jsonSyntaxError(text);
-    const detail = found?.message ?? (error instanceof Error ? error.message : String(error));
+    const detail = found?.message ?? errorMessage(error);
     const finding: Finding = {
       ...ruleFinding('invalid-json', '$', flowMessages.invalidJson(detail)),
       line: found?.line ?? 1,

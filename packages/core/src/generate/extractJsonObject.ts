@@ -1,3 +1,4 @@
+import { errorMessage } from '../model/errorMessage.js';
 /** What `extractJsonObject` found: the parsed object, or why there is none. */
 export type ExtractedJson = { ok: true; value: unknown } | { ok: false; reason: string };
 
@@ -69,7 +70,7 @@ function parseObject(candidate: string): { ok: true; value: unknown } | { ok: fa
   try {
     return { ok: true, value: JSON.parse(withoutTrailingCommas(candidate)) };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorMessage(error) };
   }
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '../model/errorMessage.js';
 import { messages } from '../messages.js';
 import { extractJsonObject } from './extractJsonObject.js';
 import { generateFlowPrompt } from './generatePrompt.js';
@@ -55,7 +56,7 @@ async function ask(model: GenerateModel, conversation: readonly GenerateMessage[
   try {
     return await model(conversation);
   } catch (error) {
-    throw new GenerateError('GENERATE_FAILED', error instanceof Error ? error.message : String(error));
+    throw new GenerateError('GENERATE_FAILED', errorMessage(error));
   }
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '../model/errorMessage.js';
 import type { FlowClient } from '../api/client.js';
 import { FLOW_NOT_FOUND, PlanNotFoundError, isApiError } from '../api/errors.js';
 import type { WritePrecondition } from '../api/flowVersions.js';
@@ -130,7 +131,7 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
     try {
       workflows = await client.getWorkflows(planId);
     } catch (error) {
-      warn(error instanceof Error ? error.message : String(error));
+      warn(errorMessage(error));
     }
     // Both at once, but a failure is reported in the spec's order (functions first), whichever came back first.
     const [functionsCall, promptCall] = await Promise.allSettled([
@@ -153,7 +154,7 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
         const flowSchema = nodeSchema(buildFlowFromProvider({ ...parts, steps: [] }));
         steps = await client.deconstructFlow(planId, versionName, { flowSchema, systemPrompt: systemPrompt.system_message });
       } catch (error) {
-        warn(`${messages.failedToDeconstructFlow}: ${error instanceof Error ? error.message : String(error)}`);
+        warn(`${messages.failedToDeconstructFlow}: ${errorMessage(error)}`);
       }
     }
     return buildFlowFromProvider({ ...parts, steps });

@@ -1,3 +1,4 @@
+import { errorMessage } from '@flow/core';
 import { allowsPrivateNetwork, createModelClient, modelSettings, runStep, skillsFromEnv, type ModelClient } from '@flow/runtime';
 import { readJson } from '../http/body.js';
 import { HttpError, badRequest, notFound } from '../http/HttpError.js';
@@ -34,7 +35,7 @@ export function sessionStepRoutes(services: Services, options: RuntimeOptions): 
         try {
           skills = skillsFromEnv(options.env);
         } catch (error) {
-          throw new HttpError(503, 'BAD_SETTINGS', error instanceof Error ? error.message : String(error));
+          throw new HttpError(503, 'BAD_SETTINGS', errorMessage(error));
         }
         let model: ModelClient | undefined;
         try {

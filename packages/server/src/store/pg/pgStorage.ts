@@ -3,7 +3,7 @@
 // UPDATE … WHERE version = <the version the change was computed from>, so of two servers changing
 // one flow at once exactly one wins and the other computes its change again from what won (where
 // an If-Match then refuses with 412). A publish is one transaction: the flow and its record.
-import { emptyFlow, serializeFlow, type FlowDocument, type Workflow } from '@flow/core';
+import { emptyFlow, serializeFlow, type FlowDocument, type Workflow, errorMessage } from '@flow/core';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { HttpError } from '../../http/HttpError.js';
 import { isId, requireId } from '../../ids.js';
@@ -111,13 +111,13 @@ export async function openPgStorage(url: string, options: PgStorageOptions = {})
       onnotice: () => undefined,
     });
   } catch (error) {
-    throw new DatabaseStartError(`Cannot use ${redactedUrl(url)}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DatabaseStartError(`Cannot use ${redactedUrl(url)}: ${errorMessage(error)}`);
   }
   try {
     await migrate(sql);
   } catch (error) {
     await sql.end({ timeout: 0 });
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new DatabaseStartError(`Cannot connect to the database at ${redactedUrl(url)}: ${reason}`);
   }
   return createPgStorage(sql, options);
