@@ -31,8 +31,13 @@ export function ensureEditorBuilt(): void {
   if (r.status !== 0) throw new Error('editor build failed');
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+/**
+ * Chromium, headless. `processPerSite` puts every page of one site in one renderer process, so a
+ * new page of the editor reuses a warm one (the browser tests); the benchmark keeps the default.
+ */
+export async function launchBrowser(options: { processPerSite?: boolean } = {}): Promise<Browser> {
+  const args = options.processPerSite ? [...CHROMIUM_ARGS, '--process-per-site'] : CHROMIUM_ARGS;
+  return chromium.launch({ executablePath: chromiumPath(), args, headless: true });
 }
 
 /**

@@ -13,7 +13,7 @@ let foreign: string[] = [];
 beforeEach(async () => {
   foreign = [];
   const origin = new URL(h.server.url).origin;
-  await h.context.route('**/*', (route) => {
+  await h.page.route('**/*', (route) => {
     const url = route.request().url();
     if (new URL(url).origin === origin) return route.continue();
     foreign.push(url);

@@ -59,7 +59,7 @@ describe("'How to use' onboarding", () => {
   });
 
   it('works, without remembering, when local storage fails', async () => {
-    await h.context.addInitScript(() => {
+    await h.page.addInitScript(() => {
       const original = { get: Storage.prototype.getItem, set: Storage.prototype.setItem, remove: Storage.prototype.removeItem };
       const deny = (key: string) => {
         if (key.startsWith('onboarding:')) throw new DOMException('denied', 'SecurityError');
@@ -136,7 +136,7 @@ describe("'How to use' onboarding", () => {
   });
 
   it('clamps a saved step that is out of range to the last step', async () => {
-    await h.context.addInitScript(() => localStorage.setItem('onboarding:lastStep', '999'));
+    await h.page.addInitScript(() => localStorage.setItem('onboarding:lastStep', '999'));
     const page = await openPlan(h.page);
     await expect.poll(() => stepCount(page).textContent()).toBe(`Step ${N} of ${N}`);
     await button(page, 'Finish').waitFor();
@@ -269,7 +269,7 @@ describe('loading on demand', () => {
     expect(initial).not.toContain('ALLOWED_URI_REGEXP');
     expect(initial).not.toContain('onboarding/steps.json');
 
-    await h.context.addInitScript(() => localStorage.setItem('onboarding:dontShowAgain', 'true'));
+    await h.page.addInitScript(() => localStorage.setItem('onboarding:dontShowAgain', 'true'));
     const scripts: string[] = [];
     h.page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
