@@ -36,7 +36,7 @@ export function ensureEditorBuilt(): void {
  * new page of the editor reuses a warm one (the browser tests); the benchmark keeps the default.
  */
 export async function launchBrowser(options: { processPerSite?: boolean } = {}): Promise<Browser> {
-  const args = [...CHROMIUM_ARGS, ...(options.processPerSite ? ['--process-per-site'] : []), ...(process.env.XARGS ? process.env.XARGS.split(' ') : [])];
+  const args = options.processPerSite ? [...CHROMIUM_ARGS, '--process-per-site'] : CHROMIUM_ARGS;
   return chromium.launch({ executablePath: chromiumPath(), args, headless: true });
 }
 
