@@ -87,3 +87,54 @@ describe('addNode with a drop position', () => {
     expect(r.doc.edges.find((e) => e.source === 'c')?.target).toBe('x');
   });
 });
+
+describe('addNode on a large flow (work proportional to what changed)', () => {
+  /** 60 chains of ten functions, built by addNode itself. */
+  function largeFlow() {
+    let r = addNode(testFlow(), testFunction('c1-0'), { currentChain: '0', id: 'c1-0' });
+    for (let chain = 1; chain <= 60; chain++) {
+      if (chain > 1) r = addNode(r.doc, testFunction(`c${chain}-0`), { currentChain: r.currentChain, newChain: true, id: `c${chain}-0` });
+      for (let i = 1; i < 10; i++)
+        r = addNode(r.doc, testFunction(`c${chain}-${i}`), { currentChain: r.currentChain, id: `c${chain}-${i}` });
+    }
+    return r.doc;
+  }
+
+  it('keeps every node and edge object it did not change, by reference, when spliced in after a selected node', () => {
+    const doc = largeFlow();
+    const r = addNode(doc, testFunction('new'), { currentChain: '60', selectedId: 'c30-4', id: 'new' });
+    expect(invariantViolations(r.doc)).toEqual([]);
+    const before = new Map(doc.nodes.map((n) => [n.id, n]));
+    // The anchor (its follow-up) and the nodes below it in its chain (pushed down) are new objects.
+    const changed = r.doc.nodes.filter((n) => before.get(n.id) !== n).map((n) => n.id);
+    expect(changed).toEqual(['c30-4', 'c30-5', 'c30-6', 'c30-7', 'c30-8', 'c30-9', 'new']);
+    const oldEdges = new Set(doc.edges);
+    expect(r.doc.edges.filter((e) => !oldEdges.has(e)).map((e) => e.id)).toEqual(['edge-c30-4-to-new', 'edge-new-to-c30-5']);
+    expect(r.doc.nodes.find((n) => n.id === 'c30-4')?.data).toMatchObject({ post_action_type: 'function', post_action_function_id: 'new' });
+  });
+
+  it('keeps every other node object when a new chain is added, linked from the last chain', () => {
+    const doc = largeFlow();
+    const r = addNode(doc, testFunction('new'), { currentChain: '60', newChain: true, id: 'new' });
+    expect(invariantViolations(r.doc)).toEqual([]);
+    const before = new Map(doc.nodes.map((n) => [n.id, n]));
+    expect(r.doc.nodes.filter((n) => before.get(n.id) !== n).map((n) => n.id)).toEqual(['c60-9', 'new']);
+    expect(r.doc.edges.at(-1)).toMatchObject({ id: 'edge-c60-9-to-new', kind: 'chain' });
+  });
+
+  it('still mends the whole flow when it was not made by the graph operations (a post action out of step far away)', () => {
+    const doc = largeFlow();
+    // As read from a file: a copy whose first function names no follow-up although an edge leaves it.
+    const loaded = {
+      ...doc,
+      nodes: doc.nodes.map((n) =>
+        n.id === 'c1-0' && n.type === 'function'
+          ? { ...n, data: { ...n.data, post_action_type: 'none' as const, post_action_function_id: '' } }
+          : n,
+      ),
+    };
+    expect(invariantViolations(loaded)).toEqual(['post action of c1-0']);
+    const r = addNode(loaded, testFunction('new'), { currentChain: '60', selectedId: 'c30-4', id: 'new' });
+    expect(invariantViolations(r.doc)).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FlowDocument, FlowEdge, FlowNode, FunctionNode, PromptNode, WorkflowNode, XYPosition } from '../model/types.js';
 import { chainEnds, maxChain, withStartNode } from './chains.js';
-import { makeEdge, nodeIndex, reconcile } from './edges.js';
+import { makeEdge, reconcileAround } from './edges.js';
 import { PLACEMENT, offsetAfterLast, offsetBelowSelected } from './placement.js';
 import { randomId } from './result.js';
 
@@ -55,8 +55,8 @@ export function placeNode(input: NewNode, id: string, chain: string, position: X
  */
 export function addNode(doc: FlowDocument, input: NewNode, options: AddNodeOptions): AddNodeResult {
   const id = options.id ?? randomId();
-  const byId = nodeIndex(doc.nodes);
-  const selected = options.selectedId ? byId.get(options.selectedId) : undefined;
+  const nodeOf = (nodeId: string) => doc.nodes.find((n) => n.id === nodeId);
+  const selected = options.selectedId ? nodeOf(options.selectedId) : undefined;
   const highest = maxChain(doc.nodes);
   const current = Math.min(Number(options.currentChain) || 0, highest);
   const currentEnds = current > 0 ? chainEnds(doc, String(current)) : null;
@@ -64,7 +64,7 @@ export function addNode(doc: FlowDocument, input: NewNode, options: AddNodeOptio
   if (options.detached) {
     const chain = current > 0 ? String(current) : String(highest + 1);
     const node = placeNode(input, id, chain, options.position ?? { ...PLACEMENT.defaultPosition });
-    return { doc: finish(doc, [...doc.nodes, node], doc.edges), nodeId: id, currentChain: chain };
+    return { doc: finish(doc, [...doc.nodes, node], doc.edges, [id]), nodeId: id, currentChain: chain };
   }
 
   if (options.newChain || (!selected && !currentEnds)) {
@@ -76,8 +76,9 @@ export function addNode(doc: FlowDocument, input: NewNode, options: AddNodeOptio
         ? { x: previous.first.position.x + PLACEMENT.newChainRight, y: previous.first.position.y }
         : { ...PLACEMENT.defaultPosition });
     const node = placeNode(input, id, chain, position);
-    const edges = previous ? spliceAfter(doc.edges, previous.last, node, byId) : doc.edges;
-    return { doc: finish(doc, [...doc.nodes, node], edges), nodeId: id, currentChain: chain };
+    if (!previous) return { doc: finish(doc, [...doc.nodes, node], doc.edges, [id]), nodeId: id, currentChain: chain };
+    const { edges, touched } = spliceAfter(doc.edges, previous.last, node, nodeOf);
+    return { doc: finish(doc, [...doc.nodes, node], edges, touched), nodeId: id, currentChain: chain };
   }
 
   const anchor = selected ?? currentEnds?.last;
@@ -93,20 +94,30 @@ export function addNode(doc: FlowDocument, input: NewNode, options: AddNodeOptio
       )
     : [...doc.nodes];
   nodes.push(node);
-  const edges = spliceAfter(doc.edges, anchor, node, byId);
-  return { doc: finish(doc, nodes, edges), nodeId: id, currentChain: String(Math.max(current, Number(anchor.chain))) };
+  const { edges, touched } = spliceAfter(doc.edges, anchor, node, nodeOf);
+  return { doc: finish(doc, nodes, edges, touched), nodeId: id, currentChain: String(Math.max(current, Number(anchor.chain))) };
 }
 
-/** Inserts `node` after `anchor`: anchor -> node -> (anchor's old follow-up). */
-function spliceAfter(edges: readonly FlowEdge[], anchor: FlowNode, node: FlowNode, byId: Map<string, FlowNode>): FlowEdge[] {
+/** Inserts `node` after `anchor`: anchor -> node -> (anchor's old follow-up); the nodes whose links changed. */
+function spliceAfter(
+  edges: readonly FlowEdge[],
+  anchor: FlowNode,
+  node: FlowNode,
+  nodeOf: (id: string) => FlowNode | undefined,
+): { edges: FlowEdge[]; touched: string[] } {
   const old = edges.find((edge) => edge.source === anchor.id);
-  const next = old ? byId.get(old.target) : undefined;
+  const next = old ? nodeOf(old.target) : undefined;
   const kept = edges.filter((edge) => edge !== old);
   kept.push(makeEdge(anchor, node));
   if (next) kept.push(makeEdge(node, next));
-  return kept;
+  return { edges: kept, touched: next ? [anchor.id, node.id, next.id] : [anchor.id, node.id] };
 }
 
-function finish(doc: FlowDocument, nodes: FlowNode[], edges: FlowEdge[]): FlowDocument {
-  return withStartNode(reconcile({ ...doc, nodes, edges }));
+/**
+ * The flow with the new node and edges, its edges and post actions agreeing: only around the
+ * nodes whose links changed (`touched`) when `doc` already agreed (moving nodes down changes no
+ * link), and its start node kept.
+ */
+function finish(doc: FlowDocument, nodes: FlowNode[], edges: FlowEdge[], touched: readonly string[]): FlowDocument {
+  return withStartNode(reconcileAround(doc, { ...doc, nodes, edges }, touched));
 }

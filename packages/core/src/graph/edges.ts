@@ -1,8 +1,19 @@
-import type { EdgeKind, FlowDocument, FlowEdge, FlowNode } from '../model/types.js';
+import type { EdgeKind, FlowDocument, FlowEdge, FlowNode, FunctionNode } from '../model/types.js';
 
 /** The id of the edge from source to target: `edge-{source}-to-{target}`. */
 export function edgeId(source: string, target: string): string {
   return `edge-${source}-to-${target}`;
+}
+
+/** Whether `id` is the id of the edge from source to target (what `edgeId` makes), without making it. */
+function isEdgeId(id: string, source: string, target: string): boolean {
+  return (
+    id.length === source.length + target.length + 9 &&
+    id.startsWith('edge-') &&
+    id.startsWith(source, 5) &&
+    id.startsWith('-to-', 5 + source.length) &&
+    id.endsWith(target)
+  );
 }
 
 /** `chain` when the two nodes belong to different chains, otherwise `node`. */
@@ -20,11 +31,31 @@ export function nodeName(node: FlowNode): string {
   return node.data.name || node.id;
 }
 
-/** Map of node id -> node. */
-export function nodeIndex(nodes: readonly FlowNode[]): Map<string, FlowNode> {
+const indexes = new WeakMap<readonly FlowNode[], ReadonlyMap<string, FlowNode>>();
+
+/**
+ * Map of node id -> node (the last of a repeated id). Kept for the array it was made from, which
+ * is never changed once made (every change of the flow makes a new array): the next change of
+ * the flow reads it again instead of indexing thousands of nodes once more.
+ */
+export function nodeIndex(nodes: readonly FlowNode[]): ReadonlyMap<string, FlowNode> {
+  const known = indexes.get(nodes);
+  if (known) return known;
   const index = new Map<string, FlowNode>();
   for (const node of nodes) index.set(node.id, node);
+  indexes.set(nodes, index);
   return index;
+}
+
+/** A function node whose post action names `target`, its follow-up (none without one); itself when it does. */
+function withPostAction(node: FunctionNode, target: string | undefined): FunctionNode {
+  const { post_action_type, post_action_function_id } = node.data;
+  if (target !== undefined) {
+    if (post_action_type === 'function' && post_action_function_id === target) return node;
+    return { ...node, data: { ...node.data, post_action_type: 'function', post_action_function_id: target } };
+  }
+  if (post_action_type !== 'function') return node;
+  return { ...node, data: { ...node.data, post_action_type: 'none', post_action_function_id: '' } };
 }
 
 /**
@@ -40,28 +71,62 @@ export function reconcile(doc: FlowDocument): FlowDocument {
     const source = byId.get(edge.source);
     const target = byId.get(edge.target);
     if (!source || !target) return edge;
-    const id = edgeId(source.id, target.id);
     const kind = edgeKindBetween(source, target);
-    if (edge.id === id && edge.kind === kind) return edge;
+    if (edge.kind === kind && isEdgeId(edge.id, source.id, target.id)) return edge;
     edgesChanged = true;
-    return { ...edge, id, kind };
+    return { ...edge, id: edgeId(source.id, target.id), kind };
   });
   let nodesChanged = false;
   const nodes = doc.nodes.map((node): FlowNode => {
     if (node.type !== 'function') return node;
-    const target = outgoing.get(node.id);
-    const { post_action_type, post_action_function_id } = node.data;
-    if (target !== undefined) {
-      if (post_action_type === 'function' && post_action_function_id === target) return node;
-      nodesChanged = true;
-      return { ...node, data: { ...node.data, post_action_type: 'function', post_action_function_id: target } };
-    }
-    if (post_action_type !== 'function') return node;
-    nodesChanged = true;
-    return { ...node, data: { ...node.data, post_action_type: 'none', post_action_function_id: '' } };
+    const next = withPostAction(node, outgoing.get(node.id));
+    if (next !== node) nodesChanged = true;
+    return next;
   });
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
-  if (!edgesChanged && !nodesChanged) return doc;
+  if (!edgesChanged && !nodesChanged) return agreed(doc);
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
-  return { ...doc, nodes: nodesChanged ? nodes : doc.nodes, edges: edgesChanged ? edges : doc.edges };
+  return agreed({ ...doc, nodes: nodesChanged ? nodes : doc.nodes, edges: edgesChanged ? edges : doc.edges });
+}
+
+/** Node arrays known to agree with an edge array (what `reconcile` returned): nodes -> edges. */
+const agreeing = new WeakMap<readonly FlowNode[], readonly FlowEdge[]>();
+
+function agreed(doc: FlowDocument): FlowDocument {
+  agreeing.set(doc.nodes, doc.edges);
+  return doc;
+}
+
+/**
+ * `reconcile` for a change that touched only the nodes `ids` (added, linked or unlinked) of a flow
+ * `before` that already agreed: only the edges at those nodes and their post actions are looked
+ * at, instead of every edge and node (a node added to a flow of thousands). A flow not known to
+ * agree is reconciled whole.
+ */
+export function reconcileAround(before: FlowDocument, doc: FlowDocument, ids: readonly string[]): FlowDocument {
+  if (agreeing.get(before.nodes) !== before.edges) return reconcile(doc);
+  const near = new Set(ids);
+  const nodeOf = (id: string) => doc.nodes.find((n) => n.id === id);
+  const outgoing = new Map<string, string>();
+  let edgesChanged = false;
+  const edges = doc.edges.map((edge) => {
+    if (!near.has(edge.source) && !near.has(edge.target)) return edge;
+    outgoing.set(edge.source, edge.target);
+    const source = nodeOf(edge.source);
+    const target = nodeOf(edge.target);
+    if (!source || !target) return edge;
+    const kind = edgeKindBetween(source, target);
+    if (edge.kind === kind && isEdgeId(edge.id, source.id, target.id)) return edge;
+    edgesChanged = true;
+    return { ...edge, id: edgeId(source.id, target.id), kind };
+  });
+  let nodesChanged = false;
+  const nodes = doc.nodes.map((node) => {
+    if (node.type !== 'function' || !near.has(node.id)) return node;
+    const next = withPostAction(node, outgoing.get(node.id));
+    if (next !== node) nodesChanged = true;
+    return next;
+  });
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
+  return agreed({ ...doc, nodes: nodesChanged ? nodes : doc.nodes, edges: edgesChanged ? edges : doc.edges });
 }
