@@ -3,20 +3,28 @@ import { lazyComponent } from '../lazy/lazyComponent';
 import { PromptTextarea } from '../nodes/PromptTextarea';
 import { useEditor } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
+import { useAfterPaint } from './useAfterPaint';
 
 // The field editors are fetched when a function or workflow node is first selected.
 const FunctionProperties = lazyComponent(() => import('./FunctionProperties').then((m) => m.FunctionProperties));
 const WorkflowProperties = lazyComponent(() => import('./WorkflowProperties').then((m) => m.WorkflowProperties));
 
-const selectedNodeSelector = (s: EditorState) => {
-  const id = s.selectedNodeIds.at(-1);
-  return id ? s.doc.nodes.find((n) => n.id === id) : undefined;
-};
+const selectedIdSelector = (s: EditorState) => s.selectedNodeIds.at(-1);
 
 /** Properties of the selected node: a prompt's text, a workflow's steps, or a function's fields. */
 export function PropertiesPanel() {
-  const node = useEditor(selectedNodeSelector);
-  if (!node) return <p className="empty">Select a node to view its properties.</p>;
+  const selected = useEditor(selectedIdSelector);
+  // The form of a newly selected node follows the frame that shows the selection (useAfterPaint);
+  // edits of the node shown follow at once.
+  const id = useAfterPaint(selected);
+  const node = useEditor((s: EditorState) => (id === undefined ? undefined : s.doc.nodes.find((n) => n.id === id)));
+  if (!node) {
+    return selected === undefined ? (
+      <p className="empty">Select a node to view its properties.</p>
+    ) : (
+      <div className="properties" aria-busy="true" />
+    );
+  }
   if (node.type === 'prompt') {
     return (
       <div className="properties">

@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * `value` once the browser has painted a frame since it changed (undefined before the first
+ * time): what depends on it renders right after the frame that shows the input's own effect, not
+ * inside it. A node added or selected on the canvas shows first; its Properties form (a few dozen
+ * fields to mount) follows one frame later.
+ */
+export function useAfterPaint<T>(value: T): T | undefined {
+  const [shown, setShown] = useState<{ value: T } | null>(null);
+  useEffect(() => {
+    if (shown && Object.is(shown.value, value)) return undefined;
+    let timer: number | undefined;
+    // A task queued from an animation frame runs after that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setShown({ value }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [value, shown]);
+  return shown?.value;
+}
