@@ -64,38 +64,11 @@ function withPostAction(node: FunctionNode, target: string | undefined): Functio
  */
 export function reconcile(doc: FlowDocument): FlowDocument {
   const byId = nodeIndex(doc.nodes);
-  const outgoing = new Map<string, string>();
-  let edgesChanged = false;
-  const edges = doc.edges.map((edge) => {
-    outgoing.set(edge.source, edge.target);
-    const source = byId.get(edge.source);
-    const target = byId.get(edge.target);
-    if (!source || !target) return edge;
-    const kind = edgeKindBetween(source, target);
-    if (edge.kind === kind && isEdgeId(edge.id, source.id, target.id)) return edge;
-    edgesChanged = true;
-    return { ...edge, id: edgeId(source.id, target.id), kind };
-  });
-  let nodesChanged = false;
-  const nodes = doc.nodes.map((node): FlowNode => {
-    if (node.type !== 'function') return node;
-    const next = withPostAction(node, outgoing.get(node.id));
-    if (next !== node) nodesChanged = true;
-    return next;
-  });
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
-  if (!edgesChanged && !nodesChanged) return agreed(doc);
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
-  return agreed({ ...doc, nodes: nodesChanged ? nodes : doc.nodes, edges: edgesChanged ? edges : doc.edges });
+  return agree(doc, null, (id) => byId.get(id));
 }
 
 /** Node arrays known to agree with an edge array (what `reconcile` returned): nodes -> edges. */
 const agreeing = new WeakMap<readonly FlowNode[], readonly FlowEdge[]>();
-
-function agreed(doc: FlowDocument): FlowDocument {
-  agreeing.set(doc.nodes, doc.edges);
-  return doc;
-}
 
 /**
  * `reconcile` for a change that touched only the nodes `ids` (added, linked or unlinked) of a flow
@@ -105,28 +78,31 @@ function agreed(doc: FlowDocument): FlowDocument {
  */
 export function reconcileAround(before: FlowDocument, doc: FlowDocument, ids: readonly string[]): FlowDocument {
   if (agreeing.get(before.nodes) !== before.edges) return reconcile(doc);
-  const near = new Set(ids);
-  const nodeOf = (id: string) => doc.nodes.find((n) => n.id === id);
+  return agree(doc, new Set(ids), (id) => doc.nodes.find((n) => n.id === id));
+}
+
+/** `reconcile` of the edges at the nodes `near` and of their post actions (of all of them when null). */
+function agree(doc: FlowDocument, near: ReadonlySet<string> | null, nodeOf: (id: string) => FlowNode | undefined): FlowDocument {
   const outgoing = new Map<string, string>();
-  let edgesChanged = false;
   const edges = doc.edges.map((edge) => {
-    if (!near.has(edge.source) && !near.has(edge.target)) return edge;
+    if (near && !near.has(edge.source) && !near.has(edge.target)) return edge;
     outgoing.set(edge.source, edge.target);
     const source = nodeOf(edge.source);
     const target = nodeOf(edge.target);
     if (!source || !target) return edge;
     const kind = edgeKindBetween(source, target);
     if (edge.kind === kind && isEdgeId(edge.id, source.id, target.id)) return edge;
-    edgesChanged = true;
     return { ...edge, id: edgeId(source.id, target.id), kind };
   });
-  let nodesChanged = false;
-  const nodes = doc.nodes.map((node) => {
-    if (node.type !== 'function' || !near.has(node.id)) return node;
-    const next = withPostAction(node, outgoing.get(node.id));
-    if (next !== node) nodesChanged = true;
-    return next;
+  const nodes = doc.nodes.map((node): FlowNode => {
+    if (node.type !== 'function' || (near && !near.has(node.id))) return node;
+    return withPostAction(node, outgoing.get(node.id));
   });
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
-  return agreed({ ...doc, nodes: nodesChanged ? nodes : doc.nodes, edges: edgesChanged ? edges : doc.edges });
+  // Unchanged arrays are kept as they are (what a change compares by reference).
+  const edgesChanged = edges.some((edge, k) => edge !== doc.edges[k]);
+  const nodesChanged = nodes.some((node, k) => node !== doc.nodes[k]);
+  const result =
+    edgesChanged || nodesChanged ? { ...doc, nodes: nodesChanged ? nodes : doc.nodes, edges: edgesChanged ? edges : doc.edges } : doc;
+  agreeing.set(result.nodes, result.edges);
+  return result;
 }
