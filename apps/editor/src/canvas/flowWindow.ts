@@ -55,19 +55,23 @@ function overlaps(rect: FlowRect, left: number, top: number, right: number, bott
   return left <= rect.right && right >= rect.left && top <= rect.bottom && bottom >= rect.top;
 }
 
+/** What React Flow is given: nodes and edges, the flow's own objects in the flow's order. */
+export interface FlowPart {
+  nodes: readonly FlowNode[];
+  edges: readonly FlowEdge[];
+}
+
 /**
  * The nodes and edges of the flow that React Flow needs for a window: every node that overlaps
- * it, every edge whose line may cross it (its ends' bounding box overlaps it) with both of its
- * ends, and the nodes in `keep` (the selection: a dragged node stays while it leaves the window).
- * Order and objects are the flow's own.
+ * it, and every edge whose line may cross it (its ends' bounding box overlaps it) with both of its
+ * ends. Order and objects are the flow's own.
  */
 export function inWindow(
   nodes: readonly FlowNode[],
   edges: readonly FlowEdge[],
   area: FlowRect,
   measured: ReadonlyMap<string, Size>,
-  keep: ReadonlySet<string>,
-): { nodes: FlowNode[]; edges: FlowEdge[] } {
+): FlowPart {
   const byId = new Map<string, FlowNode>();
   const inside = new Set<string>();
   for (const node of nodes) {
@@ -76,7 +80,7 @@ export function inWindow(
     const { x, y } = node.position;
     if (overlaps(area, x, y, x + width, y + height)) inside.add(node.id);
   }
-  const wanted = new Set<string>([...keep, ...inside]);
+  const wanted = new Set<string>(inside);
   const shownEdges: FlowEdge[] = [];
   for (const edge of edges) {
     const source = byId.get(edge.source);
@@ -97,6 +101,19 @@ export function inWindow(
     wanted.add(target.id);
   }
   return { nodes: nodes.filter((node) => wanted.has(node.id)), edges: shownEdges };
+}
+
+/**
+ * The window's part with the selected nodes it lacks, after it: a dragged node stays while it
+ * leaves the window. Apart from the window, so that selecting a node (often) does not look at
+ * every node of the flow again; the flow is searched only for a selected node outside the window.
+ */
+export function withSelected(part: FlowPart, nodes: readonly FlowNode[], selected: readonly string[]): FlowPart {
+  if (selected.length === 0) return part;
+  const shown = new Set(part.nodes.map((n) => n.id));
+  const missing = new Set(selected.filter((id) => !shown.has(id)));
+  if (missing.size === 0) return part;
+  return { nodes: [...part.nodes, ...nodes.filter((n) => missing.has(n.id))], edges: part.edges };
 }
 
 const paneOf = (s: ReactFlowState) => ({ transform: s.transform, width: s.width, height: s.height });
