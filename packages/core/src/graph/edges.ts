@@ -31,19 +31,10 @@ export function nodeName(node: FlowNode): string {
   return node.data.name || node.id;
 }
 
-const indexes = new WeakMap<readonly FlowNode[], ReadonlyMap<string, FlowNode>>();
-
-/**
- * Map of node id -> node (the last of a repeated id). Kept for the array it was made from, which
- * is never changed once made (every change of the flow makes a new array): the next change of
- * the flow reads it again instead of indexing thousands of nodes once more.
- */
+/** Map of node id -> node (the last of a repeated id). */
 export function nodeIndex(nodes: readonly FlowNode[]): ReadonlyMap<string, FlowNode> {
-  const known = indexes.get(nodes);
-  if (known) return known;
   const index = new Map<string, FlowNode>();
   for (const node of nodes) index.set(node.id, node);
-  indexes.set(nodes, index);
   return index;
 }
 
