@@ -77,20 +77,25 @@ export async function storedFlow(
 
 /**
  * Replaces a stored flow as another editor or flowctl would: over the version it reads just
- * before (If-Match), or creating it (If-None-Match: *) when there is none.
+ * before (If-Match), or creating it (If-None-Match: *) when there is none. A write that lands in
+ * between (a page of the previous test saving as it closes) makes it read and write again, as a
+ * teammate who meant to replace the flow would.
  */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- any document-like object, whole or partial
 export async function putFlow<T extends Pick<FlowDocument, 'planId' | 'versionName'>>(baseUrl: string, doc: T): Promise<void> {
   const url = `${baseUrl}/api/flows/${doc.planId}/${doc.versionName}`;
-  const current = await fetch(url);
-  const etag = current.headers.get('ETag');
-  const precondition: Record<string, string> = current.ok && etag ? { 'If-Match': etag } : { 'If-None-Match': '*' };
-  const res = await fetch(url, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', ...precondition },
-    body: JSON.stringify(doc),
-  });
-  if (!res.ok) throw new Error(`PUT flow: ${res.status} ${await res.text()}`);
+  for (let attempt = 1; ; attempt++) {
+    const current = await fetch(url);
+    const etag = current.headers.get('ETag');
+    const precondition: Record<string, string> = current.ok && etag ? { 'If-Match': etag } : { 'If-None-Match': '*' };
+    const res = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', ...precondition },
+      body: JSON.stringify(doc),
+    });
+    if (res.ok) return;
+    if (res.status !== 412 || attempt === 3) throw new Error(`PUT flow: ${res.status} ${await res.text()}`);
+  }
 }
 
 /** The banner of a conflict: 'Changed elsewhere' with 'Reload' and 'Overwrite'. */
