@@ -280,7 +280,8 @@ describe('keyboard', () => {
     await clickNode(page, 'support-capture-order');
     await page.keyboard.press('Control+d');
     await expect.poll(() => nodes(page).count()).toBe(9);
-    expect(count(await names(page), 'Capture order details')).toBe(2);
+    // A new node is drawn hidden until React Flow has measured it: its name reads once it shows.
+    await expect.poll(async () => count(await names(page), 'Capture order details')).toBe(2);
     await clickNode(page, 'support-greet');
     await clickNode(page, 'support-lookup-order', ['Shift']);
     await page.keyboard.press('Control+d');
@@ -295,7 +296,8 @@ describe('keyboard', () => {
     expect(await nodes(page).count()).toBe(8);
     await page.keyboard.press('Control+v');
     await expect.poll(() => nodes(page).count()).toBe(9);
-    expect(count(await names(page), 'Explain order status')).toBe(2);
+    // A new node is drawn hidden until React Flow has measured it: its name reads once it shows.
+    await expect.poll(async () => count(await names(page), 'Explain order status')).toBe(2);
     const pasted = await theSelected(page);
     expect(pasted).not.toBe('support-explain-status');
     const doc = await savedDoc(h, plan, (d) => d.nodes.length === 9);
