@@ -20,8 +20,19 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The browser the benchmark and the screenshots drive: Debian's Chromium (or CHROMIUM_PATH). */
 export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+/**
+ * The browser the tests drive: Debian's headless shell (Chromium's old headless mode, the one
+ * Playwright tests with) when it is installed, else `chromiumPath()`. It draws the same pages
+ * with about a third less CPU (three browser test files on two cores: 38.7 s -> 27.7 s).
+ */
+export function testBrowserPath(): string {
+  const shell = '/usr/bin/chromium-headless-shell';
+  return process.env.CHROMIUM_PATH ?? (existsSync(shell) ? shell : chromiumPath());
 }
 
 /** Builds the editor once when no build exists (CI builds before testing). */
@@ -32,12 +43,13 @@ export function ensureEditorBuilt(): void {
 }
 
 /**
- * Chromium, headless. `processPerSite` puts every page of one site in one renderer process, so a
- * new page of the editor reuses a warm one (the browser tests); the benchmark keeps the default.
+ * Chromium, headless. For the tests (`forTests`) the headless shell, with every page of one site
+ * in one renderer process (`--process-per-site`) so that a new page of the editor reuses a warm
+ * one; the benchmark and the screenshots keep Chromium and its defaults.
  */
-export async function launchBrowser(options: { processPerSite?: boolean } = {}): Promise<Browser> {
-  const args = options.processPerSite ? [...CHROMIUM_ARGS, '--process-per-site'] : CHROMIUM_ARGS;
-  return chromium.launch({ executablePath: chromiumPath(), args, headless: true });
+export async function launchBrowser(options: { forTests?: boolean } = {}): Promise<Browser> {
+  if (!options.forTests) return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: testBrowserPath(), args: [...CHROMIUM_ARGS, '--process-per-site'], headless: true });
 }
 
 /**

@@ -68,7 +68,7 @@ export function useEditorHarness(
       }
       return planId;
     };
-    h.browser = await launchBrowser({ processPerSite: true });
+    h.browser = await launchBrowser({ forTests: true });
     // One context for the file, cleared before each test (cookies, storage), holding a page
     // of the provider's site open: each test's fresh page then starts in that page's renderer,
     // with the editor's script already compiled, instead of in a new process (about half a
