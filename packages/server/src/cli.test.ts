@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, spawnTs } from './childProvider.test-helper.js';
+import { CLI, spawnProgram } from './childProvider.test-helper.js';
 import { startTestServer } from './testServer.test-helper.js';
 
 /** Runs the CLI until it prints its URL (then stops it) or exits. */
 function runCli(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number | null }> {
   return new Promise((resolve) => {
-    const child = spawnTs(CLI, args, env);
+    const child = spawnProgram(CLI, args, env);
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => {

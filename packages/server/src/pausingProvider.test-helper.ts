@@ -4,7 +4,8 @@
  * (journal, files, removal; in a database, the row and the record inside the transaction), printing
  * `paused after <step>` on stderr, so the test can kill it with SIGKILL exactly there.
  */
-import { startServer } from './server.js';
+// The package's own build (its "default" export), as a deployed provider runs.
+import { startServer } from '@flow/server';
 import type { DatabaseStep, JournalStep } from './store/journal.js';
 
 const [dir, countText] = process.argv.slice(2);

@@ -1,15 +1,12 @@
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseFlow, serializeFlow, type FlowDocument } from '@flow/core';
-import { killHard, spawnTs, waitForOutput } from './childProvider.test-helper.js';
+import { PAUSING, killHard, spawnProgram, waitForOutput } from './childProvider.test-helper.js';
 import { etagOf } from './http/respond.js';
 import { dataPaths } from './store/dataPaths.js';
 import { sampleFlow, startTestServer } from './testServer.test-helper.js';
-
-const PAUSING = fileURLToPath(new URL('./pausingProvider.test-helper.ts', import.meta.url));
 
 const versionOf = (label: string): FlowDocument => ({
   ...sampleFlow('crash', 'production', 2, label),
@@ -77,7 +74,7 @@ describe('a publish killed with SIGKILL after each of its steps', () => {
       cleanup.push(() => rm(dir, { recursive: true, force: true }));
       const oldText = await oldState(dir);
 
-      const child = spawnTs(PAUSING, [dir, String(count)]);
+      const child = spawnProgram(PAUSING, [dir, String(count)]);
       cleanup.push(() => killHard(child));
       const [, url = ''] = await waitForOutput(child, 'stdout', /listening on (http:\/\/127\.0\.0\.1:\d+)/);
       const request = publishes[route](url, etagOf(oldText)).catch(() => null);

@@ -1,4 +1,4 @@
-// What tests elsewhere (flowctl's) use of the provider's test kit: a throwaway PostgreSQL cluster.
+// What tests elsewhere (flowctl's) use of the provider's test kit: a throwaway PostgreSQL cluster, and the builds that tests run as processes.
 export {
   POSTGRES_MISSING,
   createTestDatabase,
@@ -7,3 +7,4 @@ export {
   type TestCluster,
   type TestClusterOptions,
 } from './pgCluster.js';
+export { CORE_SOURCES, REPO, SERVER_CLI, buildOnce, ensureServerBuilt, modified, newestSource, pnpmAtRoot } from './builds.js';

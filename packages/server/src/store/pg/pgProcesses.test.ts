@@ -3,14 +3,11 @@
 // publish or the new one, never half of it.
 import { parseFlow, type FlowDocument } from '@flow/core';
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { CLI, killHard, spawnTs, waitForOutput } from '../../childProvider.test-helper.js';
+import { CLI, PAUSING, killHard, spawnProgram, waitForOutput, type Program } from '../../childProvider.test-helper.js';
 import { sampleFlow } from '../../testServer.test-helper.js';
 import { usePostgres } from './pgTest.test-helper.js';
-
-const PAUSING = fileURLToPath(new URL('../../pausingProvider.test-helper.ts', import.meta.url));
 
 const pg = usePostgres();
 const cleanup = { push: pg.cleanup };
@@ -20,11 +17,11 @@ const database = pg.database;
 /** The provider's CLI as its own process on the database, and the URL it prints. */
 async function spawnOn(
   url: string,
-  script = CLI,
+  program: Program = CLI,
   args: readonly string[] = ['--port', '0', '--database', url],
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawnTs(script, args, env);
+  const child = spawnProgram(program, args, env);
   cleanup.push(() => killHard(child));
   const [address = ''] = await waitForOutput(child, 'stdout', /http:\/\/127\.0\.0\.1:\d+/);
   return { child, url: address };
