@@ -1,10 +1,13 @@
 // Runs every test and ends with one line `N passed, N failed`, which CI reads, after the 10
 // slowest tests. Unit, property, server and CLI tests run three files at a time (many of them
 // wait on child processes, so two cores keep up with three); the browser tests (each file starts
-// a provider and a Chromium) two files at a time: more made them slower and flaky on two cores.
+// a provider and Chromium's headless shell) three files at a time too: with the full Chromium more
+// than two made them slower and flaky on two cores, with the lighter shell two left a quarter of
+// the CPU idle (208 s) and three fill it (171 s).
 // Both parts share a worker's module cache between files (--no-isolate): a file no longer imports
 // the server, Playwright or the CLI again (unit part 93 s -> 78 s on two cores). Each browser file
-// still starts its own provider and Chromium, with a fresh page per test (test/harness.ts).
+// still starts its own provider and browser, with a fresh page per test (test/harness.ts).
+// Running both parts at once was tried: no faster (226 s), the two cores are busy either way.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -41,7 +44,7 @@ function vitest(name, args) {
 }
 
 const unit = vitest('unit', ['--exclude', `${BROWSER_TESTS}**`, '--maxWorkers=3', '--no-isolate']);
-const browser = vitest('browser', [BROWSER_TESTS, '--maxWorkers=2', '--no-isolate']);
+const browser = vitest('browser', [BROWSER_TESTS, '--maxWorkers=3', '--no-isolate']);
 const slowest = [...unit.tests, ...browser.tests].sort((a, b) => b.ms - a.ms).slice(0, 10);
 console.log(`\nThe 10 slowest tests (${((performance.now() - started) / 1000).toFixed(0)} s in all):`);
 for (const t of slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(5)} s  ${t.file} > ${t.name}`);
