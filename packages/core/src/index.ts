@@ -69,3 +69,4 @@ export * from './generate/generatedFlow.js';
 export * from './generate/extractJsonObject.js';
 export * from './generate/generateFlow.js';
 export * from './generate/addGeneratedChain.js';
+export * from './format/sharedJson.js';

@@ -1,4 +1,4 @@
-import { isFlowDocument, nodeSchema, type FlowDocument } from '@flow/core';
+import { flowJson, isFlowDocument, nodeSchema, nodeSchemaJson, type FlowDocument } from '@flow/core';
 
 /** The local storage key of a plan version's saved schema. */
 export function localSaveKey(planId: string, versionName: string): string {
@@ -41,14 +41,15 @@ export function saveSchemaLocally(planId: string, versionName: string, draft: Lo
     const stamp = fresh ? new Date().toISOString() : last.stamp;
     if (fresh) {
       written.delete(key);
-      // Compact text: a large flow's canonical form costs several times as much to make.
-      localStorage.setItem(flowTextKey(planId, versionName), `{"stamp":${JSON.stringify(stamp)},"doc":${JSON.stringify(doc)}}`);
+      // Compact text (a large flow's canonical form costs several times as much to make), written
+      // from the texts of the parts the flow shares with the last one (flowJson).
+      localStorage.setItem(flowTextKey(planId, versionName), `{"stamp":${JSON.stringify(stamp)},"doc":${flowJson(doc)}}`);
     }
     localStorage.setItem(syncKey(planId, versionName), JSON.stringify({ flowStamp: stamp, synced, baseEtag }));
     if (!fresh) return;
     written.set(key, { doc, stamp });
     try {
-      localStorage.setItem(key, JSON.stringify({ schema: nodeSchema(doc), savedAt: stamp }));
+      localStorage.setItem(key, `{"schema":${nodeSchemaJson(nodeSchema(doc))},"savedAt":${JSON.stringify(stamp)}}`);
     } catch {
       // The draft is kept; only the schema's record did not fit.
     }

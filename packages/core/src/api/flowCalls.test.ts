@@ -85,6 +85,14 @@ describe('createClient flow document calls', () => {
     expect(JSON.parse(request?.body ?? '')).toEqual(doc);
   });
 
+  it('putFlow sends a large flow whole, as JSON, byte for byte what JSON.stringify writes (a Blob body past 64 KB)', async () => {
+    const { client, requests } = await clientFor((_request, response) => replyJson(response, 200, { ok: true }, { ETag: '"e3"' }));
+    const large = { ...doc, agentNotes: 'ünïcødé 🙂 '.repeat(10_000) };
+    await expect(client.putFlow('p', 'v', large)).resolves.toEqual({ etag: '"e3"' });
+    expect(requests[0]?.headers['content-type']).toBe('application/json');
+    expect(requests[0]?.body).toBe(JSON.stringify(large));
+  });
+
   it('putFlow without ifMatch sends no If-Match and reads an ETag given in the body', async () => {
     const { client, requests } = await clientFor((_request, response) => replyJson(response, 201, { etag: '"b"' }));
     await expect(client.putFlow('p', 'v', doc)).resolves.toEqual({ etag: '"b"' });

@@ -1,5 +1,6 @@
 import { flowMessages } from '../messages.js';
 import type { FlowDocument } from '../model/types.js';
+import { flowJson } from '../format/sharedJson.js';
 import { FLOW_NOT_FOUND, PlanNotFoundError, providerDetails } from './errors.js';
 import type { WritePrecondition } from './flowVersions.js';
 import { isFlowDocument, isPlanList, isRecord } from './guards.js';
@@ -78,7 +79,8 @@ export function createFlowCalls(transport: Transport): FlowCalls {
       method: action === undefined ? 'PUT' : 'POST',
       path: planPath('flows', planId, versionName, action),
       audience: 'plan',
-      body: doc,
+      // A flow one edit away from the last one sent is written from its unchanged parts' texts.
+      bodyJson: flowJson(doc),
       failure: flowMessages.failedToSaveFlow,
       writes: { planId, versionName, ...(precondition === undefined ? {} : { precondition }) },
     };
