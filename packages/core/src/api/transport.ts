@@ -48,12 +48,17 @@ export const DEFAULT_RETRY_DELAY_MS = 200;
  */
 export type Audience = 'plan' | 'hosted';
 
+/** Characters from which a request body is sent as a Blob. */
+const LARGE_BODY = 65_536;
+
 export interface Call {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   audience: Audience;
   /** Sent as JSON when present. */
   body?: unknown;
+  /** The body's JSON text, already written (a flow's, by `flowJson`); sent instead of `body`. */
+  bodyJson?: string;
   headers?: Record<string, string>;
   /** The call's message on failure; `reason` fills its placeholder when it has one. */
   failure: (reason: string) => string;
@@ -96,9 +101,12 @@ export function createTransport(options: ClientOptions): Transport {
   function requestInit(call: Call, signal: AbortSignal): RequestInit {
     const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
     const init: RequestInit = { method: call.method, headers, signal };
-    if (call.body !== undefined) {
+    const json = call.bodyJson ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
+    if (json !== undefined) {
       headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(call.body);
+      // A large body goes as a Blob: Chromium's fetch spent ~160 ms of the page's main thread
+      // sending a 5,000-node flow's text as a string, against ~40 ms to make the Blob.
+      init.body = json.length > LARGE_BODY ? new Blob([json], { type: 'application/json' }) : json;
     }
     if (token) headers.Authorization = `Bearer ${token}`;
     if (call.audience === 'hosted') {
