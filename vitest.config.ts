@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './scripts/slowFirst';
 
 const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -18,6 +19,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: { sequencer: SlowFirstSequencer },
     // Browser tests poll for what a person would see; under load one second can be too short.
     expect: { poll: { timeout: 5000 } },
   },

@@ -9,7 +9,7 @@
 // still starts its own provider and browser, with a fresh page per test (test/harness.ts).
 // Running both parts at once was tried: no faster (226 s), the two cores are busy either way.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const BROWSER_TESTS = 'apps/editor/test/';
 const started = performance.now();
@@ -37,14 +37,24 @@ function vitest(name, args) {
       env: process.env,
     },
   );
-  if (!existsSync(report)) return { passed: 0, failed: 1, ok: false, tests: [] };
+  if (!existsSync(report)) return { passed: 0, failed: 1, ok: false, tests: [], files: [] };
   const result = JSON.parse(readFileSync(report, 'utf8'));
   const failed = (result.numFailedTests ?? 0) + (result.numFailedTestSuites && !result.numFailedTests ? result.numFailedTestSuites : 0);
-  return { passed: result.numPassedTests ?? 0, failed, ok: run.status === 0 && failed === 0, tests: timings(result) };
+  const files = (result.testResults ?? []).map((file) => ({
+    file: file.name.replace(`${process.cwd()}/`, ''),
+    ms: (file.endTime ?? 0) - (file.startTime ?? 0),
+  }));
+  return { passed: result.numPassedTests ?? 0, failed, ok: run.status === 0 && failed === 0, tests: timings(result), files };
 }
 
 const unit = vitest('unit', ['--exclude', `${BROWSER_TESTS}**`, '--maxWorkers=3', '--no-isolate']);
 const browser = vitest('browser', [BROWSER_TESTS, '--maxWorkers=3', '--no-isolate']);
+if (process.env.RECORD_TEST_DURATIONS === '1') {
+  // Each file's duration, to 0.1 s, for the order of the next runs (scripts/slowFirst.ts).
+  const files = [unit.files, browser.files].flat().sort((a, b) => a.file.localeCompare(b.file));
+  const record = Object.fromEntries(files.map((f) => [f.file, Math.round(f.ms / 100) * 100]));
+  writeFileSync('scripts/test-durations.json', `${JSON.stringify(record, null, 2)}\n`);
+}
 const slowest = [...unit.tests, ...browser.tests].sort((a, b) => b.ms - a.ms).slice(0, 10);
 console.log(`\nThe 10 slowest tests (${((performance.now() - started) / 1000).toFixed(0)} s in all):`);
 for (const t of slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(5)} s  ${t.file} > ${t.name}`);
