@@ -67,6 +67,29 @@ describe('the local draft', () => {
     expect(unsyncedDraft('full', 'production')).toBeNull();
   });
 
+  it('does not try again a flow text as long as one the storage refused, and tries a shorter one', () => {
+    const key = `${localSaveKey('big', 'production')}:flow`;
+    saveSchemaLocally('big', 'production', { doc: example('fits'), synced: false, baseEtag: null });
+    storage.quota = JSON.stringify(example('fits')).length + 100; // room for the stamp and a few characters more
+    saveSchemaLocally('big', 'production', { doc: example('x'.repeat(200)), synced: false, baseEtag: null });
+    expect(unsyncedDraft('big', 'production')).toBeNull();
+    // As long or longer: refused without a write (a large flow's failed write cost ~60 ms a save).
+    const tries: string[] = [];
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (k, v) => {
+      tries.push(k);
+      setItem(k, v);
+    };
+    saveSchemaLocally('big', 'production', { doc: example('y'.repeat(300)), synced: false, baseEtag: null });
+    expect(tries).not.toContain(key);
+    expect(unsyncedDraft('big', 'production')).toBeNull();
+    // Shorter: tried, and kept.
+    const short = example('short again');
+    saveSchemaLocally('big', 'production', { doc: short, synced: false, baseEtag: null });
+    expect(tries).toContain(key);
+    expect(unsyncedDraft('big', 'production')?.doc).toEqual(short);
+  });
+
   it('still reads a draft written with the flow inside the entry (an earlier editor)', () => {
     const doc = example('from an earlier editor');
     storage.setItem(

@@ -26,6 +26,16 @@ const syncKey = (planId: string, versionName: string): string => `${localSaveKey
 const written = new Map<string, { doc: FlowDocument; stamp: string }>();
 
 /**
+ * The shortest flow text each storage refused (quota): a text as long or longer is not tried
+ * again. A 5,000-node flow's text (~5M characters) is over Chromium's quota, and each failed write
+ * held the main thread ~60 ms per save. A shorter text is tried again.
+ */
+const refusedLength = new WeakMap<object, number>();
+
+/** Thrown (and caught below) for a flow text as long as one the storage refused. */
+class TooLongForStorage extends Error {}
+
+/**
  * Saving the flow writes the schema and a timestamp to local storage (spec section 4), and with
  * them the whole flow and whether the provider has it, so that nothing typed is lost with the
  * page. The flow's text and the sync state have keys of their own; the sync state names the stamp
@@ -43,7 +53,14 @@ export function saveSchemaLocally(planId: string, versionName: string, draft: Lo
       written.delete(key);
       // Compact text (a large flow's canonical form costs several times as much to make), written
       // from the texts of the parts the flow shares with the last one (flowJson).
-      localStorage.setItem(flowTextKey(planId, versionName), `{"stamp":${JSON.stringify(stamp)},"doc":${flowJson(doc)}}`);
+      const text = `{"stamp":${JSON.stringify(stamp)},"doc":${flowJson(doc)}}`;
+      if (text.length >= (refusedLength.get(localStorage) ?? Number.POSITIVE_INFINITY)) throw new TooLongForStorage();
+      try {
+        localStorage.setItem(flowTextKey(planId, versionName), text);
+      } catch (error) {
+        refusedLength.set(localStorage, Math.min(text.length, refusedLength.get(localStorage) ?? Number.POSITIVE_INFINITY));
+        throw error;
+      }
     }
     localStorage.setItem(syncKey(planId, versionName), JSON.stringify({ flowStamp: stamp, synced, baseEtag }));
     if (!fresh) return;

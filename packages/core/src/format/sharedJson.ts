@@ -4,8 +4,9 @@
 // parts and the joining, not the whole flow. A 5,000-node flow's text took ~60 ms per autosave,
 // three times over (the local draft, the schema record, the request).
 //
-// The rule this relies on: a node, an edge or a node's data is never changed in place once made.
-// No graph operation does; a flow read from a file is new objects.
+// The rule this relies on: a flow, a node, an edge or a node's data is never changed in place once
+// made. No graph operation does, and nothing in the core, the provider or flowctl assigns to a
+// flow's members; a flow read from a file is new objects.
 import type { FlowDocument, FlowNodeData, NodeSchema } from '../model/types.js';
 
 const texts = new WeakMap<object, string>();
@@ -29,8 +30,19 @@ function objectText<T>(object: Readonly<Record<string, T>>, text: (value: T, key
   return `{${members.join(',')}}`;
 }
 
+/** The whole text of each flow written, so the draft and the request of one save write it once. */
+const flowTexts = new WeakMap<FlowDocument, string>();
+
 /** Exactly `JSON.stringify(doc)`, with the nodes and edges written from their remembered texts. */
 export function flowJson(doc: FlowDocument): string {
+  const known = flowTexts.get(doc);
+  if (known !== undefined) return known;
+  const text = wholeFlowJson(doc);
+  flowTexts.set(doc, text);
+  return text;
+}
+
+function wholeFlowJson(doc: FlowDocument): string {
   const parts = (list: readonly object[]): string => `[${list.map(partText).join(',')}]`;
   const members: Readonly<Record<string, unknown>> = { ...doc };
   return objectText(members, (value, key) =>
