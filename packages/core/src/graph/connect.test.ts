@@ -74,3 +74,51 @@ describe('setPostAction', () => {
     expect(setPostAction(twoChains(), 'a', 'function').ok).toBe(false);
   });
 });
+
+describe('connect, removeEdge and setPostAction on a large flow', () => {
+  /** 20 chains of 10 functions, made by the graph operations (so known to agree). */
+  function largeFlow() {
+    let r = addNode(testFlow(), testFunction('c1-0'), { currentChain: '0', id: 'c1-0' });
+    for (let chain = 1; chain <= 20; chain++) {
+      if (chain > 1) r = addNode(r.doc, testFunction(`c${chain}-0`), { currentChain: r.currentChain, newChain: true, id: `c${chain}-0` });
+      for (let i = 1; i < 10; i++)
+        r = addNode(r.doc, testFunction(`c${chain}-${i}`), { currentChain: r.currentChain, id: `c${chain}-${i}` });
+    }
+    return r.doc;
+  }
+  const changedNodes = (before: ReturnType<typeof largeFlow>, after: ReturnType<typeof largeFlow>) => {
+    const old = new Map(before.nodes.map((n) => [n.id, n]));
+    return after.nodes.filter((n) => old.get(n.id) !== n).map((n) => n.id);
+  };
+
+  it('change only the nodes whose links changed; every other node and edge object is kept by reference', () => {
+    const doc = largeFlow();
+    const cut = removeEdge(doc, 'edge-c7-4-to-c7-5');
+    expect(changedNodes(doc, cut)).toEqual(['c7-4']);
+    const r = connect(cut, 'c3-9', 'c7-5');
+    if (!r.ok) throw new Error(r.error);
+    expect(invariantViolations(r.doc)).toEqual([]);
+    // c3-9 had a chain edge to c4-0: it now points at c7-5.
+    expect(changedNodes(cut, r.doc)).toEqual(['c3-9']);
+    const oldEdges = new Set(cut.edges);
+    expect(r.doc.edges.filter((e) => !oldEdges.has(e)).map((e) => e.id)).toEqual(['edge-c3-9-to-c7-5']);
+    const none = setPostAction(r.doc, 'c3-9', 'none');
+    if (!none.ok) throw new Error(none.error);
+    expect(invariantViolations(none.doc)).toEqual([]);
+    expect(changedNodes(r.doc, none.doc)).toEqual(['c3-9']);
+  });
+
+  it('still mends the whole flow when it was not made by the graph operations (a post action out of step far away)', () => {
+    const doc = largeFlow();
+    const loaded = {
+      ...doc,
+      nodes: doc.nodes.map((n) =>
+        n.id === 'c1-0' && n.type === 'function'
+          ? { ...n, data: { ...n.data, post_action_type: 'none' as const, post_action_function_id: '' } }
+          : n,
+      ),
+    };
+    expect(invariantViolations(loaded)).toEqual(['post action of c1-0']);
+    expect(invariantViolations(removeEdge(loaded, 'edge-c7-4-to-c7-5'))).toEqual([]);
+  });
+});

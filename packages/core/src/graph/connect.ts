@@ -1,6 +1,6 @@
 import { flowMessages, messages } from '../messages.js';
 import type { FlowDocument, PostActionType } from '../model/types.js';
-import { makeEdge, nodeIndex, nodeName, reconcile } from './edges.js';
+import { makeEdge, nodeName, reconcileAround } from './edges.js';
 import type { GraphResult } from './result.js';
 
 /**
@@ -10,9 +10,9 @@ import type { GraphResult } from './result.js';
  */
 export function connect(doc: FlowDocument, sourceId: string, targetId: string): GraphResult {
   if (sourceId === targetId) return { ok: false, error: messages.cannotConnectToItself };
-  const byId = nodeIndex(doc.nodes);
-  const source = byId.get(sourceId);
-  const target = byId.get(targetId);
+  // Two nodes looked up, the links at three reconciled: work in the nodes touched, not the flow.
+  const source = doc.nodes.find((n) => n.id === sourceId);
+  const target = doc.nodes.find((n) => n.id === targetId);
   if (!source) return { ok: false, error: flowMessages.danglingEdge('source', sourceId) };
   if (!target) return { ok: false, error: flowMessages.danglingEdge('target', targetId) };
   const incoming = doc.edges.find((edge) => edge.target === targetId);
@@ -21,15 +21,16 @@ export function connect(doc: FlowDocument, sourceId: string, targetId: string): 
     return { ok: false, error: messages.alreadyHasIncomingEdge(nodeName(target)) };
   }
   const edges = doc.edges.filter((edge) => edge.source !== sourceId);
+  const unlinked = doc.edges.filter((edge) => edge.source === sourceId).map((edge) => edge.target);
   edges.push(makeEdge(source, target));
-  return { ok: true, doc: reconcile({ ...doc, edges }) };
+  return { ok: true, doc: reconcileAround(doc, { ...doc, edges }, [sourceId, targetId, ...unlinked]) };
 }
 
 /** Removes an edge; the source's post action goes back to none with no function id. */
 export function removeEdge(doc: FlowDocument, edgeId: string): FlowDocument {
-  const edges = doc.edges.filter((edge) => edge.id !== edgeId);
-  if (edges.length === doc.edges.length) return doc;
-  return reconcile({ ...doc, edges });
+  const removed = doc.edges.find((edge) => edge.id === edgeId);
+  if (!removed) return doc;
+  return reconcileAround(doc, { ...doc, edges: doc.edges.filter((edge) => edge !== removed) }, [removed.source, removed.target]);
 }
 
 /**
@@ -47,5 +48,6 @@ export function setPostAction(doc: FlowDocument, nodeId: string, type: PostActio
   const nodes = doc.nodes.map((n) =>
     n.id === nodeId && n.type === 'function' ? { ...n, data: { ...n.data, post_action_type: type, post_action_function_id: '' } } : n,
   );
-  return { ok: true, doc: reconcile({ ...doc, nodes, edges }) };
+  const unlinked = doc.edges.filter((edge) => edge.source === nodeId).map((edge) => edge.target);
+  return { ok: true, doc: reconcileAround(doc, { ...doc, nodes, edges }, [nodeId, ...unlinked]) };
 }
