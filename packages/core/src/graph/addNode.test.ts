@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testFlow, testFunction, testPrompt, testWorkflow } from '../testing/flowBuilder.js';
+import { chainsOfTen, testFlow, testFunction, testPrompt, testWorkflow, withStalePostAction } from '../testing/flowBuilder.js';
 import { addNode } from './addNode.js';
 import { invariantViolations } from './invariants.js';
 
@@ -89,16 +89,7 @@ describe('addNode with a drop position', () => {
 });
 
 describe('addNode on a large flow (work proportional to what changed)', () => {
-  /** 60 chains of ten functions, built by addNode itself. */
-  function largeFlow() {
-    let r = addNode(testFlow(), testFunction('c1-0'), { currentChain: '0', id: 'c1-0' });
-    for (let chain = 1; chain <= 60; chain++) {
-      if (chain > 1) r = addNode(r.doc, testFunction(`c${chain}-0`), { currentChain: r.currentChain, newChain: true, id: `c${chain}-0` });
-      for (let i = 1; i < 10; i++)
-        r = addNode(r.doc, testFunction(`c${chain}-${i}`), { currentChain: r.currentChain, id: `c${chain}-${i}` });
-    }
-    return r.doc;
-  }
+  const largeFlow = () => chainsOfTen(60);
 
   it('keeps every node and edge object it did not change, by reference, when spliced in after a selected node', () => {
     const doc = largeFlow();
@@ -124,15 +115,7 @@ describe('addNode on a large flow (work proportional to what changed)', () => {
 
   it('still mends the whole flow when it was not made by the graph operations (a post action out of step far away)', () => {
     const doc = largeFlow();
-    // As read from a file: a copy whose first function names no follow-up although an edge leaves it.
-    const loaded = {
-      ...doc,
-      nodes: doc.nodes.map((n) =>
-        n.id === 'c1-0' && n.type === 'function'
-          ? { ...n, data: { ...n.data, post_action_type: 'none' as const, post_action_function_id: '' } }
-          : n,
-      ),
-    };
+    const loaded = withStalePostAction(doc, 'c1-0');
     expect(invariantViolations(loaded)).toEqual(['post action of c1-0']);
     const r = addNode(loaded, testFunction('new'), { currentChain: '60', selectedId: 'c30-4', id: 'new' });
     expect(invariantViolations(r.doc)).toEqual([]);

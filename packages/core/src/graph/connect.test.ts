@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testFlow, testFunction } from '../testing/flowBuilder.js';
+import type { FlowDocument } from '../model/types.js';
+import { chainsOfTen, testFlow, testFunction, withStalePostAction } from '../testing/flowBuilder.js';
 import { addNode } from './addNode.js';
 import { connect, removeEdge, setPostAction } from './connect.js';
 import { invariantViolations } from './invariants.js';
@@ -76,17 +77,8 @@ describe('setPostAction', () => {
 });
 
 describe('connect, removeEdge and setPostAction on a large flow', () => {
-  /** 20 chains of 10 functions, made by the graph operations (so known to agree). */
-  function largeFlow() {
-    let r = addNode(testFlow(), testFunction('c1-0'), { currentChain: '0', id: 'c1-0' });
-    for (let chain = 1; chain <= 20; chain++) {
-      if (chain > 1) r = addNode(r.doc, testFunction(`c${chain}-0`), { currentChain: r.currentChain, newChain: true, id: `c${chain}-0` });
-      for (let i = 1; i < 10; i++)
-        r = addNode(r.doc, testFunction(`c${chain}-${i}`), { currentChain: r.currentChain, id: `c${chain}-${i}` });
-    }
-    return r.doc;
-  }
-  const changedNodes = (before: ReturnType<typeof largeFlow>, after: ReturnType<typeof largeFlow>) => {
+  const largeFlow = () => chainsOfTen(20);
+  const changedNodes = (before: FlowDocument, after: FlowDocument) => {
     const old = new Map(before.nodes.map((n) => [n.id, n]));
     return after.nodes.filter((n) => old.get(n.id) !== n).map((n) => n.id);
   };
@@ -110,14 +102,7 @@ describe('connect, removeEdge and setPostAction on a large flow', () => {
 
   it('still mends the whole flow when it was not made by the graph operations (a post action out of step far away)', () => {
     const doc = largeFlow();
-    const loaded = {
-      ...doc,
-      nodes: doc.nodes.map((n) =>
-        n.id === 'c1-0' && n.type === 'function'
-          ? { ...n, data: { ...n.data, post_action_type: 'none' as const, post_action_function_id: '' } }
-          : n,
-      ),
-    };
+    const loaded = withStalePostAction(doc, 'c1-0');
     expect(invariantViolations(loaded)).toEqual(['post action of c1-0']);
     expect(invariantViolations(removeEdge(loaded, 'edge-c7-4-to-c7-5'))).toEqual([]);
   });
