@@ -28,7 +28,8 @@ export function chromiumPath(): string {
 /**
  * The browser the tests drive: Debian's headless shell (Chromium's old headless mode, the one
  * Playwright tests with) when it is installed, else `chromiumPath()`. It draws the same pages
- * with about a third less CPU (three browser test files on two cores: 38.7 s -> 27.7 s).
+ * with less CPU: three browser test files on two cores 38.7 s -> 27.7 s, the browser part 236-250
+ * s -> 208 s.
  */
 export function testBrowserPath(): string {
   const shell = '/usr/bin/chromium-headless-shell';

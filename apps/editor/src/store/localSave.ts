@@ -58,7 +58,8 @@ export function saveSchemaLocally(planId: string, versionName: string, draft: Lo
       try {
         localStorage.setItem(flowTextKey(planId, versionName), text);
       } catch (error) {
-        refusedLength.set(localStorage, Math.min(text.length, refusedLength.get(localStorage) ?? Number.POSITIVE_INFINITY));
+        // Shorter than any refused before (else it was not tried).
+        refusedLength.set(localStorage, text.length);
         throw error;
       }
     }
