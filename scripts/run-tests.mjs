@@ -1,12 +1,13 @@
 // Runs every test and ends with one line `N passed, N failed`, which CI reads, after the 10
 // slowest tests. Unit, property, server and CLI tests run three files at a time (many of them
 // wait on child processes, so two cores keep up with three); the browser tests (each file starts
-// a provider and Chromium's headless shell) three files at a time too: with the full Chromium more
+// a provider and uses Chromium's headless shell) three files at a time too: with the full Chromium more
 // than two made them slower and flaky on two cores, with the lighter shell two left a quarter of
-// the CPU idle (208 s) and three fill it (171 s).
+// the CPU idle (208 s) and three fill it (171 s); four were no faster (156-164 s against 158-168 s).
 // Both parts share a worker's module cache between files (--no-isolate): a file no longer imports
 // the server, Playwright or the CLI again (unit part 93 s -> 78 s on two cores). Each browser file
-// still starts its own provider and browser, with a fresh page per test (test/harness.ts).
+// starts its own provider and browser context, in the worker's one browser, with a fresh page per
+// test (test/harness.ts).
 // Running both parts at once was tried: no faster (226 s), the two cores are busy either way.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -28,6 +28,42 @@ export type Example = 'support-desk' | 'lead-qualifier' | 'onboarding-coach';
 let copies = 0;
 
 /**
+ * The browser of this test worker. The files a worker runs one after another share it (the
+ * workers keep their modules between files, --no-isolate), each in its own context: a launch
+ * costs ~0.4 s of CPU. It closes a second after the last file that used it, unless another file
+ * takes it over; Playwright also closes it if the worker exits first.
+ */
+interface SharedBrowser {
+  browser: Promise<Browser>;
+  closing?: ReturnType<typeof setTimeout>;
+}
+let shared: SharedBrowser | undefined;
+
+function takeBrowser(): Promise<Browser> {
+  if (shared?.closing) clearTimeout(shared.closing);
+  if (!shared) {
+    const entry: SharedBrowser = { browser: launchBrowser({ forTests: true }) };
+    shared = entry;
+    // A browser that failed to start or crashed is not handed out again.
+    const forget = (): void => {
+      if (shared === entry) shared = undefined;
+    };
+    void entry.browser.then((browser) => browser.on('disconnected', forget), forget);
+  }
+  return shared.browser;
+}
+
+function releaseBrowser(): void {
+  const entry = shared;
+  if (!entry) return;
+  entry.closing = setTimeout(() => {
+    if (shared === entry) shared = undefined;
+    void entry.browser.then((browser) => browser.close());
+  }, 1000);
+  entry.closing.unref();
+}
+
+/**
  * Registers hooks that start a provider with the built editor and a browser for the test file,
  * one browser context, and a fresh page per test. A failing test saves a screenshot under test-results/.
  */
@@ -68,7 +104,7 @@ export function useEditorHarness(
       }
       return planId;
     };
-    h.browser = await launchBrowser({ forTests: true });
+    h.browser = await takeBrowser();
     // One context for the file, cleared before each test (cookies, storage), holding a page
     // of the provider's site open: each test's fresh page then starts in that page's renderer,
     // with the editor's script already compiled, instead of in a new process (about half a
@@ -85,7 +121,7 @@ export function useEditorHarness(
   });
   afterAll(async () => {
     await h.context?.close();
-    await h.browser?.close();
+    if (h.browser) releaseBrowser();
     await h.server?.close();
     if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
   });
