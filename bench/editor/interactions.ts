@@ -2,7 +2,7 @@
 // input event to the second animation frame after it (what the person sees), at 100, 1,000 and
 // 5,000 nodes, as a ratio to the same probe on a bare page with one textarea and one button (the
 // floor of this machine and browser, measured in the same run). Figures only.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { emptyCanvasSpot } from '../../apps/editor/test/browser.js';
 
 /** Sizes of the flows the actions run on. */
@@ -13,7 +13,13 @@ export type InteractionSize = (typeof INTERACTION_SIZES)[number];
 const INTERACTION_VIEW = { x: 300, y: -250, zoom: 1.5 };
 
 /** Timed repetitions of each action (the median counts), after one untimed. */
-const REPEATS = 7;
+const REPEATS = 11;
+
+/** Timed repetitions of the floor's keystroke and click: cheap, and every ratio divides by them. */
+const FLOOR_REPEATS = 41;
+
+/** One frame at 60 Hz, in ms. */
+const FRAME_MS = 1000 / 60;
 
 /**
  * Records, for the next event of the armed type, the time from the event to the second animation
@@ -39,16 +45,35 @@ export const FLOOR_PAGE = `<!doctype html><meta charset="utf-8"><title>floor</ti
 /** The input events the probe can time. */
 type ProbedEvent = 'keydown' | 'click' | 'pointerdown' | 'pointerup' | 'pointermove';
 
+/**
+ * An action in two steps: `aim` (untimed) gets everything ready and finds where to act, and
+ * returns `send`, which sends the one input event that is timed.
+ */
+type Aim = () => Promise<() => Promise<void>>;
+
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-/** Arms the probe for one event type, runs `act`, and waits for the latency it records. */
-async function measureOnce(page: Page, type: ProbedEvent, act: () => Promise<void>): Promise<number> {
+/**
+ * Lets the page come to rest (no frame pending) and then waits a random part of a frame, in the
+ * page: the event then lands at any point of a frame, as a person's does. Sent straight after a
+ * frame instead, as Playwright's own checks before a click leave it, every event waited almost a
+ * whole frame more, and the floor moved between ~10 and ~24 ms from run to run with the phase the
+ * loop happened to lock to.
+ */
+async function restingPhase(page: Page): Promise<void> {
+  await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), 50 + Math.random() * FRAME_MS);
+}
+
+/** Arms the probe for one event type, aims, sends the event at a random phase, and waits for the latency it records. */
+async function measureOnce(page: Page, type: ProbedEvent, aim: Aim): Promise<number> {
+  const send = await aim();
   const before = Number(await page.evaluate('window.__latencies.length'));
   await page.evaluate(`window.__armed = ${JSON.stringify(type)}`);
-  await act();
+  await restingPhase(page);
+  await send();
   await page.waitForFunction((count) => (Reflect.get(window, '__latencies') as number[]).length > count, before, { timeout: 60_000 });
   return Number(await page.evaluate('window.__latencies[window.__latencies.length - 1]'));
 }
@@ -57,18 +82,39 @@ async function measureOnce(page: Page, type: ProbedEvent, act: () => Promise<voi
 async function measure(
   page: Page,
   type: ProbedEvent,
-  act: () => Promise<void>,
+  aim: Aim,
   reset: () => Promise<void> = async () => undefined,
+  repeats = REPEATS,
 ): Promise<number> {
-  await measureOnce(page, type, act);
+  await measureOnce(page, type, aim);
   await reset();
   const times: number[] = [];
-  for (let i = 0; i < REPEATS; i++) {
-    times.push(await measureOnce(page, type, act));
+  for (let i = 0; i < repeats; i++) {
+    times.push(await measureOnce(page, type, aim));
     await reset();
   }
   return median(times);
 }
+
+/** A key pressed where the focus is. */
+const pressing =
+  (page: Page, key: string): Aim =>
+  async () =>
+  () =>
+    page.keyboard.press(key);
+
+/**
+ * A click at the centre of an element, once it is visible, stable and would receive the click
+ * (Playwright's checks, run as a trial before the timed click, which is a plain mouse click).
+ */
+const clicking =
+  (page: Page, target: Locator): Aim =>
+  async () => {
+    await target.click({ trial: true });
+    const box = await target.boundingBox();
+    if (!box) throw new Error('the element to click is not on screen');
+    return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  };
 
 export interface FloorFigures {
   keystrokeMs: number;
@@ -82,8 +128,8 @@ export async function measureFloor(context: BrowserContext, url: string): Promis
     await page.addInitScript({ content: LATENCY_PROBE });
     await page.goto(url);
     await page.locator('#t').click();
-    const keystrokeMs = await measure(page, 'keydown', () => page.keyboard.press('a'));
-    const clickMs = await measure(page, 'click', () => page.locator('#b').click());
+    const keystrokeMs = await measure(page, 'keydown', pressing(page, 'a'), undefined, FLOOR_REPEATS);
+    const clickMs = await measure(page, 'click', clicking(page, page.locator('#b')), undefined, FLOOR_REPEATS);
     return { keystrokeMs, clickMs };
   } finally {
     await page.close();
@@ -136,24 +182,24 @@ export async function measureEditor(page: Page, url: string, viewKey: string): P
   await textarea.click();
   await textarea.press('End');
   const figures: Record<string, number> = {};
-  figures['keystroke in a prompt textarea'] = await measure(page, 'keydown', () => page.keyboard.press('a'));
+  figures['keystroke in a prompt textarea'] = await measure(page, 'keydown', pressing(page, 'a'));
   // Out of the textarea, so that the keys below reach the editor.
   const away = () => clickEmptyPane(page);
   await away();
   // Before New Chain, which scrolls the canvas to the new chain: the first nodes are still in view.
   const node = page.locator('.react-flow__node[data-id="c1-n1"]');
-  figures['select a node (click)'] = await measure(page, 'click', () => node.click(), away);
+  figures['select a node (click)'] = await measure(page, 'click', clicking(page, node), away);
   await node.click();
   const description = page.locator('.function-properties [data-field="description"] textarea');
   await description.waitFor();
   await description.click();
   await description.press('End');
-  figures['keystroke in a Properties field'] = await measure(page, 'keydown', () => page.keyboard.press('a'));
+  figures['keystroke in a Properties field'] = await measure(page, 'keydown', pressing(page, 'a'));
   await node.click();
   figures['delete a node (Delete key)'] = await measure(
     page,
     'keydown',
-    () => page.keyboard.press('Delete'),
+    pressing(page, 'Delete'),
     async () => {
       await node.waitFor({ state: 'detached' });
       await page.keyboard.press('Control+z');
@@ -174,7 +220,7 @@ export async function measureEditor(page: Page, url: string, viewKey: string): P
       await page.mouse.move(from.x, from.y);
       await page.mouse.down();
       await page.mouse.move(to.x, to.y, { steps: 4 });
-      await page.mouse.up();
+      return () => page.mouse.up();
     },
     async () => {
       await page.locator('.react-flow__edge[data-id="edge-c1-n1-to-c1-intro"]').waitFor({ state: 'attached' });
@@ -187,15 +233,18 @@ export async function measureEditor(page: Page, url: string, viewKey: string): P
   await page.mouse.move(grip.x, grip.y);
   await page.mouse.down();
   let step = 0;
-  figures['drag a node (each move)'] = await measure(page, 'pointermove', () => page.mouse.move(grip.x + ++step * 4, grip.y + step * 2));
+  figures['drag a node (each move)'] = await measure(page, 'pointermove', async () => {
+    step += 1;
+    return () => page.mouse.move(grip.x + step * 4, grip.y + step * 2);
+  });
   await page.mouse.up();
   const dragged = await centre(page, '.react-flow__node[data-id="c1-intro"] .flow-node-titles');
   if (dragged.x <= grip.x) throw new Error('the node did not move with the pointer');
   await page.keyboard.press('Control+z');
   await away();
-  figures['New Chain (button)'] = await measure(page, 'click', () => bar(page, 'New Chain').click());
-  figures['Undo (button)'] = await measure(page, 'click', () => bar(page, 'Undo').click());
-  figures['Redo (button)'] = await measure(page, 'click', () => bar(page, 'Redo').click());
+  figures['New Chain (button)'] = await measure(page, 'click', clicking(page, bar(page, 'New Chain')));
+  figures['Undo (button)'] = await measure(page, 'click', clicking(page, bar(page, 'Undo')));
+  figures['Redo (button)'] = await measure(page, 'click', clicking(page, bar(page, 'Redo')));
   // The palette closes after a card adds its function: Space over the canvas opens it again.
   const card = page.getByTestId('function-palette').getByRole('button', { name: 'Capture Variable', exact: true });
   const openPalette = async () => {
@@ -204,6 +253,6 @@ export async function measureEditor(page: Page, url: string, viewKey: string): P
     await card.waitFor();
   };
   await openPalette();
-  figures['add a function from the palette (click)'] = await measure(page, 'click', () => card.click(), openPalette);
+  figures['add a function from the palette (click)'] = await measure(page, 'click', clicking(page, card), openPalette);
   return figures;
 }
