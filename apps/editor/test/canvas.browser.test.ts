@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { centre, fitView, holdRequests, nodeEl, putFlow, storedFlow, toast, waitSaved } from './pageHelpers';
+import { centre, fitView, holdRequests, nodeEl, paneCorner, putFlow, storedFlow, toast, waitSaved } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -132,6 +132,17 @@ describe('nodes', () => {
     expect(await animation()).toBe('none');
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     expect(await animation()).toBe('dashdraw');
+
+    // While the focus is in a field (here a prompt node's text), they hold still; leaving it, they move again.
+    const playState = () => chainEdge.locator('path.react-flow__edge-path').evaluate((path) => getComputedStyle(path).animationPlayState);
+    expect(await playState()).toBe('running');
+    const text = nodeEl(page, 'support-returns').locator('textarea');
+    await text.click();
+    await page.keyboard.type('Hi');
+    await expect.poll(playState).toBe('paused');
+    const corner = await paneCorner(page);
+    await page.mouse.click(corner.x, corner.y);
+    await expect.poll(playState).toBe('running');
   });
 });
 
