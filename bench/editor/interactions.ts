@@ -196,16 +196,11 @@ export async function measureEditor(page: Page, url: string, viewKey: string): P
   await description.press('End');
   figures['keystroke in a Properties field'] = await measure(page, 'keydown', pressing(page, 'a'));
   await node.click();
-  figures['delete a node (Delete key)'] = await measure(
-    page,
-    'keydown',
-    pressing(page, 'Delete'),
-    async () => {
-      await node.waitFor({ state: 'detached' });
-      await page.keyboard.press('Control+z');
-      await node.click();
-    },
-  );
+  figures['delete a node (Delete key)'] = await measure(page, 'keydown', pressing(page, 'Delete'), async () => {
+    await node.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+z');
+    await node.click();
+  });
   await away();
   // The first function of chain 1 to the chain's (free) start: the edge, made when the pointer is
   // released, replaces the function's follow-up (a toast says so).
