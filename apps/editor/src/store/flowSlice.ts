@@ -20,6 +20,7 @@ import {
   setPostAction as setPostActionInFlow,
   takeSnapshot,
   undo as undoHistory,
+  withNodes,
   type FlowDocument,
   type FlowNode,
   type HistoryLabel,
@@ -190,7 +191,7 @@ export const createFlowSlice =
         const position = byId.get(node.id);
         return position ? { ...node, position: { x: position.x, y: position.y } } : node;
       });
-      set({ doc: { ...current, nodes }, ...edited(get) });
+      set({ doc: withNodes(current, nodes), ...edited(get) });
     },
 
     commitMove: () => commit(set, get, get().doc, 'update'),
@@ -212,7 +213,7 @@ export const createFlowSlice =
         return next;
       });
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
-      if (changed) commit(set, get, { ...current, nodes }, 'update');
+      if (changed) commit(set, get, withNodes(current, nodes), 'update');
     },
 
     updateFunction: (id, update) =>

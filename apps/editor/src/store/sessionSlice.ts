@@ -11,6 +11,7 @@ import {
   messages,
   nodeProblems,
   serializeFlow,
+  withNodes,
   type FunctionNodeData,
   type FlowDocument,
   type SystemPromptResponse,
@@ -52,7 +53,10 @@ function withFunctionData(doc: FlowDocument, id: string, data: FunctionNodeData,
     const node = from.nodes.find((n) => n.id === id);
     return node?.type === 'function' ? { ...doc, nodes: [...doc.nodes, { ...node, data }] } : doc;
   }
-  return { ...doc, nodes: doc.nodes.map((n) => (n.id === id && n.type === 'function' ? { ...n, data } : n)) };
+  return withNodes(
+    doc,
+    doc.nodes.map((n) => (n.id === id && n.type === 'function' ? { ...n, data } : n)),
+  );
 }
 
 function functionData(doc: FlowDocument, id: string): FunctionNodeData | undefined {

@@ -3,6 +3,7 @@ import type { FlowDocument } from '../model/types.js';
 import { chainsOfTen, testFlow, testFunction, withStalePostAction } from '../testing/flowBuilder.js';
 import { addNode } from './addNode.js';
 import { connect, removeEdge, setPostAction } from './connect.js';
+import { withNodes } from './edges.js';
 import { invariantViolations } from './invariants.js';
 
 /** Chain 1: a -> b; chain 2: c (linked from b by a chain edge); plus an unlinked d in chain 2. */
@@ -105,5 +106,23 @@ describe('connect, removeEdge and setPostAction on a large flow', () => {
     const loaded = withStalePostAction(doc, 'c1-0');
     expect(invariantViolations(loaded)).toEqual(['post action of c1-0']);
     expect(invariantViolations(removeEdge(loaded, 'edge-c7-4-to-c7-5'))).toEqual([]);
+  });
+
+  it('after nodes moved or edited (withNodes), still changes only the nodes whose links changed', () => {
+    const doc = largeFlow();
+    const moved = withNodes(
+      doc,
+      doc.nodes.map((n) => (n.id === 'c2-3' ? { ...n, position: { x: n.position.x + 40, y: n.position.y } } : n)),
+    );
+    const cut = removeEdge(moved, 'edge-c7-4-to-c7-5');
+    expect(invariantViolations(cut)).toEqual([]);
+    expect(changedNodes(moved, cut)).toEqual(['c7-4']);
+  });
+
+  it('withNodes does not take a change of post action for a move: the flow is still mended whole', () => {
+    const doc = largeFlow();
+    const stale = withNodes(doc, withStalePostAction(doc, 'c1-0').nodes);
+    expect(invariantViolations(stale)).toEqual(['post action of c1-0']);
+    expect(invariantViolations(removeEdge(stale, 'edge-c7-4-to-c7-5'))).toEqual([]);
   });
 });

@@ -72,6 +72,30 @@ export function reconcileAround(before: FlowDocument, doc: FlowDocument, ids: re
   return agree(doc, new Set(ids), (id) => doc.nodes.find((n) => n.id === id));
 }
 
+/**
+ * `doc` with `nodes` in place of its own, where they differ only in what does not link nodes
+ * (positions, texts, settings). A flow known to agree still does, so the next change that links
+ * nodes is reconciled around them only: a node dragged or a field typed no longer makes the next
+ * connection look at the whole flow (~7 ms at 5,000 nodes in Chromium). Checked, not trusted: a
+ * node whose id, chain, type or post action differs leaves the flow to be reconciled whole.
+ */
+export function withNodes(doc: FlowDocument, nodes: FlowNode[]): FlowDocument {
+  if (agreeing.get(doc.nodes) === doc.edges && sameLinks(doc.nodes, nodes)) agreeing.set(nodes, doc.edges);
+  return { ...doc, nodes };
+}
+
+/** Whether two node arrays hold the same nodes, in order, as far as edges and post actions go. */
+function sameLinks(before: readonly FlowNode[], after: readonly FlowNode[]): boolean {
+  if (before.length !== after.length) return false;
+  return before.every((a, k) => {
+    const b = after[k];
+    if (a === b) return true;
+    if (!b || a.id !== b.id || a.chain !== b.chain) return false;
+    if (a.type !== 'function' || b.type !== 'function') return a.type === b.type;
+    return a.data.post_action_type === b.data.post_action_type && a.data.post_action_function_id === b.data.post_action_function_id;
+  });
+}
+
 /** `reconcile` of the edges at the nodes `near` and of their post actions (of all of them when null). */
 function agree(doc: FlowDocument, near: ReadonlySet<string> | null, nodeOf: (id: string) => FlowNode | undefined): FlowDocument {
   const outgoing = new Map<string, string>();
