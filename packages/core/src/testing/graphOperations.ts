@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { addNode } from '../graph/addNode.js';
 import { copy, duplicate, paste } from '../graph/clipboard.js';
 import { connect, removeEdge, setPostAction } from '../graph/connect.js';
+import { withNodes } from '../graph/edges.js';
 import { rebuild } from '../graph/rebuild.js';
 import { removeNodes } from '../graph/removeNodes.js';
 import type { FlowDocument, PostActionType } from '../model/types.js';
@@ -16,7 +17,9 @@ export type GraphOp =
   | { kind: 'duplicate'; a: number }
   | { kind: 'copyPaste'; a: number; count: number; select: number }
   | { kind: 'postAction'; a: number; b: number; type: PostActionType }
-  | { kind: 'rebuild' };
+  | { kind: 'rebuild' }
+  /** A node dragged, as the editor hands it to withNodes (links unchanged). */
+  | { kind: 'move'; a: number; dx: number };
 
 const index = fc.nat(1000);
 
@@ -54,6 +57,7 @@ export const graphOpArbitrary: fc.Arbitrary<GraphOp> = fc.oneof(
     weight: 1,
   },
   { arbitrary: fc.record({ kind: fc.constant('rebuild' as const) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('move' as const), a: index, dx: fc.integer({ min: -200, max: 200 }) }), weight: 2 },
 );
 
 /** An editor session's state: the flow, its current chain and a counter for new ids (`n1`, `n2`, …). */
@@ -121,6 +125,11 @@ export function applyGraphOp(state: GraphState, op: GraphOp): GraphState {
     case 'rebuild': {
       const r = rebuild(doc);
       return r.ok ? { ...state, doc: r.doc } : state;
+    }
+    case 'move': {
+      const a = pick(doc, op.a);
+      const nodes = doc.nodes.map((n) => (n.id === a ? { ...n, position: { x: n.position.x + op.dx, y: n.position.y } } : n));
+      return a ? { ...state, doc: withNodes(doc, nodes) } : state;
     }
   }
 }
