@@ -5,7 +5,10 @@ import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { DevTab, EditorState } from '../store/types';
 import { AnalysisPanel } from './AnalysisPanel';
 import { DevText } from './DevText';
-import { useAfterPaint } from './useAfterPaint';
+import { useSettledValue } from './useSettledValue';
+
+/** How long the flow stays the same before the schema and the prompt preview follow it. */
+const PREVIEW_DELAY_MS = 150;
 
 /** Schema copy feedback lasts 2 s (spec section 9). */
 const SCHEMA_COPIED_MS = 2000;
@@ -96,9 +99,10 @@ const devSelector = (s: EditorState) => ({ devTab: s.devTab, doc: s.doc });
 function DevelopmentTabs() {
   const store = useEditorStoreApi();
   const { devTab, doc: current } = useEditor(useShallow(devSelector));
-  // The schema and the compiled prompt (~13 ms at 5,000 nodes) follow the frame that shows the
-  // change itself (a connection, a new chain), instead of holding that frame back.
-  const doc = useAfterPaint(current) ?? current;
+  // The schema and the compiled prompt (~13 ms at 5,000 nodes, in one piece) follow once the
+  // flow has stayed the same for a moment: rendered between the frames that show a change (a
+  // connection, a new chain), they held the second of them back.
+  const doc = useSettledValue(current, PREVIEW_DELAY_MS) ?? current;
   return (
     <div className="dev-tabs">
       <div className="subtabs" role="tablist" aria-label="Development">

@@ -1,5 +1,6 @@
 import {
   addGeneratedChain,
+  agreesWithItself,
   addNode as addNodeToFlow,
   chainNumbers,
   connect,
@@ -63,14 +64,17 @@ export const createFlowSlice =
     clipboard: null,
     measured: new Map(),
 
-    loadDoc: (next) =>
+    loadDoc: (next) => {
+      // Checked once: a flow in step is then known to be, and its first linking change is quick.
+      agreesWithItself(next);
       set({
         doc: next,
         currentChain: lastChain(next),
         history: createHistory(takeSnapshot(next, 'load')),
         selectedNodeIds: [],
         selectedEdgeId: null,
-      }),
+      });
+    },
 
     addNode: (input, options = {}) => {
       const { doc: current, currentChain, selectedNodeIds } = get();

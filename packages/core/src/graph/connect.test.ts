@@ -3,7 +3,7 @@ import type { FlowDocument } from '../model/types.js';
 import { chainsOfTen, testFlow, testFunction, withStalePostAction } from '../testing/flowBuilder.js';
 import { addNode } from './addNode.js';
 import { connect, removeEdge, setPostAction } from './connect.js';
-import { withNodes } from './edges.js';
+import { agreesWithItself, withNodes } from './edges.js';
 import { invariantViolations } from './invariants.js';
 
 /** Chain 1: a -> b; chain 2: c (linked from b by a chain edge); plus an unlinked d in chain 2. */
@@ -117,6 +117,17 @@ describe('connect, removeEdge and setPostAction on a large flow', () => {
     const cut = removeEdge(moved, 'edge-c7-4-to-c7-5');
     expect(invariantViolations(cut)).toEqual([]);
     expect(changedNodes(moved, cut)).toEqual(['c7-4']);
+  });
+
+  it('agreesWithItself: true for a copy of a flow in step (as read from a file), false for one out of step, which is still mended', () => {
+    const doc = largeFlow();
+    const read: FlowDocument = structuredClone(doc);
+    expect(agreesWithItself(read)).toBe(true);
+    const cut = removeEdge(read, 'edge-c7-4-to-c7-5');
+    expect(changedNodes(read, cut)).toEqual(['c7-4']);
+    const stale = withStalePostAction(structuredClone(doc), 'c1-0');
+    expect(agreesWithItself(stale)).toBe(false);
+    expect(invariantViolations(removeEdge(stale, 'edge-c7-4-to-c7-5'))).toEqual([]);
   });
 
   it('withNodes does not take a change of post action for a move: the flow is still mended whole', () => {

@@ -58,6 +58,15 @@ export function reconcile(doc: FlowDocument): FlowDocument {
   return agree(doc, null, (id) => byId.get(id));
 }
 
+/**
+ * Whether the edges and post actions of `doc` already agree (`reconcile` would change nothing). A
+ * flow that does is remembered as such: the first change that links its nodes (a flow just read
+ * from a file or the provider) is then reconciled around them instead of whole.
+ */
+export function agreesWithItself(doc: FlowDocument): boolean {
+  return reconcile(doc) === doc;
+}
+
 /** Node arrays known to agree with an edge array (what `reconcile` returned): nodes -> edges. */
 const agreeing = new WeakMap<readonly FlowNode[], readonly FlowEdge[]>();
 
