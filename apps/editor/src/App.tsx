@@ -3,16 +3,21 @@ import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
 import { providerClient } from './api/providerClient';
 import { EditorLayout } from './layout/EditorLayout';
+import { afterPaint } from './panels/afterPaint';
 import { createEditorStore, type EditorStore } from './store/createEditorStore';
 import { EditorStoreContext } from './store/EditorStoreContext';
 import type { Notifier } from './store/types';
 import { createSaveChannel } from './sync/saveChannel';
 import { settlePendingEdits } from './text/useDebouncedText';
 
+/**
+ * What the store says, as toasts, after the frame that shows the change itself: a toast mounts and
+ * measures itself, which held back the frames right after a click (New Chain, a connection).
+ */
 const notify: Notifier = {
-  success: (message) => toast.success(message),
-  error: (message) => toast.error(message),
-  info: (message) => toast(message),
+  success: (message) => void afterPaint(() => toast.success(message)),
+  error: (message) => void afterPaint(() => toast.error(message)),
+  info: (message) => void afterPaint(() => toast(message)),
 };
 
 /**

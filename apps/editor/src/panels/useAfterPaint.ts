@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterPaint } from './afterPaint';
 
 /**
  * `value` once the browser has painted a frame since it changed (undefined before the first
@@ -12,15 +13,7 @@ export function useAfterPaint<T>(value: T): T | undefined {
   const [shown, setShown] = useState<{ value: T } | null>(null);
   useEffect(() => {
     if (shown && Object.is(shown.value, value)) return undefined;
-    let timer: number | undefined;
-    // A task queued from an animation frame runs after that frame is painted.
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => startTransition(() => setShown({ value })), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    return afterPaint(() => startTransition(() => setShown({ value })));
   }, [value, shown]);
   return shown?.value;
 }
