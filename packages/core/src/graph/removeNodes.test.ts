@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testFlow, testFunction } from '../testing/flowBuilder.js';
+import { chainsOfTen, testFlow, testFunction, withStalePostAction } from '../testing/flowBuilder.js';
 import { addNode } from './addNode.js';
 import { invariantViolations } from './invariants.js';
 import { removeNodes } from './removeNodes.js';
@@ -68,5 +68,32 @@ describe('removeNodes', () => {
   it('ignores ids that are not nodes', () => {
     const base = threeChains();
     expect(removeNodes(base.doc, ['nope'], '3')).toEqual({ doc: base.doc, currentChain: '3', removed: 0 });
+  });
+});
+
+describe('removeNodes on a large flow', () => {
+  it('changes only the node relinked past the removed one; every other node object is kept by reference', () => {
+    const doc = chainsOfTen(20);
+    const r = removeNodes(doc, ['c7-5'], '20');
+    expect(invariantViolations(r.doc)).toEqual([]);
+    const old = new Map(doc.nodes.map((n) => [n.id, n]));
+    expect(r.doc.nodes.filter((n) => old.get(n.id) !== n).map((n) => n.id)).toEqual(['c7-4']);
+    expect(r.doc.edges.map((e) => e.id)).toContain('edge-c7-4-to-c7-6');
+  });
+
+  it('still mends the whole flow when it was not made by the graph operations (a post action out of step far away)', () => {
+    const loaded = withStalePostAction(chainsOfTen(20), 'c1-0');
+    expect(invariantViolations(removeNodes(loaded, ['c7-5'], '20').doc)).toEqual([]);
+  });
+
+  it('renumbers the chains after a chain left empty, and their edges stay right', () => {
+    const doc = chainsOfTen(3);
+    const r = removeNodes(
+      doc,
+      Array.from({ length: 10 }, (_, i) => `c2-${i}`),
+      '3',
+    );
+    expect(invariantViolations(r.doc)).toEqual([]);
+    expect(new Set(r.doc.nodes.map((n) => n.chain))).toEqual(new Set(['1', '2']));
   });
 });

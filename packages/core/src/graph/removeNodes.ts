@@ -1,6 +1,6 @@
 import type { FlowDocument, FlowEdge } from '../model/types.js';
 import { renumberChains, withStartNode } from './chains.js';
-import { makeEdge, nodeIndex, reconcile } from './edges.js';
+import { makeEdge, nodeIndex, reconcile, reconcileAround } from './edges.js';
 
 export interface RemoveNodesResult {
   doc: FlowDocument;
@@ -22,12 +22,15 @@ export function removeNodes(doc: FlowDocument, ids: Iterable<string>, currentCha
   const next = new Map<string, string>();
   for (const edge of doc.edges) next.set(edge.source, edge.target);
   const edges: FlowEdge[] = [];
+  // The survivors whose follow-up was removed: their edge and post action change.
+  const relinked: string[] = [];
   for (const edge of doc.edges) {
     if (gone.has(edge.source)) continue;
     if (!gone.has(edge.target)) {
       edges.push(edge);
       continue;
     }
+    relinked.push(edge.source);
     // Walk past the removed run to the first survivor and bridge to it.
     const seen = new Set<string>();
     let target: string | undefined = edge.target;
@@ -43,7 +46,11 @@ export function removeNodes(doc: FlowDocument, ids: Iterable<string>, currentCha
   const kept = doc.nodes.filter((node) => !gone.has(node.id));
   const { nodes, mapping } = renumberChains(kept);
   const newCurrent = mapping.get(currentChain) ?? followingChain(currentChain, mapping);
-  const result = withStartNode(reconcile({ ...doc, nodes, edges }));
+  const joined = { ...doc, nodes, edges };
+  // A chain renumbered changes edge kinds anywhere in the flow; otherwise only the relinked nodes
+  // changed links, and the flow is reconciled around them (a node deleted from thousands).
+  const renumbered = nodes.some((node, k) => node !== kept[k]);
+  const result = withStartNode(renumbered ? reconcile(joined) : reconcileAround(doc, joined, relinked));
   return { doc: result, currentChain: newCurrent, removed: gone.size };
 }
 
