@@ -9,8 +9,8 @@ import { REPO, SERVER_CLI, buildOnce, ensureServerBuilt, modified } from './test
 export interface Program {
   file: string;
   /**
-   * A TypeScript file, compiled to JavaScript once per change (its types removed) and run from
-   * inside this package, so that what it imports of `@flow/server` is still the build.
+   * A TypeScript file, compiled to JavaScript once per change (its types removed); what it
+   * imports of `@flow/server` is still the build.
    */
   typescript?: boolean;
 }

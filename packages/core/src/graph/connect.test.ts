@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowDocument } from '../model/types.js';
-import { chainsOfTen, testFlow, testFunction, withStalePostAction } from '../testing/flowBuilder.js';
+import { chainsOfTen, changedNodeIds, testFlow, testFunction, withStalePostAction } from '../testing/flowBuilder.js';
 import { addNode } from './addNode.js';
 import { connect, removeEdge, setPostAction } from './connect.js';
 import { agreesWithItself, withNodes } from './edges.js';
@@ -79,26 +79,22 @@ describe('setPostAction', () => {
 
 describe('connect, removeEdge and setPostAction on a large flow', () => {
   const largeFlow = () => chainsOfTen(20);
-  const changedNodes = (before: FlowDocument, after: FlowDocument) => {
-    const old = new Map(before.nodes.map((n) => [n.id, n]));
-    return after.nodes.filter((n) => old.get(n.id) !== n).map((n) => n.id);
-  };
 
   it('change only the nodes whose links changed; every other node and edge object is kept by reference', () => {
     const doc = largeFlow();
     const cut = removeEdge(doc, 'edge-c7-4-to-c7-5');
-    expect(changedNodes(doc, cut)).toEqual(['c7-4']);
+    expect(changedNodeIds(doc, cut)).toEqual(['c7-4']);
     const r = connect(cut, 'c3-9', 'c7-5');
     if (!r.ok) throw new Error(r.error);
     expect(invariantViolations(r.doc)).toEqual([]);
     // c3-9 had a chain edge to c4-0: it now points at c7-5.
-    expect(changedNodes(cut, r.doc)).toEqual(['c3-9']);
+    expect(changedNodeIds(cut, r.doc)).toEqual(['c3-9']);
     const oldEdges = new Set(cut.edges);
     expect(r.doc.edges.filter((e) => !oldEdges.has(e)).map((e) => e.id)).toEqual(['edge-c3-9-to-c7-5']);
     const none = setPostAction(r.doc, 'c3-9', 'none');
     if (!none.ok) throw new Error(none.error);
     expect(invariantViolations(none.doc)).toEqual([]);
-    expect(changedNodes(r.doc, none.doc)).toEqual(['c3-9']);
+    expect(changedNodeIds(r.doc, none.doc)).toEqual(['c3-9']);
   });
 
   it('still mends the whole flow when it was not made by the graph operations (a post action out of step far away)', () => {
@@ -116,7 +112,7 @@ describe('connect, removeEdge and setPostAction on a large flow', () => {
     );
     const cut = removeEdge(moved, 'edge-c7-4-to-c7-5');
     expect(invariantViolations(cut)).toEqual([]);
-    expect(changedNodes(moved, cut)).toEqual(['c7-4']);
+    expect(changedNodeIds(moved, cut)).toEqual(['c7-4']);
   });
 
   it('agreesWithItself: true for a copy of a flow in step (as read from a file), false for one out of step, which is still mended', () => {
@@ -124,7 +120,7 @@ describe('connect, removeEdge and setPostAction on a large flow', () => {
     const read: FlowDocument = structuredClone(doc);
     expect(agreesWithItself(read)).toBe(true);
     const cut = removeEdge(read, 'edge-c7-4-to-c7-5');
-    expect(changedNodes(read, cut)).toEqual(['c7-4']);
+    expect(changedNodeIds(read, cut)).toEqual(['c7-4']);
     const stale = withStalePostAction(structuredClone(doc), 'c1-0');
     expect(agreesWithItself(stale)).toBe(false);
     expect(invariantViolations(removeEdge(stale, 'edge-c7-4-to-c7-5'))).toEqual([]);

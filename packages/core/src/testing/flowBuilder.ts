@@ -47,3 +47,9 @@ export function withStalePostAction(doc: FlowDocument, id: string): FlowDocument
     ),
   };
 }
+
+/** The ids of the nodes of `after` that are not the same objects as in `before` (added or changed). */
+export function changedNodeIds(before: FlowDocument, after: FlowDocument): string[] {
+  const old = new Map(before.nodes.map((n) => [n.id, n]));
+  return after.nodes.filter((n) => old.get(n.id) !== n).map((n) => n.id);
+}
