@@ -75,7 +75,7 @@ export function App({ editor: { store, relay }, planId, versionName }: { editor:
     // Text typed in the last moments is still pending in its field: settle it, then save.
     const flush = () => {
       settlePendingEdits();
-      store.flush();
+      void store.flush();
     };
     window.addEventListener('pagehide', flush);
     return () => window.removeEventListener('pagehide', flush);

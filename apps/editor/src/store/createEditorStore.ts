@@ -20,14 +20,19 @@ export function createEditorStore(props: EditorStoreProps) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe = store.subscribe((state, previous) => {
     // In a conflict the edits still go to this browser's storage (saveNow keeps them there).
-    if (state.doc === previous.doc || (state.saveState !== 'unsaved' && state.saveState !== 'conflict')) return;
+    const edited = state.doc !== previous.doc && (state.saveState === 'unsaved' || state.saveState === 'conflict');
+    // A write came back with the flow changed since it was sent, by something other than an edit
+    // (a function's Save took the provider's record meanwhile): that change is saved next too.
+    const leftBehind = state.saveState === 'unsaved' && previous.saveState !== 'unsaved';
+    if (!edited && !leftBehind) return;
     clearTimeout(timer);
     timer = setTimeout(() => void store.getState().saveNow(), AUTOSAVE_DELAY_MS);
   });
-  const flush = () => {
+  /** Saves now what waits for the autosave; resolves when that write has come back. */
+  const flush = (): Promise<void> => {
     clearTimeout(timer);
     const { saveState } = store.getState();
-    if (saveState === 'unsaved' || saveState === 'conflict') void store.getState().saveNow();
+    return saveState === 'unsaved' || saveState === 'conflict' ? store.getState().saveNow() : Promise.resolve();
   };
   const destroy = () => {
     clearTimeout(timer);

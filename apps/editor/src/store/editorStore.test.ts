@@ -3,12 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { analyzeChains, createClient, createPromptData, parseFlow, type FlowDocument } from '@flow/core';
 import { startServer } from '@flow/server';
 import { describe, expect, it } from 'vitest';
 import { actionForKey, isEnabled, runAction } from '../actions/actions';
 import { createEditorStore } from './createEditorStore';
 import supportDesk from '../../../../examples/support-desk/production.flow.json';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 function example(): FlowDocument {
   const parsed = parseFlow(JSON.stringify(supportDesk));
@@ -210,6 +213,35 @@ describe('the store with a provider', () => {
       await expect.poll(() => state().saveState).toBe('saved');
       const stored = parseFlow(await (await fetch(`${server.url}/api/flows/new-plan/draft`)).text());
       expect(stored.ok && stored.doc.nodes.map((n) => n.id)).toEqual([id]);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a function's Save that comes back while the flow is being saved is saved next: nothing stays marked unsaved", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flow-store-'));
+    const server = await startServer({ port: 0, dir, seedDir: join(repoRoot, 'examples'), log: () => {} });
+    try {
+      const store = createEditorStore({
+        planId: 'support-desk',
+        versionName: 'production',
+        client: createClient({ baseUrl: server.url }),
+        notify: { success: () => {}, error: (m) => expect.fail(m), info: () => {} },
+      });
+      const state = () => store.getState();
+      await state().loadPlan();
+      const id = 'support-lookup-order';
+      state().updateFunction(id, (data) => ({ ...data, name: 'Look up the order' }));
+      // Save is clicked, then the autosave's wait ends (flush) while the function is being saved:
+      // the flow write, sent without the function's record, comes back after it.
+      const saving = state().saveFunction(id);
+      await Promise.all([saving, store.flush()]);
+      await expect.poll(() => state().saveState).toBe('saved');
+      const fn = (doc: FlowDocument) => doc.nodes.find((n) => n.id === id);
+      expect(fn(state().syncedDoc)).toEqual(fn(state().doc));
+      const stored = parseFlow(await (await fetch(`${server.url}/api/flows/support-desk/production`)).text());
+      expect(stored.ok && stored.doc.nodes.find((n) => n.id === id)).toEqual(fn(state().doc));
     } finally {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
