@@ -1,18 +1,18 @@
 // Runs every test and ends with one line `N passed, N failed`, which CI reads, after the 10
-// slowest tests. Unit, property, server and CLI tests run three files at a time (many of them
-// wait on child processes, so two cores keep up with three); the browser tests (each file starts
-// a provider and uses Chromium's headless shell) three files at a time too: with the full Chromium more
-// than two made them slower and flaky on two cores, with the lighter shell two left a quarter of
-// the CPU idle (208 s) and three fill it (171 s); four were no faster (156-164 s against 158-168 s).
-// Both parts share a worker's module cache between files (--no-isolate): a file no longer imports
-// the server, Playwright or the CLI again (unit part 93 s -> 78 s on two cores). Each browser file
-// starts its own provider and browser context, in the worker's one browser, with a fresh page per
-// test (test/harness.ts).
-// Running both parts at once was tried: no faster (226 s), the two cores are busy either way.
+// slowest tests. All the files run in one Vitest run, longest first (scripts/slowFirst.ts), two
+// per core at a time (TEST_WORKERS to change it). The unit, property, server and CLI files wait
+// much of their time on the child processes they start (servers, flowctl, PostgreSQL, npm), and
+// the browser files (each starts a provider and drives Chromium's headless shell) fill those
+// waits. On two cores, `pnpm test` took 210-225 s as two runs one after the other (the unit
+// files, then the browser files, three at a time each: the cores idled while the unit files
+// waited), and takes 200-204 s as one run of four at a time; five at a time took 209 s.
+// Workers share their module cache between files (--no-isolate): a file does not import the
+// server, Playwright or the CLI again. Each browser file starts its own provider and browser
+// context, in its worker's one browser, with a fresh page per test (apps/editor/test/harness.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
-const BROWSER_TESTS = 'apps/editor/test/';
 const started = performance.now();
 const extra = process.argv.slice(2);
 
@@ -48,18 +48,17 @@ function vitest(name, args) {
   return { passed: result.numPassedTests ?? 0, failed, ok: run.status === 0 && failed === 0, tests: timings(result), files };
 }
 
-const unit = vitest('unit', ['--exclude', `${BROWSER_TESTS}**`, '--maxWorkers=3', '--no-isolate']);
-const browser = vitest('browser', [BROWSER_TESTS, '--maxWorkers=3', '--no-isolate']);
+// Two files per core (four on two cores) unless TEST_WORKERS says otherwise.
+const workers = Number(process.env.TEST_WORKERS) || availableParallelism() * 2;
+const all = vitest('all', [`--maxWorkers=${workers}`, '--no-isolate']);
 if (process.env.RECORD_TEST_DURATIONS === '1') {
   // Each file's duration, to 0.1 s, for the order of the next runs (scripts/slowFirst.ts).
-  const files = [unit.files, browser.files].flat().sort((a, b) => a.file.localeCompare(b.file));
+  const files = [...all.files].sort((a, b) => a.file.localeCompare(b.file));
   const record = Object.fromEntries(files.map((f) => [f.file, Math.round(f.ms / 100) * 100]));
   writeFileSync('scripts/test-durations.json', `${JSON.stringify(record, null, 2)}\n`);
 }
-const slowest = [...unit.tests, ...browser.tests].sort((a, b) => b.ms - a.ms).slice(0, 10);
+const slowest = [...all.tests].sort((a, b) => b.ms - a.ms).slice(0, 10);
 console.log(`\nThe 10 slowest tests (${((performance.now() - started) / 1000).toFixed(0)} s in all):`);
 for (const t of slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(5)} s  ${t.file} > ${t.name}`);
-const passed = unit.passed + browser.passed;
-const failed = unit.failed + browser.failed;
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(unit.ok && browser.ok ? 0 : 1);
+console.log(`${all.passed} passed, ${all.failed} failed`);
+process.exit(all.ok ? 0 : 1);
