@@ -8,7 +8,7 @@ import { analyzeChains, createClient, createPromptData, parseFlow, type FlowDocu
 import { startServer } from '@flow/server';
 import { describe, expect, it } from 'vitest';
 import { actionForKey, isEnabled, runAction } from '../actions/actions';
-import { createEditorStore } from './createEditorStore';
+import { createEditorStore, type EditorStore } from './createEditorStore';
 import supportDesk from '../../../../examples/support-desk/production.flow.json';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -191,17 +191,34 @@ describe('actions on the store', () => {
   });
 });
 
+/**
+ * A store of plan `planId`/`versionName` over a local provider in a new folder (seeded with the
+ * examples when `seeded`), which `run` drives; the provider stops and its folder goes afterwards.
+ * Any error the store reports fails the test.
+ */
+async function withProvider(
+  { planId, versionName, seeded }: { planId: string; versionName: string; seeded: boolean },
+  run: (store: EditorStore, url: string) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'flow-store-'));
+  const server = await startServer({ port: 0, dir, seedDir: seeded ? join(repoRoot, 'examples') : null, log: () => {} });
+  try {
+    const store = createEditorStore({
+      planId,
+      versionName,
+      client: createClient({ baseUrl: server.url }),
+      notify: { success: () => {}, error: (m) => expect.fail(m), info: () => {} },
+    });
+    await run(store, server.url);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('the store with a provider', () => {
-  it("'Create it' keeps a node added while the plan is being created, and saves it next", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'flow-store-'));
-    const server = await startServer({ port: 0, dir, log: () => {} });
-    try {
-      const store = createEditorStore({
-        planId: 'new-plan',
-        versionName: 'draft',
-        client: createClient({ baseUrl: server.url }),
-        notify: { success: () => {}, error: (m) => expect.fail(m), info: () => {} },
-      });
+  it("'Create it' keeps a node added while the plan is being created, and saves it next", () =>
+    withProvider({ planId: 'new-plan', versionName: 'draft', seeded: false }, async (store, url) => {
       const state = () => store.getState();
       await state().loadPlan();
       expect(state().planMissing).toBe(true);
@@ -211,24 +228,12 @@ describe('the store with a provider', () => {
       expect(state().planMissing).toBe(false);
       expect(state().doc.nodes.map((n) => n.id)).toEqual([id]);
       await expect.poll(() => state().saveState).toBe('saved');
-      const stored = parseFlow(await (await fetch(`${server.url}/api/flows/new-plan/draft`)).text());
+      const stored = parseFlow(await (await fetch(`${url}/api/flows/new-plan/draft`)).text());
       expect(stored.ok && stored.doc.nodes.map((n) => n.id)).toEqual([id]);
-    } finally {
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it("a function's Save that comes back while the flow is being saved is saved next: nothing stays marked unsaved", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'flow-store-'));
-    const server = await startServer({ port: 0, dir, seedDir: join(repoRoot, 'examples'), log: () => {} });
-    try {
-      const store = createEditorStore({
-        planId: 'support-desk',
-        versionName: 'production',
-        client: createClient({ baseUrl: server.url }),
-        notify: { success: () => {}, error: (m) => expect.fail(m), info: () => {} },
-      });
+  it("a function's Save that comes back while the flow is being saved is saved next: nothing stays marked unsaved", () =>
+    withProvider({ planId: 'support-desk', versionName: 'production', seeded: true }, async (store, url) => {
       const state = () => store.getState();
       await state().loadPlan();
       const id = 'support-lookup-order';
@@ -240,11 +245,7 @@ describe('the store with a provider', () => {
       await expect.poll(() => state().saveState).toBe('saved');
       const fn = (doc: FlowDocument) => doc.nodes.find((n) => n.id === id);
       expect(fn(state().syncedDoc)).toEqual(fn(state().doc));
-      const stored = parseFlow(await (await fetch(`${server.url}/api/flows/support-desk/production`)).text());
+      const stored = parseFlow(await (await fetch(`${url}/api/flows/support-desk/production`)).text());
       expect(stored.ok && stored.doc.nodes.find((n) => n.id === id)).toEqual(fn(state().doc));
-    } finally {
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
