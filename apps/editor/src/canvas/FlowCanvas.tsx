@@ -21,7 +21,7 @@ import { nodeTypes } from '../nodes/nodeTypes';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { CANVAS } from './fitFlow';
-import { inWindow, useFlowWindow, withSelected } from './flowWindow';
+import { createWindowMemo, useFlowWindow, withSelected } from './flowWindow';
 import { createEdgeAdapter, createNodeAdapter, type RFEdge, type RFNode } from './rfElements';
 import { useOpeningViewport } from './useOpeningViewport';
 import { useIdleValue } from './useIdleValue';
@@ -70,7 +70,8 @@ const Canvas = memo(function Canvas() {
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   // On a large flow React Flow gets the part around the view (flowWindow.ts), not all of it.
   const area = useFlowWindow(nodes.length);
-  const windowed = useMemo(() => (area ? inWindow(nodes, edges, area, measured) : null), [area, nodes, edges, measured]);
+  const windowOf = useMemo(() => createWindowMemo(), []);
+  const windowed = useMemo(() => (area ? windowOf(nodes, edges, area, measured) : null), [windowOf, area, nodes, edges, measured]);
   const shown = useMemo(() => (windowed ? withSelected(windowed, nodes, selected) : { nodes, edges }), [windowed, nodes, edges, selected]);
   const rfNodes = useMemo(() => adapter.toRF(shown.nodes, selectedSet, measured), [adapter, shown.nodes, selectedSet, measured]);
   const rfEdges = useMemo(() => edgeAdapter(shown.edges, selectedEdgeId), [edgeAdapter, shown.edges, selectedEdgeId]);

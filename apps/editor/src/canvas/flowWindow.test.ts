@@ -1,7 +1,7 @@
 import { createPromptData, type FlowEdge, type FlowNode } from '@flow/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inWindow, viewOf, windowAround, windowServes, withSelected, type FlowRect } from './flowWindow';
+import { createWindowMemo, inWindow, viewOf, windowAround, windowServes, withSelected, type FlowRect } from './flowWindow';
 
 const prompt = (id: string, x: number, y: number): FlowNode => ({
   id,
@@ -77,6 +77,130 @@ describe('the window of a large flow', () => {
           }
         },
       ),
+    );
+  });
+
+  it('follows a change by what changed: the same part comes back when an edit or a size leaves it as it was', () => {
+    const nodes = [prompt('in', 100, 100), prompt('far', 5000, 5000), prompt('near', 900, 900)];
+    const edges = [edge('in', 'near')];
+    const windowOf = createWindowMemo();
+    const part = windowOf(nodes, edges, area, none);
+    expect(part.nodes.map((n) => n.id)).toEqual(['in', 'near']);
+    // A node far away edited, a node inside measured larger but still inside: nothing React Flow gets changes.
+    const edited = [nodes[0]!, { ...nodes[1]!, chain: '2' }, nodes[2]!];
+    expect(windowOf(edited, edges, area, none)).toBe(part);
+    const sized = new Map([['in', { width: 300, height: 200 }]]);
+    expect(windowOf(edited, edges, area, sized)).toBe(part);
+    // The node inside edited: the part holds its new object, in the flow's order.
+    const renamed = [{ ...nodes[0]!, chain: '3' }, edited[1]!, edited[2]!];
+    const next = windowOf(renamed, edges, area, sized);
+    expect(next.nodes[0]).toBe(renamed[0]);
+    expect(next.edges).toBe(part.edges);
+  });
+
+  it('looks at the nodes a change touched, not at every node of the flow', () => {
+    let reads = 0;
+    // Nodes that count how often their position is read.
+    const counted = (id: string, x: number, y: number): FlowNode => {
+      const node = prompt(id, x, y);
+      const { position } = node;
+      return Object.defineProperty(node, 'position', {
+        get: () => {
+          reads += 1;
+          return position;
+        },
+        enumerable: true,
+      });
+    };
+    const nodes = Array.from({ length: 2000 }, (_, i) => counted(`n${i}`, (i % 50) * 300, Math.floor(i / 50) * 200));
+    const edges = nodes.slice(1).map((node, i) => edge(nodes[i]!.id, node.id));
+    const windowOf = createWindowMemo();
+    windowOf(nodes, edges, area, none);
+    reads = 0;
+    // An edit of one node, a node added with its edge, one deleted with its edges, a size measured.
+    const edited = nodes.map((n, i) => (i === 700 ? counted(n.id, 9000, 9000) : n));
+    windowOf(edited, edges, area, none);
+    const added = [...edited, counted('new', 100, 100)];
+    const linked = [...edges, edge('new', 'n0')];
+    windowOf(added, linked, area, none);
+    const kept = added.filter((n) => n.id !== 'n1500');
+    const unlinked = linked.filter((e) => e.source !== 'n1500' && e.target !== 'n1500');
+    windowOf(kept, unlinked, area, none);
+    windowOf(kept, unlinked, area, new Map([['n1', { width: 500, height: 300 }]]));
+    expect(reads).toBeLessThan(40);
+  });
+
+  it('property: followed change by change, the window is what a look at the whole flow gives', () => {
+    const point = fc.record({ x: fc.integer({ min: -3000, max: 3000 }), y: fc.integer({ min: -3000, max: 3000 }) });
+    const size = fc.record({ width: fc.integer({ min: 10, max: 1500 }), height: fc.integer({ min: 10, max: 1500 }) });
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant('edit' as const), i: fc.nat() }),
+      fc.record({ kind: fc.constant('move' as const), i: fc.nat(), to: point }),
+      fc.record({ kind: fc.constant('add' as const), at: fc.nat(), to: point, links: fc.array(fc.nat(), { maxLength: 3 }) }),
+      fc.record({ kind: fc.constant('remove' as const), i: fc.nat() }),
+      fc.record({ kind: fc.constant('resize' as const), i: fc.nat(), size }),
+      fc.record({ kind: fc.constant('forget' as const), i: fc.nat() }),
+      fc.record({ kind: fc.constant('editEdge' as const), i: fc.nat() }),
+      fc.record({ kind: fc.constant('editAll' as const) }),
+      fc.record({ kind: fc.constant('pan' as const), by: point }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(point, { minLength: 1, maxLength: 30 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 40 }),
+        fc.array(change, { maxLength: 25 }),
+        (points, links, changes) => {
+          let nodes: FlowNode[] = points.map((p, i) => prompt(`n${i}`, p.x, p.y));
+          let edges: FlowEdge[] = links.map(([s, t]) => edge(`n${s % nodes.length}`, `n${t % nodes.length}`));
+          let measured = new Map<string, { width: number; height: number }>();
+          let window: FlowRect = area;
+          const windowOf = createWindowMemo();
+          const same = () => {
+            const followed = windowOf(nodes, edges, window, measured);
+            const whole = inWindow(nodes, edges, window, measured);
+            expect(followed.nodes.map((n) => n.id)).toEqual(whole.nodes.map((n) => n.id));
+            expect(followed.nodes.every((n, i) => n === whole.nodes[i])).toBe(true);
+            expect(followed.edges.every((e, i) => e === whole.edges[i]) && followed.edges.length === whole.edges.length).toBe(true);
+          };
+          same();
+          let added = 0;
+          for (const c of changes) {
+            const pick = (i: number) => nodes[i % Math.max(nodes.length, 1)];
+            if (c.kind === 'edit' || c.kind === 'move') {
+              const node = pick(c.i);
+              if (!node) continue;
+              const next = { ...node, chain: `${Number(node.chain) + 1}`, position: c.kind === 'move' ? c.to : node.position };
+              nodes = nodes.map((n) => (n === node ? next : n));
+            } else if (c.kind === 'add') {
+              const id = `m${added++}`;
+              const at = c.at % (nodes.length + 1);
+              nodes = [...nodes.slice(0, at), prompt(id, c.to.x, c.to.y), ...nodes.slice(at)];
+              const made = c.links.map((l) => edge(id, nodes[l % nodes.length]!.id));
+              edges = [...edges.slice(0, at), ...made, ...edges.slice(at)];
+            } else if (c.kind === 'remove') {
+              const node = pick(c.i);
+              if (!node) continue;
+              nodes = nodes.filter((n) => n !== node);
+              edges = edges.filter((e) => e.source !== node.id && e.target !== node.id);
+            } else if (c.kind === 'resize' || c.kind === 'forget') {
+              const node = pick(c.i);
+              if (!node) continue;
+              measured = new Map(measured);
+              if (c.kind === 'resize') measured.set(node.id, c.size);
+              else measured.delete(node.id);
+            } else if (c.kind === 'editEdge') {
+              const old = edges[c.i % Math.max(edges.length, 1)];
+              if (old) edges = edges.map((e) => (e === old ? { ...old } : e));
+            } else if (c.kind === 'editAll') {
+              nodes = nodes.map((n) => ({ ...n }));
+            } else {
+              window = { left: c.by.x, top: c.by.y, right: c.by.x + 1000, bottom: c.by.y + 1000 };
+            }
+            same();
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

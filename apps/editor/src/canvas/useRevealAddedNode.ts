@@ -1,6 +1,7 @@
 import type { FlowNode } from '@flow/core';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
+import { changedRun } from './changedRun';
 import { CANVAS_INSETS } from './fitFlow';
 import { estimatedSize } from './flowBounds';
 
@@ -17,15 +18,25 @@ export function useRevealAddedNode(
 ): void {
   const { setCenter } = useReactFlow();
   const rf = useStoreApi();
-  const known = useRef<Set<string> | null>(null);
+  const known = useRef<readonly FlowNode[] | null>(null);
   useEffect(() => {
     const before = known.current;
-    known.current = new Set(nodes.map((n) => n.id));
+    known.current = nodes;
     // Opening a flow keeps the default view.
-    if (!before || before.size === 0 || selected.length === 0) return;
+    if (!before || before.length === 0 || selected.length === 0) return;
+    // The nodes that are new lie in the run of nodes that changed (the others are the same
+    // objects): found there, not by a look at every node of the flow on each change.
+    const run = changedRun(before, nodes);
+    const was = new Set(before.slice(run.start, run.beforeEnd).map((n) => n.id));
+    const fresh = new Map(
+      nodes
+        .slice(run.start, run.afterEnd)
+        .filter((n) => !was.has(n.id))
+        .map((n) => [n.id, n]),
+    );
     // The first of the selected nodes that is new: an added node, or the first of a generated chain.
-    const added = selected.find((id) => !before.has(id));
-    const node = added === undefined ? undefined : nodes.find((n) => n.id === added);
+    const added = fresh.size === 0 ? undefined : selected.find((id) => fresh.has(id));
+    const node = added === undefined ? undefined : fresh.get(added);
     if (!node) return;
     const { width, height, transform } = rf.getState();
     const [tx, ty, zoom] = transform;
