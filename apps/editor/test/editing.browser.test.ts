@@ -400,7 +400,9 @@ describe('undo and redo', () => {
     const before = await textarea.inputValue();
     await textarea.click();
     await page.keyboard.press('Control+End');
-    await page.keyboard.type(' Offer store credit first.');
+    // One input (as a paste): typed key by key, a pause of 200 ms on a busy machine would save
+    // the text in two steps (spec section 4), and one Undo would give back only the second.
+    await page.keyboard.insertText(' Offer store credit first.');
     await savedDoc(h, plan, (d) => d.nodes.find((n) => n.id === 'support-returns')!.data.prompt === `${before} Offer store credit first.`);
     const corner = await paneCorner(page);
     await page.mouse.click(corner.x, corner.y);
