@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serializeFlow } from '@flow/core';
 import { sampleFlow } from '../testServer.test-helper.js';
 import { dataPaths } from './dataPaths.js';
@@ -27,8 +27,11 @@ describe('createFlowStore', () => {
     await store.update('p', 'v', () => sampleFlow('p', 'v', 1, 'Old'));
     expect((await store.read('p', 'v')).doc?.nodes).toHaveLength(2);
     await writeFile(dataPaths(dir).flow('p', 'v'), serializeFlow(sampleFlow('p', 'v', 3, 'New')));
-    await new Promise((r) => setTimeout(r, REVALIDATE_MS + 20));
-    expect((await store.read('p', 'v')).doc?.nodes).toHaveLength(4);
+    // Seen once the cached read is older than the revalidation time (waited for, not slept on).
+    await vi.waitFor(async () => expect((await store.read('p', 'v')).doc?.nodes).toHaveLength(4), {
+      timeout: REVALIDATE_MS * 10,
+      interval: REVALIDATE_MS / 4,
+    });
   });
 
   it('gives an update the file as it is now, even right after a cached read', async () => {
