@@ -203,7 +203,9 @@ function followChange(s: WindowState, nodes: readonly FlowNode[], edges: readonl
     for (const id of resized) if (!after.has(id) && s.byId.has(id)) after.set(id, s.byId.get(id));
   }
   const recheck = new Set<FlowEdge>(addedEdges);
-  for (const edge of removedEdges) s.shown.delete(edge);
+  // An edge shown that the change took out changes the part.
+  let shownChanged = false;
+  for (const edge of removedEdges) if (s.shown.delete(edge)) shownChanged = true;
   if (s.touching) {
     for (const edge of removedEdges) unlink(s.touching, edge);
     for (const edge of addedEdges) link(s.touching, edge);
@@ -227,7 +229,6 @@ function followChange(s: WindowState, nodes: readonly FlowNode[], edges: readonl
     s.touching ??= touchingOf(edges);
     for (const id of moved) for (const edge of s.touching.get(id) ?? []) recheck.add(edge);
   }
-  let shownChanged = removedEdges.some((edge) => s.part.edges.includes(edge));
   for (const edge of recheck) {
     const show = edgeShown(edge, s);
     if (show !== s.shown.has(edge)) shownChanged = true;
