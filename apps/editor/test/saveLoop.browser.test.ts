@@ -167,6 +167,26 @@ describe('the save loop', () => {
     expect((await storedFlow(h.server.url, plan)).agentNotes).toBe('Changed by a teammate.');
   });
 
+  it("reads 'Loading…', not 'Saved', until the flow has come from the provider", async () => {
+    const plan = await h.plan('support-desk');
+    // The provider's answer to the flow's load is held back until the test lets it through.
+    let answer = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await h.page.route(`**/api/flows/${plan}/production`, async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await h.page.goto(`${h.server.url}/${plan}/production`);
+    const state = h.page.getByTestId('save-state');
+    await expect.poll(() => state.textContent()).toBe('Loading…');
+    expect(await nodeEl(h.page, 'support-greet').count()).toBe(0);
+    answer();
+    await nodeEl(h.page, 'support-greet').waitFor();
+    await expect.poll(() => state.textContent()).toBe('Saved');
+  });
+
   it("an unknown plan says 'Plan not found' with its id and offers 'Create it'", async () => {
     const page = await h.open('/no-such-plan/draft');
     const missing = page.getByTestId('plan-missing');

@@ -15,6 +15,7 @@ const planSelector = (s: EditorState) => ({
 });
 
 const SAVE_LABELS: Record<SaveState, string> = {
+  loading: 'Loading…',
   saved: 'Saved',
   saving: 'Saving…',
   unsaved: 'Unsaved changes',
@@ -38,7 +39,7 @@ export function PlanBar() {
         ) : (
           <span className="plan-bar-missing">{messages.planIdNotSet}</span>
         )}
-        {planId && !planMissing ? (
+        {planId && !planMissing && !loadError ? (
           <span className={`plan-bar-save save-${saveState}`} data-testid="save-state">
             {SAVE_LABELS[saveState]}
           </span>

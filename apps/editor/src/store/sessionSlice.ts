@@ -78,7 +78,8 @@ export const createSessionSlice =
     workflows: [],
     workflowsState: 'idle',
     workflowsError: null,
-    saveState: 'saved',
+    // A plan's flow is not on screen until its first load settles: 'Saved' would claim the empty one.
+    saveState: props.client && props.planId ? 'loading' : 'saved',
     syncedDoc: emptyFlow(props.planId, props.versionName),
     functionSaving: null,
 
@@ -349,7 +350,7 @@ export const createSessionSlice =
     savedElsewhere: async (etag) => {
       const { plan, saveState } = get();
       if (!plan || etag === plan.etag()) return;
-      // With nothing unsaved here, take the other tab's flow; otherwise the next save meets the conflict.
-      if (saveState === 'saved') await get().reloadFromProvider();
+      // With nothing unsaved here (or the flow still loading), take the other tab's flow; otherwise the next save meets the conflict.
+      if (saveState === 'saved' || saveState === 'loading') await get().reloadFromProvider();
     },
   });

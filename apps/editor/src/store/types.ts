@@ -44,7 +44,8 @@ export interface Notifier {
 }
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
-export type SaveState = 'saved' | 'saving' | 'unsaved' | 'conflict' | 'error' | 'local';
+/** Where the flow on screen stands against the provider; 'loading' until the plan's first load settles. */
+export type SaveState = 'loading' | 'saved' | 'saving' | 'unsaved' | 'conflict' | 'error' | 'local';
 
 export interface FlowSlice {
   doc: FlowDocument;
