@@ -244,8 +244,8 @@ describe('Analysis panel', () => {
     await waitSaved(page);
     expect((await storedFlow(h.server.url, plan)).nodes.map((node) => node.id)).toEqual(doc.nodes.map((node) => node.id));
 
-    // The toggle hides it again (Undo showed the Functions tab: nothing is selected).
-    await page.getByRole('tab', { name: 'Advanced' }).click();
+    // Undo leaves the side panel where it was (nothing selected was taken away): the toggle hides it again.
+    expect(await page.getByRole('tab', { name: 'Advanced' }).getAttribute('aria-selected')).toBe('true');
     await toggle.click();
     await expect.poll(() => panel.count()).toBe(0);
   });

@@ -45,6 +45,22 @@ describe('editor store', () => {
     expect(state().doc.nodes.map((n) => n.id)).toEqual(after.nodes.map((n) => n.id));
   });
 
+  it('undo leaves the side panel where it is, unless it takes a selected node away', () => {
+    const { state } = editor();
+    state().updateNodeData('support-greet', (node) => ({ ...node, position: { x: 1, y: 2 } }));
+    state().setActiveTab('schema-prompt');
+    state().undo();
+    expect(state().panelTab).toBe('advanced');
+    state().redo();
+    expect(state().panelTab).toBe('advanced');
+    // A node added (and selected), then undone: its Properties go, the Functions come.
+    state().addNode({ type: 'prompt', data: createPromptData() }, { newChain: true });
+    expect(state().panelTab).toBe('properties');
+    state().undo();
+    expect(state().selectedNodeIds).toEqual([]);
+    expect(state().panelTab).toBe('functions');
+  });
+
   it('an edit of one node keeps every other node object as it was (structural sharing)', () => {
     const { state } = editor();
     const before = state().doc.nodes;

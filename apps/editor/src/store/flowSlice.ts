@@ -272,6 +272,9 @@ function restore(set: Set, get: Get, step: ReturnType<typeof undoHistory>): void
   if (!step) return;
   const doc = restoreSnapshot(get().doc, step.snapshot);
   const ids = new Set(doc.nodes.map((n) => n.id));
-  const selected = get().selectedNodeIds.filter((id) => ids.has(id));
-  set({ doc, history: step.history, currentChain: lastChain(doc), selectedNodeIds: selected, ...edited(get), ...tabFor(selected) });
+  const before = get().selectedNodeIds;
+  const selected = before.filter((id) => ids.has(id));
+  // The side panel stays where it is unless the step took a selected node away (its Properties go).
+  const tabs = selected.length === before.length ? {} : tabFor(selected);
+  set({ doc, history: step.history, currentChain: lastChain(doc), selectedNodeIds: selected, ...edited(get), ...tabs });
 }
