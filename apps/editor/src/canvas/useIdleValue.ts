@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { whenIdle } from '../panels/afterPaint';
 
 /** The value follows once it has stayed the same this long: after the frames that show an input. */
 const SETTLE_MS = 120;
@@ -24,14 +25,13 @@ export function useIdleValue<T>(value: T, atOnce: (previous: T) => boolean = nev
       follow();
       return;
     }
-    let idleId: number | undefined;
+    let cancelIdle: (() => void) | undefined;
     const settled = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(follow, { timeout: IDLE_TIMEOUT_MS });
-      else follow();
+      cancelIdle = whenIdle(follow, IDLE_TIMEOUT_MS);
     }, SETTLE_MS);
     return () => {
       window.clearTimeout(settled);
-      if (idleId !== undefined) window.cancelIdleCallback(idleId);
+      cancelIdle?.();
     };
   }, [value, idle, atOnce]);
   return idle;

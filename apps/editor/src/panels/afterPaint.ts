@@ -12,3 +12,16 @@ export function afterPaint(callback: () => void): () => void {
     window.clearTimeout(timer);
   };
 }
+
+/**
+ * Runs `callback` when the browser is next idle, at the latest `timeoutMs` later; at once where
+ * there is no idle callback (Safari). Returns a function that cancels it.
+ */
+export function whenIdle(callback: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    callback();
+    return () => {};
+  }
+  const id = window.requestIdleCallback(callback, { timeout: timeoutMs });
+  return () => window.cancelIdleCallback(id);
+}
