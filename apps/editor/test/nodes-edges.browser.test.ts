@@ -11,6 +11,7 @@ import {
   handle,
   nodeEl,
   openPlan,
+  paneCorner,
   savedDoc,
   seedPlan,
   selectedIds,
@@ -61,6 +62,8 @@ describe('function nodes', () => {
     expect(await badge('support-capture-order')).toBe('⚡');
     expect(await badge('support-lookup-order')).toBe('T');
     expect(await badge('support-explain-status')).toBe('💬');
+    // A prompt node has the badge too.
+    expect(await badge('support-greet')).toBe('⚡');
     expect(await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').innerText()).toBe('Look up order');
     expect(await nodeEl(page, 'support-explain-status').locator('.flow-node-name').innerText()).toBe('Explain order status');
   });
@@ -204,6 +207,39 @@ describe('edges', () => {
     const plainEnds = await edgeEnds(page, 'edge-support-capture-order-to-support-lookup-order');
     expect(near(plainEnds.start, await handleCentre(page, 'support-capture-order', 'bottom'))).toBe(true);
     expect(near(plainEnds.end, await handleCentre(page, 'support-lookup-order', 'top'), 10)).toBe(true);
+
+    // The dashes move, unless the person asked for reduced motion (the tests' default): then they stand still.
+    const animation = () => chainPath.evaluate((path) => getComputedStyle(path).animationName);
+    expect(await animation()).toBe('none');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await animation()).toBe('dashdraw');
+    // While the focus is in a field (here a prompt node's text), they hold still; leaving it, they move again.
+    const playState = () => chainPath.evaluate((path) => getComputedStyle(path).animationPlayState);
+    expect(await playState()).toBe('running');
+    await nodeEl(page, 'support-returns').getByRole('textbox', { name: 'Instruction' }).click();
+    await page.keyboard.type('Hi');
+    await expect.poll(playState).toBe('paused');
+    const corner = await paneCorner(page);
+    await page.mouse.click(corner.x, corner.y);
+    await expect.poll(playState).toBe('running');
+  });
+
+  it('connect by dragging from a right handle to a left handle, which makes a chain edge', async () => {
+    await seedPlan(h, 'support-desk', 'connect-chain', (doc) => {
+      doc.edges = doc.edges.filter((e) => e.id !== 'edge-support-create-return-to-support-wrap-up');
+      const source = doc.nodes.find((n) => n.id === 'support-create-return')!;
+      source.data.post_action_type = 'none';
+      source.data.post_action_function_id = '';
+    });
+    const page = await openPlan(h, 'connect-chain');
+    await zoomOut(page);
+    const made = edge(page, 'edge-support-create-return-to-support-wrap-up');
+    expect(await made.count()).toBe(0);
+    await dragBetween(page, handle(page, 'support-create-return', 'right'), handle(page, 'support-wrap-up', 'left'));
+    await made.waitFor({ state: 'attached' });
+    expect(await made.getAttribute('class')).toContain('animated');
+    const doc = await savedDoc(h, 'connect-chain', (d) => d.edges.some((e) => e.source === 'support-create-return'));
+    expect(doc.edges.find((e) => e.source === 'support-create-return')).toMatchObject({ target: 'support-wrap-up', kind: 'chain' });
   });
 
   it('connect by dragging from a bottom handle to a top handle, which sets the follow-up', async () => {
