@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { KEYBINDINGS } from '../src/data/keybindings';
 import { editorDist, editorRoot } from './browser';
 import { useEditorHarness } from './harness';
-import { nextFrames } from './pageHelpers';
+import { layerReady } from './pageHelpers';
 
 // Fresh local storage: the onboarding shows by itself, as for a first visit.
 const h = useEditorHarness({ onboarding: true });
@@ -188,10 +188,7 @@ describe("'How to use' onboarding", () => {
     await image.getByRole('button').click();
     const zoom = page.getByTestId('onboarding-zoom');
     await zoom.waitFor();
-    // Radix counts the zoom as the top layer (the one Esc closes) from a task after it is drawn;
-    // under load an Esc sent at once ran first (input runs before other tasks) and closed the
-    // help under it. No person is that quick: the key comes after the next frames, as theirs would.
-    await nextFrames(page);
+    await layerReady(page);
     await page.keyboard.press('Escape');
     await expect.poll(() => zoom.count()).toBe(0);
     expect(await help(page).count()).toBe(1);

@@ -3,7 +3,7 @@ import { nodeSchema } from '@flow/core';
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness, type Example } from './harness';
-import { fitView, nextFrames, storedFlow } from './pageHelpers';
+import { fitView, layerReady, nextFrames, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -199,6 +199,7 @@ describe('Select Workflow modal', () => {
     await expect.poll(() => selector(page).count()).toBe(0);
     await send.click();
     const modal = await box(selector(page));
+    await layerReady(page);
     await page.mouse.click(modal.x + modal.width / 2, modal.y - 30);
     await expect.poll(() => selector(page).count()).toBe(0);
   });
@@ -299,6 +300,7 @@ describe('Report a Bug', () => {
     await expect.poll(() => bugDialog(page).count()).toBe(0);
     await open();
     const dialog = await box(bugDialog(page));
+    await layerReady(page);
     await page.mouse.click(dialog.x - 30, dialog.y + dialog.height / 2);
     await expect.poll(() => bugDialog(page).count()).toBe(0);
   });

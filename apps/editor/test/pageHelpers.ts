@@ -43,6 +43,16 @@ export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
+/**
+ * Waits until a Radix layer drawn just now (a dialog, the palette, the image zoom) takes a press
+ * outside it and Esc as its own: Radix sets both up in tasks after the frame that draws the layer,
+ * and under load Chromium handles input before such tasks, so a press sent at once was missed or
+ * went to the layer under it. A person's press comes later; the test's comes after the next frames.
+ */
+export async function layerReady(page: Page): Promise<void> {
+  await nextFrames(page);
+}
+
 /** Zooms the canvas out so that the whole flow is in view (the fit view control), once the view stops moving. */
 export async function fitView(page: Page): Promise<void> {
   await page.locator('.react-flow__controls-fitview').click();

@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { nextFrames, nodeEl, storedFlow } from './pageHelpers';
+import { layerReady, nextFrames, nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -147,10 +147,7 @@ describe('searching and closing', () => {
     await page.getByRole('button', { name: /Add \(Space\)/ }).click();
     expect(await search(page).inputValue()).toBe('');
     expect(await search(page).getAttribute('placeholder')).toBe('Search functions...');
-    // Radix listens for a press outside from a timer after the palette has opened; under load a
-    // press sent at once was handled first (input runs before timers) and missed. No person is
-    // that quick: the press comes after the next frames, as a person's would.
-    await nextFrames(page);
+    await layerReady(page);
     await page.mouse.click(20, 860);
     await expect.poll(() => palette(page).count()).toBe(0);
   });
