@@ -8,7 +8,7 @@
 // waited), and takes 200-204 s as one run of four at a time; five at a time took 209 s.
 // Workers share their module cache between files (--no-isolate): a file does not import the
 // server, Playwright or the CLI again. Each browser file starts its own provider and browser
-// context, in its worker's one browser, with a fresh page per test (apps/editor/test/harness.ts).
+// context, in its worker's one browser, with a clean page per test (apps/editor/test/harness.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
