@@ -3,7 +3,7 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMOJI_PICKER, SKIN_TONE_NAMES, emojiErrors, emojiPickerMessages, emojiPickerTexts } from '../src/emoji/emojiMessages';
-import { useEditorHarness } from './harness';
+import { useEditorHarness, VIEWPORT } from './harness';
 import { nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
@@ -118,7 +118,7 @@ describe('emoji picker from a node badge', () => {
     const popup = await box(picker(page));
     expect(popup.x).toBeGreaterThanOrEqual(node.x + node.width);
     expect(Math.abs(popup.y - node.y)).toBeLessThan(2);
-    expect(popup.x + popup.width).toBeLessThanOrEqual(1440);
+    expect(popup.x + popup.width).toBeLessThanOrEqual(VIEWPORT.width);
     expect(popup.y + popup.height).toBeLessThanOrEqual(900);
     // 8 columns, 400 px high, one row of favourites (of the 14 defaults).
     const element = picker(page).locator('emoji-picker');

@@ -4,7 +4,7 @@
 // instead. The tests run in order and hand a page on.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useEditorHarness } from './harness';
+import { useEditorHarness, VIEWPORT } from './harness';
 import { nodes } from './pageHelpers';
 
 const h = useEditorHarness();
@@ -43,6 +43,6 @@ describe('the page each browser test gets', () => {
 
   it('is a new page, at the context’s viewport, after a test changed the last one’s', () => {
     expect(last?.isClosed()).toBe(true);
-    expect(h.page.viewportSize()).toEqual({ width: 1440, height: 900 });
+    expect(h.page.viewportSize()).toEqual(VIEWPORT);
   });
 });

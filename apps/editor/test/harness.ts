@@ -25,6 +25,9 @@ export interface EditorHarness {
 
 export type Example = 'support-desk' | 'lead-qualifier' | 'onboarding-coach';
 
+/** The window every browser test's page has, unless the test changes it. */
+export const VIEWPORT = { width: 1440, height: 900 } as const;
+
 let copies = 0;
 
 /**
@@ -118,24 +121,24 @@ function watchPage(target: Page): PageWatch {
 }
 
 /**
- * Gets a test's page ready for the next test of the file, if nothing of this test can stay in it:
+ * The test's page, ready for the next test of the file, if nothing of this test can stay in it:
  * the test passed, made no call in LASTING, and left the page open on the provider's site. Its
  * routes, listeners and timeout go; its document ends (its timers stop, its pagehide saves run
  * before the next test clears the storage); the pointer leaves what it pointed at, its button up.
  * A new page costs ~0.06 s of Chromium's CPU more per test than one that goes on (0.38 against
  * 0.32 s for an editor page load), and eight browser files took 5% less CPU (5 rounds, 107 tests).
  */
-async function readyForNextTest(watch: PageWatch, passed: boolean, site: string): Promise<boolean> {
+async function readyForNextTest(watch: PageWatch, passed: boolean, site: string): Promise<Page | undefined> {
   const page = watch.target;
   const url = page.isClosed() ? '' : page.url();
-  if (!passed || watch.lasting || (url !== 'about:blank' && !url.startsWith(`${site}/`))) return false;
+  if (!passed || watch.lasting || (url !== 'about:blank' && !url.startsWith(`${site}/`))) return undefined;
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   page.removeAllListeners();
   page.setDefaultTimeout(PAGE_TIMEOUT);
   await page.goto('about:blank');
   await page.mouse.move(0, 0);
   await page.mouse.up();
-  return true;
+  return page;
 }
 
 /**
@@ -188,7 +191,7 @@ export function useEditorHarness(
     // with the editor's script already compiled, instead of in a new process (about half a
     // second less per test on two cores). Reduced motion: the chain edges' moving dashes would
     // otherwise repaint the canvas all the time.
-    h.context = await h.browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    h.context = await h.browser.newContext({ viewport: VIEWPORT, reducedMotion: 'reduce' });
     await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.server.url });
     if (!options.onboarding) {
       // Not on the blank page between two tests, which has no storage of its own.
@@ -201,7 +204,6 @@ export function useEditorHarness(
     await keeper.goto(`${h.server.url}/api/plans`);
   });
   afterAll(async () => {
-    reused = undefined;
     await h.context?.close();
     if (h.browser) releaseBrowser();
     await h.server?.close();
@@ -246,8 +248,7 @@ export function useEditorHarness(
     }
     // The test's page goes on to the next test when nothing of this one can stay in it; every
     // other page the test opened (second tabs, popups) closes; the keeper stays.
-    const page = pageWatch.target;
-    reused = (await readyForNextTest(pageWatch, ctx.task.result?.state === 'pass', h.server.url)) ? page : undefined;
+    reused = await readyForNextTest(pageWatch, ctx.task.result?.state === 'pass', h.server.url);
     await Promise.all(
       h.context
         .pages()
