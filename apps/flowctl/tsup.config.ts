@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
-
-const pkg: unknown = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg ? String(pkg.version) : '0.0.0';
+import { packageVersion } from './src/packageVersion';
 
 export default defineConfig({
   entry: { cli: 'src/cli.ts' },
@@ -24,5 +21,5 @@ export default defineConfig({
   esbuildOptions(options) {
     options.conditions = ['development'];
   },
-  define: { __FLOWCTL_VERSION__: JSON.stringify(version) },
+  define: { __FLOWCTL_VERSION__: JSON.stringify(packageVersion()) },
 });

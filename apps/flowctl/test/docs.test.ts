@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/commandList.js';
 import { COMMAND_GUIDES } from '../src/docs/commandGuides.js';
 import { makeCliDocs } from '../src/docs/cliDocs.js';
 import { commandSamples } from '../src/docs/renderCliDocs.js';
-import { ensureCliBuilt, ensureServerBuilt, REPO } from './helpers/build.js';
-
-beforeAll(() => {
-  ensureCliBuilt();
-  ensureServerBuilt();
-}, 200_000);
+import { REPO } from './helpers/build.js';
 
 describe('docs/cli.md', () => {
   it('is what the command definitions and the samples run against the examples make (pnpm --filter flowctl run docs)', async () => {

@@ -4,7 +4,7 @@ import { docSandbox } from './docSandbox.js';
 import { allSamples, renderCliDocs } from './renderCliDocs.js';
 import { runSamples } from './runSamples.js';
 
-/** docs/cli.md as the command definitions and the built binary make it today (runs every sample). */
+/** docs/cli.md as the command definitions and flowctl's main make it today (runs every sample). */
 export async function makeCliDocs(): Promise<string> {
   const runs = await runSamples(allSamples(COMMANDS, COMMAND_GUIDES), docSandbox());
   return renderCliDocs({

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { vi, type MockInstance } from 'vitest';
 import { main } from '../../src/main.js';
+import { packageVersion } from '../../src/packageVersion.js';
 import type { Stream } from '../../src/output.js';
-import { APP, BIN } from './build.js';
+import { BIN } from './build.js';
 
 export interface CliResult {
   code: number | null;
@@ -35,14 +34,7 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
   return env;
 }
 
-/** The version the bundle is built with (tsup.config.ts: package.json's), so `--json --version` agrees. */
-function packageVersion(): string {
-  const pkg: unknown = JSON.parse(readFileSync(join(APP, 'package.json'), 'utf8'));
-  const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg ? pkg.version : undefined;
-  if (typeof version !== 'string') throw new Error('apps/flowctl/package.json has no version');
-  return version;
-}
-
+/** The version the bundle is built with, so `--json --version` agrees. */
 const VERSION = packageVersion();
 
 /** An in-memory stdout or stderr (not a terminal): keeps the text written to it. */
