@@ -12,7 +12,9 @@
 // The tests' temporary folders are in memory when the machine has room there (memoryTmpdir).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 
 const started = performance.now();
 const REPORT = '.vitest-report.json';
@@ -41,10 +43,12 @@ function memoryTmpdir() {
 const tmpdir = memoryTmpdir();
 
 rmSync(REPORT, { force: true });
+// Vitest's own entry, with this Node: npx would start npm first (~0.7 s of CPU).
+const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const run = spawnSync(
-  'npx',
+  process.execPath,
   [
-    'vitest',
+    vitest,
     'run',
     '--reporter=default',
     '--reporter=json',
