@@ -2,13 +2,11 @@ import { EventEmitter } from 'node:events';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Readable } from 'node:stream';
 import { startScriptedModel, type ScriptedModelServer, type ScriptedReply } from '@flow/runtime/testing';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '@flow/server';
 import { createTestDatabase, startTestCluster, type TestCluster } from '@flow/server/testing';
-import { main } from '../main.js';
-import { packageVersion } from '../packageVersion.js';
+import { runInProcess } from '../runInProcess.js';
 import type { DocSample, SampleRun } from './docTypes.js';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -63,7 +61,7 @@ function normalize(output: string, project: string): string {
  * and stderr go to one text, in the order a terminal shows them. A binary per sample cost ~0.3 s
  * of CPU each; what the binary adds around `main` (cli.ts) is tested on the packed tarball.
  */
-async function runOne(sample: DocSample, cwd: string, env: Record<string, string>, version: string): Promise<SampleRun> {
+async function runOne(sample: DocSample, cwd: string, env: Record<string, string>): Promise<SampleRun> {
   const [program, ...args] = splitCommand(sample.command);
   if (program !== 'flowctl') throw new Error(`A sample must start with "flowctl": ${sample.command}`);
   if (sample.readyWhen !== undefined) args.push('--port', '0');
@@ -81,17 +79,16 @@ async function runOne(sample: DocSample, cwd: string, env: Record<string, string
       return true;
     },
   };
-  const stdin = Readable.from(sample.stdin === undefined ? [] : [sample.stdin]);
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`"${sample.command}" did not finish in 30 s:\n${output}`)), 30_000);
-  });
-  try {
-    const exitCode = await Promise.race([main(args, { stdout: terminal, stderr: terminal, stdin, env, cwd, signals }, version), timedOut]);
-    return { exitCode, output };
-  } finally {
-    clearTimeout(timer);
-  }
+  const exitCode = await runInProcess(
+    args,
+    { stdout: terminal, stderr: terminal, env, cwd, signals },
+    {
+      input: sample.stdin,
+      timeoutMs: 30_000,
+      timedOut: () => `"${sample.command}" did not finish in 30 s:\n${output}`,
+    },
+  );
+  return { exitCode, output };
 }
 
 /**
@@ -128,9 +125,8 @@ export async function runSamples(samples: readonly DocSample[], sandbox: SampleS
       ...(model ? { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'llama3.1' } : {}),
     });
     const runs = new Map<string, SampleRun>();
-    const version = packageVersion();
     for (const sample of samples) {
-      const run = await runOne(sample, project, sample.database ? { ...env, FLOW_DATABASE_URL: await databaseUrl() } : env, version);
+      const run = await runOne(sample, project, sample.database ? { ...env, FLOW_DATABASE_URL: await databaseUrl() } : env);
       const expected = sample.exitCode ?? 0;
       const output = normalize(run.output, project);
       if (run.exitCode !== expected) throw new Error(`"${sample.command}" exited ${run.exitCode}, the docs say ${expected}:\n${output}`);

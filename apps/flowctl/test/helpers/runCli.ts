@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
-import { Readable } from 'node:stream';
 import { vi, type MockInstance } from 'vitest';
-import { main } from '../../src/main.js';
-import { packageVersion } from '../../src/packageVersion.js';
+import { runInProcess } from '../../src/runInProcess.js';
 import type { Stream } from '../../src/output.js';
 import { BIN } from './build.js';
 
@@ -33,9 +31,6 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
   }
   return env;
 }
-
-/** The version the bundle is built with, so `--json --version` agrees. */
-const VERSION = packageVersion();
 
 /** An in-memory stdout or stderr (not a terminal): keeps the text written to it. */
 class TextSink implements Stream {
@@ -76,24 +71,18 @@ function endWatch(): string {
 export async function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
   const stdout = new TextSink();
   const stderr = new TextSink();
-  // Nothing to send is an empty stdin, as /dev/null gives.
-  const stdin = Readable.from(options.input === undefined ? [] : [options.input]);
-  const io = { stdout, stderr, stdin, env: baseEnv(options.env), cwd: options.cwd ?? process.cwd() };
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`flowctl ${args.join(' ')} did not finish in time\n${stderr.text}`));
-    }, options.timeoutMs ?? 20_000);
-  });
+  const io = { stdout, stderr, env: baseEnv(options.env), cwd: options.cwd ?? process.cwd() };
   watchProcessOutput();
   let code: number;
   try {
-    code = await Promise.race([main(args, io, VERSION), timedOut]);
+    code = await runInProcess(args, io, {
+      input: options.input,
+      timeoutMs: options.timeoutMs ?? 20_000,
+      timedOut: () => `flowctl ${args.join(' ')} did not finish in time\n${stderr.text}`,
+    });
   } catch (error) {
     endWatch();
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
   const escaped = endWatch();
   if (escaped !== '') throw new Error(`flowctl ${args.join(' ')} wrote around its Io:\n${escaped}`);
