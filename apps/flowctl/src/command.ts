@@ -1,3 +1,4 @@
+import { secretNameProblem } from '@flow/core';
 import type { Context } from './context.js';
 import type { ExitCode } from './errors.js';
 import { usageError } from './errors.js';
@@ -33,6 +34,13 @@ export function requiredOption(invocation: Invocation, name: string): string {
 /** A boolean flag. */
 export function flagOption(invocation: Invocation, name: string): boolean {
   return invocation.options[name] === true;
+}
+
+/** A secret's name as the provider's store takes it (core's rule), or a usage error before any call. */
+export function secretName(name: string): string {
+  const problem = secretNameProblem(name);
+  if (problem !== null) throw usageError(problem);
+  return name;
 }
 
 /** The positional argument at `index`. */

@@ -66,6 +66,7 @@ const RUNTIME_OPTIONS: readonly OptionSpec[] = [
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   workflows: "the plan's saved workflows (list)",
   db: 'a PostgreSQL database of the provider: import a data folder into it, export it as one',
+  secrets: 'the provider\'s secret store, which flows read as { "env": NAME } (set, list, delete)',
 };
 
 /** The database `serve` and `db` work on. */
@@ -185,6 +186,30 @@ export const COMMANDS: readonly CommandSpec[] = [
     load: () => import('./commands/workflowsList.js'),
   },
   {
+    name: 'secrets set',
+    args: '<name>',
+    summary: "set a secret in the provider's store: the value from stdin or a hidden prompt, never an argument",
+    options: [],
+    example: 'flowctl secrets set ORDERS_API_TOKEN',
+    load: () => import('./commands/secretsSet.js'),
+  },
+  {
+    name: 'secrets list',
+    args: '',
+    summary: "the names in the provider's secret store and when each was set (never a value)",
+    options: [],
+    example: 'flowctl secrets list',
+    load: () => import('./commands/secretsList.js'),
+  },
+  {
+    name: 'secrets delete',
+    args: '<name>',
+    summary: "remove a secret from the provider's store",
+    options: [],
+    example: 'flowctl secrets delete ORDERS_API_TOKEN',
+    load: () => import('./commands/secretsDelete.js'),
+  },
+  {
     name: 'run',
     args: '<file>',
     summary: 'talk to the agent a flow file describes: one turn with --message, a chat in a terminal',
@@ -233,6 +258,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         env: 'FLOW_PUBLIC_URL',
       },
       { flags: '--allow-host <names>', description: 'more Host names to answer, comma-separated (.example.com: every subdomain)' },
+      {
+        flags: '--secrets-from-env <names>',
+        description: "copy these environment variables (comma-separated) into the provider's secret store at start",
+      },
       { flags: '--open', description: 'open the editor in a browser ($BROWSER when set)' },
     ],
     example: 'flowctl serve --dir flows --open',

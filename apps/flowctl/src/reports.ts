@@ -1,6 +1,6 @@
 // The data each flowctl command returns (types only). Commands build it, render/ prints it and
 // command.ts tags it: all three read it here, so none of them imports another.
-import type { FlowDiff, FlowDocument, FlowSource, SecretReference, SystemPromptResponse } from '@flow/core';
+import type { FlowDiff, FlowDocument, FlowSource, SecretReference, SecretSummary, SystemPromptResponse } from '@flow/core';
 import type { TurnTrace, WorkflowRun } from '@flow/runtime';
 import type { Shell } from './completion/shells.js';
 import type { FileFinding } from './errors.js';
@@ -232,6 +232,18 @@ export interface WorkflowsReport {
 }
 
 /** The data each command returns, by command name. */
+/** `secrets list`: the provider's secret names and when each was set (never a value). */
+export interface SecretsListReport {
+  apiUrl: string;
+  secrets: SecretSummary[];
+}
+
+/** `secrets set` and `secrets delete`: which secret, and what happened to it. */
+export interface SecretChangeReport {
+  name: string;
+  change: 'created' | 'updated' | 'deleted';
+}
+
 export interface Results {
   init: InitReport;
   validate: ValidateReport;
@@ -242,6 +254,9 @@ export interface Results {
   generate: GenerateReport;
   publish: PublishReport | RollbackReport;
   'workflows list': WorkflowsReport;
+  'secrets list': SecretsListReport;
+  'secrets set': SecretChangeReport;
+  'secrets delete': SecretChangeReport;
   run: RunReport;
   session: SessionReport;
   test: TestReport;

@@ -248,6 +248,7 @@ describe('flowctl completion', () => {
       'fetch',
       'publish',
       'workflows',
+      'secrets',
       'run',
       'test',
       'session',
@@ -258,6 +259,7 @@ describe('flowctl completion', () => {
     ]);
     expect(complete(script, ['flowctl', 'validate', '--f'])).toEqual(['--format']);
     expect(complete(script, ['flowctl', 'db', ''])).toEqual(['import', 'export']);
+    expect(complete(script, ['flowctl', 'secrets', ''])).toEqual(['set', 'list', 'delete']);
     expect(complete(script, ['flowctl', 'validate', '--format', ''])).toEqual(['text', 'json', 'github', 'sarif', 'junit']);
     expect(complete(script, ['flowctl', 'test', '-f', ''])).toEqual(['text', 'json', 'junit']);
     expect(complete(script, ['flowctl', 'workflows', ''])).toEqual(['list']);

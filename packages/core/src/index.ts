@@ -24,6 +24,7 @@ export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from './a
 export type { PlanCalls, GenerateSystemPromptRequest, DeconstructFlowRequest, CustomSystemPrompt } from './api/planCalls.js';
 export type { WorkflowCalls, WorkflowDraft, SavedWorkflow } from './api/workflowCalls.js';
 export type { FlowCalls, LoadedFlow, SavedFlow, PublishedFlow, RolledBackFlow } from './api/flowCalls.js';
+export type { SecretCalls, SecretSummary } from './api/secretCalls.js';
 export * from './api/flowVersions.js';
 export * from './diff/flowDiff.js';
 export * from './diff/valueDiff.js';
@@ -65,6 +66,7 @@ export * from './format/jsonPositions.js';
 export * from './format/jsonPath.js';
 export * from './secrets/secretSlots.js';
 export * from './secrets/secretPolicy.js';
+export * from './secrets/providerSecrets.js';
 export * from './generate/generatedFlow.js';
 export * from './generate/extractJsonObject.js';
 export * from './generate/generateFlow.js';

@@ -138,4 +138,15 @@ export const secretMessages = {
   missingSecretVariables: (names: string) => `Set ${names} in the environment: the flow keeps its secrets there`,
   /** How a secret value is shown in a diff; `n` tells different values apart. */
   maskedSecret: (n: number) => `(secret ${n})`,
+  /** A flow names a secret the provider's store does not hold (or one of the provider's own settings). */
+  notSetOnProvider: (name: string) => `Secret ${name} is not set on the provider`,
+  invalidSecretName: (name: string) =>
+    `Invalid secret name "${name}": use letters, digits and _ (64 at most), starting with a letter, e.g. ORDERS_API_TOKEN`,
+  reservedSecretName: (name: string) => `${name} is a setting of the provider itself: it can never be a secret a flow reads`,
+  secretSet: (name: string) => `Secret ${name} set`,
+  secretDeleted: (name: string) => `Secret ${name} deleted`,
+  secretNotFound: (name: string) => `No secret named ${name}`,
+  failedToListSecrets: (reason: string) => `Failed to list secrets: ${reason}`,
+  failedToSetSecret: (reason: string) => `Failed to set the secret: ${reason}`,
+  failedToDeleteSecret: (reason: string) => `Failed to delete the secret: ${reason}`,
 } as const;

@@ -1,4 +1,4 @@
-import { compileFlow, resolveSecrets, systemPromptText, type FlowDocument } from '@flow/core';
+import { compileFlow, resolveSecrets, secretMessages, systemPromptText, type FlowDocument } from '@flow/core';
 import type { ChatMessage, ToolCallRequest } from './chat.js';
 import type { ToolTape } from './cassette.js';
 import { DEFAULT_LIMITS, executeTool, type RuntimeLimits, type ToolContext, type ToolResult } from './executeTool.js';
@@ -39,8 +39,13 @@ export interface TurnTrace {
 export interface AgentOptions {
   doc: FlowDocument;
   model: ModelClient;
-  /** Where `{ "env": NAME }` secrets of the flow are read. */
+  /**
+   * Where `{ "env": NAME }` secrets of the flow are read: the provider's secret store (only the
+   * names the flow uses), or on a developer's machine its environment.
+   */
   env: Readonly<Record<string, string | undefined>>;
+  /** What a tool whose secret is not in `env` answers instead of running. Default: set it in the environment. */
+  missingSecret?: (name: string) => string;
   /** Lets HTTP tools reach loopback, private and link-local addresses (local development). */
   allowPrivateNetwork?: boolean;
   limits?: Partial<RuntimeLimits>;
@@ -86,7 +91,11 @@ function parseArguments(text: string): Record<string, string> {
  */
 export function createAgent(options: AgentOptions): Agent {
   const system = systemPromptText(compileFlow(options.doc)).trimEnd();
-  const resolved = resolveSecrets(options.doc, options.env).doc;
+  const { doc: resolved, missing } = resolveSecrets(options.doc, options.env);
+  // A tool whose secret is missing is never run with an empty credential: it says which one is missing.
+  const missingByNode = new Map<string, string>();
+  for (const { nodeId, env } of missing)
+    if (!missingByNode.has(nodeId)) missingByNode.set(nodeId, options.missingSecret?.(env) ?? secretMessages.missingSecretVariables(env));
   const tools = flowTools(resolved);
   const byName = new Map(tools.map((t) => [t.spec.function.name, t]));
   const byNode = new Map(tools.map((t) => [t.nodeId, t]));
@@ -104,7 +113,10 @@ export function createAgent(options: AgentOptions): Agent {
     const outside = tool.data.type === 'http_calls';
     const replayed = outside ? options.tape?.replay(tool.spec.function.name, args) : undefined;
     let result: ToolResult;
-    if (replayed !== undefined) {
+    const missingSecret = missingByNode.get(tool.nodeId);
+    if (missingSecret !== undefined && replayed === undefined) {
+      result = { ok: false, error: missingSecret };
+    } else if (replayed !== undefined) {
       Object.assign(ctx.variables, replayed.variables);
       result = replayed.result;
     } else {

@@ -7,7 +7,7 @@ import { ServerConfigError } from './errors.js';
 import { startServer, type ServerOptions } from './server.js';
 import { repositoryRoot } from './store/seed.js';
 
-const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL] [--host 127.0.0.1] [--token TOKEN] [--public-url URL] [--allow-host NAMES] [--editor DIR] [--seed DIR]
+const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL] [--host 127.0.0.1] [--token TOKEN] [--public-url URL] [--allow-host NAMES] [--secrets-from-env NAMES] [--editor DIR] [--seed DIR]
 
   --port    port to listen on (0 picks a free one)           default 4321
   --dir     data folder of flow files (seeded when empty)    default ./flows
@@ -16,6 +16,7 @@ const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL]
   --token   the token every route but sign-in needs (or FLOW_TOKEN)
   --public-url  the address people use (or FLOW_PUBLIC_URL): allowed as Host, hosted links built from it
   --allow-host  more Host names to answer, comma-separated (.example.com: every subdomain)
+  --secrets-from-env  environment variables copied into the secret store at start, comma-separated
   --editor  folder of the built editor to serve              default apps/editor/dist when built
   --seed    folder to seed an empty data folder from         default examples/`;
 
@@ -32,6 +33,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
       token: { type: 'string' },
       'public-url': { type: 'string' },
       'allow-host': { type: 'string' },
+      'secrets-from-env': { type: 'string' },
       editor: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -47,10 +49,13 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
   if (database !== undefined && database !== '' && values.dir !== undefined) {
     throw new ServerConfigError('Give either --dir or --database, not both');
   }
-  const allowHosts = (values['allow-host'] ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter((h) => h !== '');
+  const commaList = (text: string | undefined): string[] =>
+    (text ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+  const allowHosts = commaList(values['allow-host']);
+  const secretsFromEnv = commaList(values['secrets-from-env']);
   const root = repositoryRoot();
   const builtEditor = root === null ? undefined : join(root, 'apps', 'editor', 'dist');
   const editorDir = values.editor ?? (builtEditor && existsSync(join(builtEditor, 'index.html')) ? builtEditor : undefined);
@@ -62,6 +67,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
     ...(database ? { database } : {}),
     ...(publicUrl ? { publicUrl } : {}),
     ...(allowHosts.length > 0 ? { allowHosts } : {}),
+    ...(secretsFromEnv.length > 0 ? { secretsFromEnv } : {}),
     ...(editorDir ? { editorDir } : {}),
     ...(values.seed ? { seedDir: values.seed } : {}),
   };

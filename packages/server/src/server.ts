@@ -7,6 +7,12 @@ import { hostPolicy, isLoopback } from './access/hosts.js';
 import { createAttemptLimiter, createSessions } from './access/sessions.js';
 import { signInRoutes } from './access/signin.js';
 import { ServerConfigError } from './errors.js';
+import { secretNameProblem } from '@flow/core';
+import { secretPaths } from './secrets/folderSecrets.js';
+import { SECRETS_KEY_ENV, keyFromFile, keyFromText, keyMissing } from './secrets/secretKey.js';
+import { createSecretVault } from './secrets/secretVault.js';
+import { secretRoutes } from './routes/secrets.js';
+import { secretsPageRoutes } from './hosted/secretsRoutes.js';
 import { createHandler } from './handler.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
@@ -62,6 +68,14 @@ export interface ServerOptions {
   flowCacheBytes?: number;
   /** Test seam: called after each step of an atomic change (journal, each file, journal removed; in a database, the row and the record). */
   faults?: StoreFaults;
+  /**
+   * The key of the secret store (32 bytes, base64 or hex). Default: FLOW_SECRETS_KEY of `runtimeEnv`;
+   * without it a folder store keeps a key file (mode 600) in the data folder and a database store
+   * refuses to seal or open secrets.
+   */
+  secretsKey?: string;
+  /** Variables of `runtimeEnv` copied into the secret store at start (`--secrets-from-env`), for simple deployments. */
+  secretsFromEnv?: readonly string[];
 }
 
 export interface RunningServer {
@@ -82,6 +96,8 @@ export { DatabaseStartError } from './store/pg/pgStorage.js';
 /** A store opened for a server: checked before the port is bound, readied once the address is known. */
 interface OpenedStore {
   storage: Storage;
+  /** The secret store's key when FLOW_SECRETS_KEY gives none: the folder's key file, or a refusal. */
+  fallbackKey(): Promise<Buffer>;
   /** Where the flows are kept, as said to people (never a password). */
   name: string;
   ready(url: string, log: (line: string) => void): Promise<void>;
@@ -103,6 +119,7 @@ async function openFolderStore(options: ServerOptions): Promise<OpenedStore> {
   return {
     storage: createFileStorage(paths, flowStoreOptions),
     name: dir,
+    fallbackKey: () => keyFromFile(secretPaths(dir).key),
     async ready(url, log) {
       lock = await lockDataFolder(dir, paths.lock, url);
       const report = await cleanStart(dir);
@@ -122,7 +139,24 @@ async function openDatabaseStore(url: string, options: ServerOptions): Promise<O
     ...(options.flowCacheBytes === undefined ? {} : { cacheBytes: options.flowCacheBytes }),
     ...(options.faults ? { faults: options.faults } : {}),
   });
-  return { storage, name: redactedUrl(url), ready: async () => undefined, close: () => storage.close() };
+  return {
+    storage,
+    name: redactedUrl(url),
+    fallbackKey: () => Promise.reject(keyMissing()),
+    ready: async () => undefined,
+    close: () => storage.close(),
+  };
+}
+
+/** The variables `--secrets-from-env` names, with their values: each a secret name the store takes, each set. */
+function importedSecrets(names: readonly string[], env: Readonly<Record<string, string | undefined>>): [string, string][] {
+  return names.map((name) => {
+    const problem = secretNameProblem(name);
+    if (problem !== null) throw new ServerConfigError(`--secrets-from-env: ${problem}`);
+    const value = env[name];
+    if (value === undefined || value === '') throw new ServerConfigError(`--secrets-from-env: ${name} is not set in the environment`);
+    return [name, value];
+  });
 }
 
 function urlHost(host: string): string {
@@ -163,12 +197,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new ServerConfigError(`A token is required to listen on ${host}: pass --token or set FLOW_TOKEN`);
   }
   const publicUrl = options.publicUrl === undefined ? undefined : checkedPublicUrl(options.publicUrl);
+  const env = options.runtimeEnv ?? process.env;
+  const secretsKeyText = options.secretsKey ?? env[SECRETS_KEY_ENV];
+  // A bad key fails the start, not the first secret.
+  const secretsKey = secretsKeyText === undefined || secretsKeyText === '' ? undefined : keyFromText(secretsKeyText);
+  const imported = importedSecrets(options.secretsFromEnv ?? [], env);
   const hosts = hostPolicy({ bindHost: host, publicUrl, allowHosts: options.allowHosts ?? [] });
   const store = options.database === undefined ? await openFolderStore(options) : await openDatabaseStore(options.database, options);
   let url = '';
+  const now = (): string => new Date().toISOString();
+  const vault = createSecretVault(store.storage.secrets, () => (secretsKey ? Promise.resolve(secretsKey) : store.fallbackKey()), now);
   const services: Services = {
     ...store.storage,
-    now: () => new Date().toISOString(),
+    vault,
+    now,
     // Hosted links are built from the configured address, never from the request's Host header.
     origin: () => publicUrl ?? url,
   };
@@ -179,8 +221,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...mateRoutes(services),
     ...flowRoutes(services),
     ...workflowRoutes(services),
-    ...runtimeRoutes({ env: options.runtimeEnv ?? process.env }),
-    ...sessionStepRoutes(services, { env: options.runtimeEnv ?? process.env }),
+    ...runtimeRoutes({ env, secrets: vault }),
+    ...sessionStepRoutes(services, { env, secrets: vault }),
+    ...secretRoutes(vault),
+    ...secretsPageRoutes(vault),
     ...(options.emojiDir === undefined ? emojiRoutes() : emojiRoutes(options.emojiDir)),
     ...hostedRoutes(services),
   ];
@@ -211,6 +255,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   url = `http://${urlHost(host)}:${port}`;
   try {
     await store.ready(url, log);
+    for (const [name, value] of imported) await vault.set(name, value);
   } catch (error) {
     await closeServer(server);
     await store.close();

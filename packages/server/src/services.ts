@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { SecretVault } from './secrets/secretVault.js';
 import type { Storage } from './store/storage.js';
 
 /** What the route groups share: the storage (whichever store it is), the clock and this server's address. */
@@ -7,4 +8,6 @@ export interface Services extends Storage {
   now(): string;
   /** The origin hosted links are built from: `--public-url`, else the server's own address; never the request's Host. */
   origin(req: IncomingMessage): string;
+  /** The secret store (sealed values in `secrets`, opened with the server's key). */
+  vault: SecretVault;
 }

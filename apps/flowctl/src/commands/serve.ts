@@ -39,6 +39,13 @@ function emojiFolder(): string | undefined {
   return existsSync(packed) ? packed : undefined;
 }
 
+/** The names of a comma-separated option, blanks dropped. */
+const commaList = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+
 function portOf(text: string | undefined): number {
   const port = Number(text ?? '4321');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`Invalid port "${text ?? ''}": expected 0 to 65535`);
@@ -57,10 +64,8 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const editorDir = editorFolder(ctx.io);
   const emojiDir = emojiFolder();
   const publicUrl = stringOption(invocation, 'publicUrl');
-  const allowHosts = (stringOption(invocation, 'allowHost') ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter((h) => h !== '');
+  const allowHosts = commaList(stringOption(invocation, 'allowHost'));
+  const secretsFromEnv = commaList(stringOption(invocation, 'secretsFromEnv'));
   const database = stringOption(invocation, 'database');
   const { startServer, ServerConfigError, DataFolderInUseError, DatabaseStartError } = await loadServer();
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -71,6 +76,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
       ...(database ? { database } : {}),
       host,
       allowHosts,
+      secretsFromEnv,
       ...(publicUrl ? { publicUrl } : {}),
       ...(ctx.token ? { token: ctx.token } : {}),
       ...(editorDir ? { editorDir } : {}),

@@ -258,6 +258,38 @@ The plan's saved workflows: id, name, updated date and description (\`No descrip
 `,
     samples: [{ command: 'flowctl workflows list --plan lead-qualifier', showOutput: true }],
   },
+  'secrets set': {
+    details: `
+Sets one secret in the provider's secret store, which is where the provider (its Playground and
+hosted sessions) finds the \`{ "env": NAME }\` references of a flow: never in its own environment.
+The value comes from standard input (one trailing newline is dropped, as \`echo\` adds) or, on a
+terminal, from a prompt that does not echo; it is never an argument, so it stays out of shell
+history and process lists, and no output shows it. The provider keeps it encrypted (AES-256-GCM,
+key from \`FLOW_SECRETS_KEY\` or a key file of mode 600 in its data folder). Names are letters,
+digits and \`_\`, starting with a letter; the provider's own settings (\`FLOW_MODEL_API_KEY\`,
+\`FLOW_TOKEN\`, \`FLOW_SECRETS_KEY\`, the database's address and password, …) are refused.
+\`--json\` prints \`{ name, change }\` (\`created\` or \`updated\`).
+
+\`flowctl run\` and \`flowctl test\` keep reading secrets from your own environment, as on any
+developer's machine.
+`,
+    samples: [{ command: 'flowctl secrets set ORDERS_API_TOKEN', stdin: 'the-token\n', showOutput: true }],
+  },
+  'secrets list': {
+    details: `
+The names in the provider's secret store and when each was set. Values never leave the provider:
+no call returns one. \`--json\` prints \`{ apiUrl, secrets: [{ name, updatedAt }] }\`.
+`,
+    samples: [{ command: 'flowctl secrets list', showOutput: true }],
+  },
+  'secrets delete': {
+    details: `
+Removes one secret; a flow that names it gets 'Secret NAME is not set on the provider' in the
+Playground's trace and in the provider's answers to a save or publish. Exit 4 when there is no
+such secret.
+`,
+    samples: [{ command: 'flowctl secrets delete ORDERS_API_TOKEN', showOutput: true }],
+  },
   run: {
     details: `
 Runs the flow as an agent with the runtime (\`@flow/runtime\`): the compiled system prompt (prefix,

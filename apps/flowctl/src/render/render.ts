@@ -11,7 +11,7 @@ import { diffText } from './text/diffCommandText.js';
 import { fmtText } from './text/fmtText.js';
 import { generateText } from './text/generateText.js';
 import { dbText, initText, serveText } from './text/localText.js';
-import { compileText, fetchText, publishText, sessionText, workflowsText } from './text/providerText.js';
+import { compileText, fetchText, publishText, secretChangeText, secretsListText, sessionText, workflowsText } from './text/providerText.js';
 import { runText } from './text/runText.js';
 import { testText } from './text/testText.js';
 import { validateText } from './text/validateText.js';
@@ -31,6 +31,9 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   generate: generateText,
   publish: publishText,
   'workflows list': workflowsText,
+  'secrets list': secretsListText,
+  'secrets set': secretChangeText,
+  'secrets delete': secretChangeText,
   run: runText,
   session: sessionText,
   test: testText,

@@ -4,6 +4,8 @@ import type { FlowVersions } from './flowVersions.js';
 import { createWorkflowPath, dashboardPath, joinUrl } from './paths.js';
 import { createPlanCalls } from './planCalls.js';
 import type { PlanCalls } from './planCalls.js';
+import { createSecretCalls } from './secretCalls.js';
+import type { SecretCalls } from './secretCalls.js';
 import { createTransport } from './transport.js';
 import type { ClientOptions } from './transport.js';
 import { createWorkflowCalls } from './workflowCalls.js';
@@ -22,6 +24,7 @@ export interface HostedUrls {
 /** One typed method per call of spec section 7, plus the local provider's extensions. */
 export type FlowClient = PlanCalls &
   WorkflowCalls &
+  SecretCalls &
   FlowCalls &
   HostedUrls & {
     /** The version of each flow this client last loaded or wrote: sent as If-Match with its writes. */
@@ -39,6 +42,7 @@ export function createClient(options: ClientOptions): FlowClient {
     ...createPlanCalls(transport),
     ...createWorkflowCalls(transport),
     ...createFlowCalls(transport),
+    ...createSecretCalls(transport),
     versions: transport.versions,
     hostedUrl,
     createWorkflowUrl: (planId) => hostedUrl(createWorkflowPath(planId)),

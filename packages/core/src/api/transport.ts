@@ -52,7 +52,7 @@ export type Audience = 'plan' | 'hosted';
 const LARGE_BODY = 65_536;
 
 export interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   audience: Audience;
   /** Sent as JSON when present. */

@@ -122,6 +122,12 @@ export const RULES = {
     summary:
       'an API key, bearer token or credential header (Authorization, Proxy-Authorization, X-Api-Key, Api-Key, X-Auth-Token) written in plain text',
   },
+  'secret-not-set': {
+    code: 'secret-not-set',
+    severity: 'warning',
+    summary:
+      "'Secret {NAME} is not set on the provider': a secret reference its secret store does not hold (the provider's answers to a save or a publish, and the Playground's trace)",
+  },
 } as const satisfies Record<string, RuleMeta>;
 
 /** The stable code of a finding, such as `orphan-edge`. */

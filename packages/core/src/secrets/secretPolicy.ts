@@ -9,6 +9,11 @@ export interface SecretReference {
   env: string;
 }
 
+/** A secret reference whose variable is not set, and the node that uses it. */
+export interface MissingSecret extends SecretReference {
+  nodeId: string;
+}
+
 /**
  * Moves every plain secret (an `api_key`, a bearer token, a credential header) into an environment
  * reference `{ "env": "FLOW_<NODE>_<WHAT>" }`. Names are unique and depend only on the flow, so
@@ -49,15 +54,15 @@ export function plainSecretPaths(doc: FlowDocument): string[] {
 export function resolveSecrets(
   doc: FlowDocument,
   env: Readonly<Record<string, string | undefined>>,
-): { doc: FlowDocument; resolved: SecretReference[]; missing: SecretReference[] } {
+): { doc: FlowDocument; resolved: SecretReference[]; missing: MissingSecret[] } {
   const resolved: SecretReference[] = [];
-  const missing: SecretReference[] = [];
-  const result = mapSecretSlots(doc, (slot) => {
+  const missing: MissingSecret[] = [];
+  const result = mapSecretSlots(doc, (slot, node) => {
     if (!isEnvReference(slot.value)) return;
     const reference = { path: slot.path, env: slot.value.env };
-    const value = env[slot.value.env];
+    const value = Object.hasOwn(env, slot.value.env) ? env[slot.value.env] : undefined;
     if (value === undefined || value === '') {
-      missing.push(reference);
+      missing.push({ ...reference, nodeId: node.id });
       return;
     }
     slot.set(slot.shape === 'key' ? { key: value } : value);

@@ -20,6 +20,7 @@ const PARAMS: Record<string, string> = {
   source: 'emojibase',
   index: '0',
   publishId: '2000-01-01T00-00-00-000Z',
+  name: 'NO_SUCH_SECRET',
 };
 
 function pathOf(pattern: string): string {

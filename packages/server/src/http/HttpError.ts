@@ -27,6 +27,10 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'STORED_FLOW_INVALID'
   | 'DATABASE_UNAVAILABLE'
+  | 'INVALID_SECRET_NAME'
+  | 'INVALID_SECRET_VALUE'
+  | 'SECRET_NOT_FOUND'
+  | 'SECRETS_KEY_MISSING'
   | 'INTERNAL';
 
 /** A refusal with its HTTP status, sent as `{ error: { code, message, ...extra } }`. */

@@ -1,4 +1,13 @@
-import { checkFlowShape, flowInvariantFindings, isIncomplete, parseFlow, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
+import {
+  checkFlowShape,
+  flowInvariantFindings,
+  isIncomplete,
+  parseFlow,
+  serializeFlow,
+  unsetSecretFindings,
+  type FlowDocument,
+  type Finding,
+} from '@flow/core';
 import { isRecord } from '../guards.js';
 import type { IncomingMessage } from 'node:http';
 import { BODY_LIMITS, readJson } from '../http/body.js';
@@ -6,6 +15,7 @@ import { HttpError, badRequest } from '../http/HttpError.js';
 import { checkPreconditions, writePreconditions } from '../http/preconditions.js';
 import { matchesNoneMatch, sendBody, sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
+import type { SecretVault } from '../secrets/secretVault.js';
 import type { Services } from '../services.js';
 import type { StoredFlow } from '../store/flowStore.js';
 
@@ -47,9 +57,16 @@ function flowFromBody(body: unknown): { doc: FlowDocument; findings: Finding[] }
  * A whole-document write: the checked body, and the change that stores it when the request's
  * preconditions allow (If-Match / If-None-Match: *, 428 over an existing flow without either).
  */
-async function documentWrite(req: IncomingMessage): Promise<{ change: (current: StoredFlow) => FlowDocument; findings: Finding[] }> {
+async function documentWrite(
+  req: IncomingMessage,
+  vault: SecretVault,
+): Promise<{ change: (current: StoredFlow) => FlowDocument; findings: Finding[] }> {
   const pre = writePreconditions(req);
-  const { doc, findings } = flowFromBody(await readJson(req, BODY_LIMITS.flow));
+  const checked = flowFromBody(await readJson(req, BODY_LIMITS.flow));
+  const { doc } = checked;
+  // A secret the store lacks does not block a save: the answer says so, as the Playground will.
+  const stored = new Set((await vault.list()).map((secret) => secret.name));
+  const findings = [...checked.findings, ...unsetSecretFindings(doc, (name) => stored.has(name))];
   const change = (current: StoredFlow): FlowDocument => {
     checkPreconditions(pre, current, 'required');
     return doc;
@@ -108,7 +125,7 @@ export function flowRoutes(services: Services): Route[] {
       method: 'PUT',
       pattern,
       async handler({ req, res, params }) {
-        const { change, findings } = await documentWrite(req);
+        const { change, findings } = await documentWrite(req, services.vault);
         const saved = await services.flows.update(...ids(params), change);
         sendJson(res, 200, { etag: saved.etag, findings }, { ETag: saved.etag });
       },
@@ -118,7 +135,7 @@ export function flowRoutes(services: Services): Route[] {
       pattern: `${pattern}/publish`,
       async handler({ req, res, params }) {
         const [planId, versionName] = ids(params);
-        const { change, findings } = await documentWrite(req);
+        const { change, findings } = await documentWrite(req, services.vault);
         const { saved, entry } = await services.flows.publish(planId, versionName, change);
         sendJson(res, 200, { etag: saved.etag, id: entry.id, publishedAt: entry.publishedAt, findings }, { ETag: saved.etag });
       },

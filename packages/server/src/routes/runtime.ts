@@ -6,6 +6,8 @@ import {
   generateDescriptionProblem,
   generateFlow,
   messages,
+  referencedSecretNames,
+  secretMessages,
   type GenerateModel,
 } from '@flow/core';
 import {
@@ -23,10 +25,12 @@ import { HttpError, badRequest } from '../http/HttpError.js';
 import { sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import { isRecord, isStringMap } from '../guards.js';
+import type { SecretVault } from '../secrets/secretVault.js';
 
-/** Where the runtime reads the model settings and the flows' secrets: the provider's own environment. */
+/** Where the runtime reads the model settings (the provider's environment) and the flows' secrets (its secret store, never the environment). */
 export interface RuntimeOptions {
   env: Readonly<Record<string, string | undefined>>;
+  secrets: SecretVault;
 }
 
 const MAX_MESSAGE = 8_000;
@@ -139,13 +143,16 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
         const variables = body.variables ?? {};
         if (!isStringMap(variables)) throw badRequest('variables must map names to text');
         const chosen = chosenModel(body.model);
+        // Only the secrets this flow names, only from the store: the provider's environment is never a flow's.
+        const { values, problems } = await options.secrets.values(referencedSecretNames(shape.doc));
         let agent: ReturnType<typeof createAgent>;
         try {
           const settings = modelSettings(chosen === undefined ? {} : { model: chosen }, options.env);
           agent = createAgent({
             doc: shape.doc,
             model: createModelClient(settings),
-            env: options.env,
+            env: values,
+            missingSecret: (name) => problems[name] ?? secretMessages.notSetOnProvider(name),
             allowPrivateNetwork: allowsPrivateNetwork(options.env.FLOW_RUNTIME_ALLOW_PRIVATE),
             history: { messages: history, variables },
           });

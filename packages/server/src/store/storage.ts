@@ -4,6 +4,8 @@
 // holds every implementation to the same guarantees.
 import type { FlowDocument } from '@flow/core';
 import { memorySessionRecords, type SessionRecords } from '../access/sessions.js';
+import { folderSecretRecords } from '../secrets/folderSecrets.js';
+import type { SecretRecords } from '../secrets/secretVault.js';
 import type { DataPaths } from './dataPaths.js';
 import { createFlowStore, type FlowStoreOptions, type PlanSummary, type StoredFlow, type ValidFlow } from './flowStore.js';
 import { createPublishStore, promptOf, type PublishEntry } from './publishStore.js';
@@ -48,6 +50,8 @@ export interface Storage {
   workflows: WorkflowStore;
   /** Browsers signed in with the token (token mode), shared by every server of the store. */
   signIns: SessionRecords;
+  /** The secret store's sealed values (the key is the server's, never the store's). */
+  secrets: SecretRecords;
 }
 
 /** The folder store: flow files, publish records and workflows as files under one data folder. */
@@ -74,5 +78,6 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
     workflows: createWorkflowStore(paths),
     // One server per folder: its sign-ins live in its memory.
     signIns: memorySessionRecords(),
+    secrets: folderSecretRecords(paths.root),
   };
 }

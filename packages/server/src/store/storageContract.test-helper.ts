@@ -180,6 +180,30 @@ export function storageContract(name: string, open: () => Promise<OpenedStorage>
       });
     });
 
+    describe('secrets', () => {
+      it('keeps sealed secrets by name: a put adds or replaces, a delete says whether there was one', async () => {
+        const at = '2026-11-27T10:00:00.000Z';
+        expect(await storage.secrets.list()).toEqual([]);
+        expect(await storage.secrets.put({ name: 'B_TOKEN', sealed: 'v1.a.b.c', updatedAt: at })).toBe(true);
+        expect(await storage.secrets.put({ name: 'A_KEY', sealed: 'v1.d.e.f', updatedAt: at })).toBe(true);
+        expect(await storage.secrets.put({ name: 'B_TOKEN', sealed: 'v1.g.h.i', updatedAt: at })).toBe(false);
+        const listed = await storage.secrets.list();
+        expect([...listed].sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+          { name: 'A_KEY', sealed: 'v1.d.e.f', updatedAt: at },
+          { name: 'B_TOKEN', sealed: 'v1.g.h.i', updatedAt: at },
+        ]);
+        expect(await storage.secrets.delete('A_KEY')).toBe(true);
+        expect(await storage.secrets.delete('A_KEY')).toBe(false);
+        expect((await storage.secrets.list()).map((secret) => secret.name)).toEqual(['B_TOKEN']);
+      });
+
+      it('applies concurrent puts one after the other, losing none', async () => {
+        const at = '2026-11-27T10:00:00.000Z';
+        await Promise.all(Array.from({ length: 12 }, (_, i) => storage.secrets.put({ name: `S_${i}`, sealed: `v1.${i}`, updatedAt: at })));
+        expect(await storage.secrets.list()).toHaveLength(12);
+      });
+    });
+
     describe('workflows and sessions', () => {
       it('saves, lists and gets the workflows of a plan, and a save of the same id replaces it', async () => {
         await storage.workflows.save(workflow('p', 'wf-1', 'Book a demo'));

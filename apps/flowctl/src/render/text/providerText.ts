@@ -1,9 +1,9 @@
 import type { CompileReport } from '../../reports.js';
-import { systemPromptText } from '@flow/core';
+import { relativeTime, secretMessages, systemPromptText } from '@flow/core';
 import type { FetchReport } from '../../reports.js';
 import type { PublishReport, RollbackReport } from '../../reports.js';
 import type { SessionReport } from '../../reports.js';
-import type { WorkflowsReport } from '../../reports.js';
+import type { SecretChangeReport, SecretsListReport, WorkflowsReport } from '../../reports.js';
 import { changeCount, diffLines } from '../diffText.js';
 import { plural } from '../../plural.js';
 import type { TextTarget } from '../textTarget.js';
@@ -50,14 +50,8 @@ export function publishText(report: PublishReport | RollbackReport, t: TextTarge
   t.out(`Dashboard: ${report.dashboardUrl}`);
 }
 
-/** A table: id, name, updated date, description. */
-export function workflowsText(report: WorkflowsReport, t: TextTarget): void {
-  if (report.workflows.length === 0) {
-    t.out('No workflows found for this plan');
-    return;
-  }
-  const rows = report.workflows.map((w) => [w.id, w.name, w.updated_at.slice(0, 10), w.description || 'No description']);
-  const header = ['ID', 'NAME', 'UPDATED', 'DESCRIPTION'];
+/** Columns padded to their widest cell (the last one left as it is), the header in bold. */
+function table(t: TextTarget, header: readonly string[], rows: readonly (readonly string[])[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     cells
@@ -66,6 +60,34 @@ export function workflowsText(report: WorkflowsReport, t: TextTarget): void {
       .trimEnd();
   t.out(t.style.bold(line(header)));
   for (const row of rows) t.out(line(row));
+}
+
+/** A table: id, name, updated date, description. */
+export function workflowsText(report: WorkflowsReport, t: TextTarget): void {
+  if (report.workflows.length === 0) {
+    t.out('No workflows found for this plan');
+    return;
+  }
+  const rows = report.workflows.map((w) => [w.id, w.name, w.updated_at.slice(0, 10), w.description || 'No description']);
+  table(t, ['ID', 'NAME', 'UPDATED', 'DESCRIPTION'], rows);
+}
+
+/** The secret names and when each was set; values never leave the provider. */
+export function secretsListText(report: SecretsListReport, t: TextTarget): void {
+  if (report.secrets.length === 0) {
+    t.out(`No secrets on ${report.apiUrl}: add one with flowctl secrets set NAME`);
+    return;
+  }
+  table(
+    t,
+    ['NAME', 'SET'],
+    report.secrets.map((secret) => [secret.name, relativeTime(secret.updatedAt) || secret.updatedAt]),
+  );
+}
+
+/** What happened to the secret, in the words the dashboard uses. */
+export function secretChangeText(report: SecretChangeReport, t: TextTarget): void {
+  t.out(t.style.green(report.change === 'deleted' ? secretMessages.secretDeleted(report.name) : secretMessages.secretSet(report.name)));
 }
 
 /** The session link alone on stdout, so it can be piped. */

@@ -57,6 +57,12 @@ export const MIGRATIONS: readonly Migration[] = [
     // The SHA-256 of each sign-in's id (the id itself is only in the browser's cookie) and when it expires (ms).
     statements: ['create table sign_ins (hash text primary key, expires_at bigint not null)'],
   },
+  {
+    version: 3,
+    name: 'the secret store',
+    // Values sealed with AES-256-GCM (secrets/secretCipher.ts); the key is never in the database.
+    statements: ['create table secrets (name text primary key, sealed text not null, updated_at text not null)'],
+  },
 ];
 
 /** The advisory lock key of Flow's migrations (any fixed number, the same for every server). */

@@ -66,7 +66,9 @@ describe('the provider on PostgreSQL', () => {
     const stale = await put(s, sampleFlow('team', 'production', 4), first);
     expect(stale.status).toBe(412);
     const sql = postgres(url, { max: 1, onnotice: () => undefined });
-    cleanup.push(() => sql.end());
+    cleanup.push(async () => {
+      await sql.end();
+    });
     const rows = await sql<{ version: string; text: string }[]>`select version::text as version, text from flows`;
     expect(rows).toEqual([{ version: '2', text: serializeFlow(sampleFlow('team', 'production', 3)) }]);
     const plans = await jsonOf(await s.call('GET', '/api/plans'));
@@ -141,6 +143,32 @@ describe('the provider on PostgreSQL', () => {
       result: { system_message: 'Be kind.', system_message_prefix: 'Context', system_message_suffix: 'Notes' },
     });
     expect(await (await s.call('GET', '/dashboard/team/production')).text()).toContain('Be kind.');
+  });
+
+  it('shares sealed secrets between servers that have the same FLOW_SECRETS_KEY, and needs the key to seal or open one', async () => {
+    const url = await database();
+    const key = Buffer.alloc(32, 3).toString('base64');
+    const keyless = await startTestServer({ database: url, seedDir: null, runtimeEnv: {} });
+    cleanup.push(() => keyless.close());
+    const refused = await keyless.call('PUT', '/api/secrets/ORDERS_TOKEN', { json: { value: 'in-the-database-9f' } });
+    expect(refused.status).toBe(503);
+    expect(await jsonOf(refused)).toMatchObject({ error: { code: 'SECRETS_KEY_MISSING' } });
+    const a = await startTestServer({ database: url, seedDir: null, runtimeEnv: { FLOW_SECRETS_KEY: key } });
+    const b = await startTestServer({ database: url, seedDir: null, runtimeEnv: { FLOW_SECRETS_KEY: key } });
+    cleanup.push(() => a.close());
+    cleanup.push(() => b.close());
+    expect((await a.call('PUT', '/api/secrets/ORDERS_TOKEN', { json: { value: 'in-the-database-9f' } })).status).toBe(201);
+    expect(await jsonOf(await b.call('GET', '/api/secrets'))).toEqual({
+      secrets: [{ name: 'ORDERS_TOKEN', updatedAt: expect.any(String) }],
+    });
+    const sql = postgres(url, { max: 1, onnotice: () => undefined });
+    cleanup.push(async () => {
+      await sql.end();
+    });
+    const rows = await sql<{ sealed: string }[]>`select sealed from secrets`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(rows)).not.toContain('in-the-database-9f');
   });
 
   it('refuses to start with the database named, never its password, when it cannot be reached', async () => {

@@ -365,6 +365,28 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
         await guarded(() => sql`delete from sign_ins where hash = ${hash} or expires_at < ${Date.now()}`);
       },
     },
+    secrets: {
+      async list() {
+        const rows = await guarded(
+          () => sql<{ name: string; sealed: string; updated_at: string }[]>`select name, sealed, updated_at from secrets order by name`,
+        );
+        return rows.map((row) => ({ name: row.name, sealed: row.sealed, updatedAt: row.updated_at }));
+      },
+      async put(record) {
+        // xmax is 0 for a row this statement inserted, not for one it updated.
+        const rows = await guarded(
+          () => sql<{ inserted: boolean }[]>`
+            insert into secrets (name, sealed, updated_at) values (${record.name}, ${record.sealed}, ${record.updatedAt})
+            on conflict (name) do update set sealed = excluded.sealed, updated_at = excluded.updated_at
+            returning (xmax = 0) as inserted`,
+        );
+        return rows[0]?.inserted === true;
+      },
+      async delete(name) {
+        const rows = await guarded(() => sql`delete from secrets where name = ${name} returning name`);
+        return rows.length > 0;
+      },
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }
