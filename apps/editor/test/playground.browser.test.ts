@@ -40,11 +40,17 @@ describe('Playground', () => {
     Object.assign(runtimeEnv, {
       FLOW_MODEL_BASE_URL: model.baseUrl,
       FLOW_MODEL: 'scripted-1',
-      ORDERS_TOKEN: TOKEN,
       FLOW_RUNTIME_ALLOW_PRIVATE: '1',
     });
+    // The token is in the provider's secret store: its environment is never a flow's.
+    const stored = await fetch(`${h.server.url}/api/secrets/ORDERS_TOKEN`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ value: TOKEN }),
+    });
+    expect(stored.ok).toBe(true);
     const plan = await h.plan('support-desk');
-    // Point the flow's order lookup at a local service, with its token from the provider's environment.
+    // Point the flow's order lookup at a local service, with its token from the provider's secret store.
     const doc = await storedFlow(h.server.url, plan);
     const nodes = doc.nodes.map((n) => {
       if (n.type !== 'function' || n.data.name !== 'Look up order') return n;
