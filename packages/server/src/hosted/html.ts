@@ -53,6 +53,8 @@ button{font:inherit;padding:6px 12px;border-radius:6px;border:1px solid #c9c9d0;
 button[type=submit]{background:#2f5bea;border-color:#2f5bea;color:#fff}
 .row{display:grid;grid-template-columns:1fr 1fr auto;gap:8px;align-items:end}
 .error{color:#b3261e}.ok{color:#1b7f3b}
+.card>h2:first-child{margin-top:4px}ul.plain{list-style:none;padding:0;margin:0}.spread{display:flex;justify-content:space-between;align-items:center;gap:12px}
+.spread form{margin:0}button.quiet[type=submit]{background:#fff;border-color:#c9c9d0;color:#b3261e}
 `;
 
 /** A whole page: inline CSS and, when given, one script loaded from this server (never inline). */

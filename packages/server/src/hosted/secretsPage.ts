@@ -28,10 +28,10 @@ export function secretsPage(secrets: readonly SecretSummary[], notice?: { ok: bo
   const list =
     secrets.length === 0
       ? html`<p class="muted" id="secrets">${SECRETS_TEXT.none}</p>`
-      : html`<ul id="secrets">${secrets.map(
+      : html`<ul id="secrets" class="plain">${secrets.map(
           (secret) =>
-            html`<li class="card"><code>${secret.name}</code> <span class="muted">set ${timeHtml(secret.updatedAt)}</span>
-<form method="post" action="${deleteSecretPath(secret.name)}"><button type="submit" aria-label="${SECRETS_TEXT.remove(secret.name)}">Delete</button></form></li>`,
+            html`<li class="card spread"><span><code>${secret.name}</code> <span class="muted">set ${timeHtml(secret.updatedAt)}</span></span>
+<form method="post" action="${deleteSecretPath(secret.name)}"><button type="submit" class="quiet" aria-label="${SECRETS_TEXT.remove(secret.name)}">Delete</button></form></li>`,
         )}</ul>`;
   const body = html`
 <h1>${SECRETS_TEXT.title}</h1>
