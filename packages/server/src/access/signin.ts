@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html, page, sendPage } from '../hosted/html.js';
-import { readText } from '../http/body.js';
-import { HttpError } from '../http/HttpError.js';
+import { readForm } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import type { Route } from '../http/router.js';
 import { SESSION_API_PATH, SESSION_COOKIE, SIGN_IN_PATH, cookieValue, tokenMatcher } from './auth.js';
@@ -82,11 +81,7 @@ export function signInRoutes(options: SignInOptions): Route[] {
       method: 'POST',
       pattern: SIGN_IN_PATH,
       async handler({ req, res }) {
-        const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-        if (type !== 'application/x-www-form-urlencoded') {
-          throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Sign in with the form (application/x-www-form-urlencoded)');
-        }
-        const form = new URLSearchParams(await readText(req, 16 * 1024));
+        const form = await readForm(req);
         const next = safeNext(form.get('next'));
         if (matches === undefined) return redirect(res, next);
         const client = clientOf(req);
