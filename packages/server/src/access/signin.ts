@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http';
 import { html, page, sendPage } from '../hosted/html.js';
 import { readForm } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
-import type { Route } from '../http/router.js';
+import { pathSegments, type Route } from '../http/router.js';
 import { SESSION_API_PATH, SESSION_COOKIE, SIGN_IN_PATH, cookieValue, tokenMatcher } from './auth.js';
 import { SESSION_TTL_MS, type AttemptLimiter, type Sessions } from './sessions.js';
 
@@ -29,9 +29,32 @@ export interface SignInOptions {
   delay?: (ms: number) => Promise<void>;
 }
 
-/** Where to go after signing in: a path of this server only, never another site. */
+// Control characters and backslashes (which URL parsing turns into slashes) never belong in a next path.
+const UNSAFE_NEXT = /[\p{Cc}\\]/u;
+const HERE = 'http://next.invalid';
+
+/**
+ * Where to go after signing in: a path of this server only (never another site, never the sign-in
+ * page itself), percent-encoded so that it is always a valid `Location` header; '/' otherwise.
+ */
 export function safeNext(next: string | null | undefined): string {
-  return next && /^\/(?![/\\])[^\s]*$/.test(next) && !next.startsWith(SIGN_IN_PATH) ? next : '/';
+  if (!next || !next.startsWith('/') || next.startsWith('//') || UNSAFE_NEXT.test(next)) return '/';
+  let url: URL;
+  try {
+    url = new URL(next, HERE);
+  } catch {
+    return '/';
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // `/.//evil.com` normalises to `//evil.com`, which a browser reads as another host.
+  if (url.origin !== HERE || path.startsWith('//')) return '/';
+  try {
+    validateHeaderValue('Location', path);
+    if (pathSegments(path).segments[0] === SIGN_IN_PATH.slice(1)) return '/';
+  } catch {
+    return '/';
+  }
+  return path;
 }
 
 function signInPage(next: string, message?: string): string {
@@ -82,6 +105,7 @@ export function signInRoutes(options: SignInOptions): Route[] {
       pattern: SIGN_IN_PATH,
       async handler({ req, res }) {
         const form = await readForm(req);
+        // Known to be a valid Location before any session exists, so a session is never made without its cookie being sent.
         const next = safeNext(form.get('next'));
         if (matches === undefined) return redirect(res, next);
         const client = clientOf(req);
