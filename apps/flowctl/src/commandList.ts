@@ -233,6 +233,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         env: 'FLOW_PUBLIC_URL',
       },
       { flags: '--allow-host <names>', description: 'more Host names to answer, comma-separated (.example.com: every subdomain)' },
+      {
+        flags: '--trust-proxy',
+        description: 'behind a reverse proxy: count wrong tokens per client as the proxy names it (the right-most X-Forwarded-For entry)',
+      },
       { flags: '--open', description: 'open the editor in a browser ($BROWSER when set)' },
     ],
     example: 'flowctl serve --dir flows --open',

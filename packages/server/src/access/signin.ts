@@ -3,8 +3,9 @@ import { html, page, sendPage } from '../hosted/html.js';
 import { readForm } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import { pathSegments, type Route } from '../http/router.js';
+import { clientOf, tooManyAttemptsText, type AttemptLimiter } from './attempts.js';
 import { SESSION_API_PATH, SESSION_COOKIE, SIGN_IN_PATH, cookieValue, tokenMatcher } from './auth.js';
-import { SESSION_TTL_MS, type AttemptLimiter, type Sessions } from './sessions.js';
+import { SESSION_TTL_MS, type Sessions } from './sessions.js';
 
 /** The sign-in page's words. */
 export const SIGN_IN_TEXT = {
@@ -13,7 +14,7 @@ export const SIGN_IN_TEXT = {
   label: 'Token',
   button: 'Sign in',
   wrong: 'Wrong token',
-  tooMany: (seconds: number) => `Too many attempts: try again in ${seconds} s`,
+  tooMany: tooManyAttemptsText,
 } as const;
 
 /** How long a wrong token waits before its answer, so guessing is slow. */
@@ -22,7 +23,10 @@ export const WRONG_TOKEN_DELAY_MS = 1000;
 export interface SignInOptions {
   token: string | undefined;
   sessions: Sessions;
+  /** Wrong tokens per client, shared with the bearer header. */
   limiter: AttemptLimiter;
+  /** Count wrong tokens against the address a proxy in front names (`--trust-proxy`). */
+  trustProxy: boolean;
   /** Cookies get `Secure` when people reach the provider over https (`--public-url https://…`). */
   secure: boolean;
   /** Test seam for the wrong-token delay. */
@@ -76,9 +80,6 @@ function redirect(res: ServerResponse, location: string, headers: Record<string,
   res.end();
 }
 
-/** The client a sign-in attempt is counted against. */
-const clientOf = (req: IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';
-
 /**
  * Sign-in (`GET`/`POST /signin`: a form without script, the token never echoed), the session state
  * (`GET /api/session`: `{ tokenRequired, signedIn }`) and sign-out (`DELETE /api/session`).
@@ -108,14 +109,13 @@ export function signInRoutes(options: SignInOptions): Route[] {
         // Known to be a valid Location before any session exists, so a session is never made without its cookie being sent.
         const next = safeNext(form.get('next'));
         if (matches === undefined) return redirect(res, next);
-        const client = clientOf(req);
+        const client = clientOf(req, options.trustProxy);
         const wait = options.limiter.wait(client);
         if (wait > 0) {
           const seconds = Math.ceil(wait / 1000);
           return sendPage(res, signInPage(next, SIGN_IN_TEXT.tooMany(seconds)), 429, { 'Retry-After': String(seconds) });
         }
         if (matches(form.get('token') ?? '')) {
-          options.limiter.succeeded(client);
           return redirect(res, next, { 'Set-Cookie': cookie(await options.sessions.create(), Math.floor(SESSION_TTL_MS / 1000)) });
         }
         options.limiter.failed(client);
