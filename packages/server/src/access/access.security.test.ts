@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCli } from '../cli.js';
 import { rawRequest, startTestServer, type TestServer } from '../testServer.test-helper.js';
-import { TOKEN_ATTEMPTS, TOKEN_ATTEMPTS_WINDOW_MS, clientOf, createAttemptLimiter } from './attempts.js';
+import { TOKEN_ATTEMPTS, TOKEN_ATTEMPTS_WINDOW_MS, addressKey, clientOf, createAttemptLimiter } from './attempts.js';
 import { SIGN_IN_TEXT, safeNext } from './signin.js';
 
 const TOKEN = 'access-Token_value';
@@ -129,9 +129,22 @@ describe('clientOf', () => {
   it('behind a trusted proxy is the right-most X-Forwarded-For entry, the one the proxy appended', () => {
     expect(clientOf(requestFrom('10.0.0.2', '198.51.100.7'), true)).toBe('198.51.100.7');
     expect(clientOf(requestFrom('10.0.0.2', '1.1.1.1, 2.2.2.2,198.51.100.7 '), true)).toBe('198.51.100.7');
-    expect(clientOf(requestFrom('10.0.0.2', '2001:DB8::1'), true)).toBe('2001:db8::1');
+    expect(clientOf(requestFrom('10.0.0.2', '2001:DB8::1'), true)).toBe('2001:db8:0:0::/64');
     expect(clientOf(requestFrom('10.0.0.2', 'anything, not-an-address'), true)).toBe('10.0.0.2');
     expect(clientOf(requestFrom('10.0.0.2'), true)).toBe('10.0.0.2');
+  });
+});
+
+describe('addressKey', () => {
+  it('keeps IPv4 addresses, unwraps IPv4-mapped ones and counts IPv6 ones by their /64', () => {
+    expect(addressKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(addressKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0DB8:0001:0002:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1:2:3:4:5')).toBe('2001:db8:0:1::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64');
   });
 });
 
@@ -200,6 +213,15 @@ describe('wrong tokens over HTTP', () => {
     expect([signed.status, signed.headers.get('location')]).toEqual([303, '/api/plans']);
     expect((await bearer(server, TOKEN, colleague)).status).toBe(200);
     expect((await bearer(server, 'wrong', colleague)).status).toBe(401);
+  });
+
+  it('counts a guesser moving through the addresses of one IPv6 /64 as one client', async () => {
+    server = await start(true);
+    for (let i = 0; i < TOKEN_ATTEMPTS + 2; i++) {
+      const res = await bearer(server, `wrong-${i}`, { 'X-Forwarded-For': `2001:db8:5:6::${(i + 1).toString(16)}` });
+      expect(res.status).toBe(i < TOKEN_ATTEMPTS ? 401 : 429);
+    }
+    expect((await bearer(server, 'wrong', { 'X-Forwarded-For': '2001:db8:5:7::1' })).status).toBe(401);
   });
 
   it('without --trust-proxy X-Forwarded-For is ignored: a guesser cannot pose as many clients', async () => {

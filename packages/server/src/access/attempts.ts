@@ -59,18 +59,42 @@ export function createAttemptLimiter({
   };
 }
 
+/** The hextets of an IPv6 address, `::` filled with zeros (an IPv4 tail counts as two). */
+function hextets(address: string): string[] {
+  const steps = (text: string): string[] => (text === '' ? [] : text.split(':').flatMap((h) => (h.includes('.') ? ['0', '0'] : [h])));
+  const [head = '', tail] = address.split('::');
+  const left = steps(head);
+  const right = tail === undefined ? [] : steps(tail);
+  return [...left, ...Array.from({ length: 8 - left.length - right.length }, () => '0'), ...right];
+}
+
+/**
+ * The key of an address: an IPv4 address (IPv4-mapped IPv6 ones too) as it is, an IPv6 one by its
+ * /64, since anyone given one IPv6 address usually holds the whole /64 around it.
+ */
+export function addressKey(address: string): string {
+  const lower = address.toLowerCase().split('%')[0] ?? '';
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower)?.[1];
+  if (mapped !== undefined) return mapped;
+  if (isIP(lower) !== 6) return lower;
+  const prefix = hextets(lower)
+    .slice(0, 4)
+    .map((h) => Number.parseInt(h, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
 /**
  * The client a wrong token is counted against: the socket's address, or with `trustProxy` the
  * right-most `X-Forwarded-For` entry, the one the proxy in front appended (entries left of it are
- * whatever the client sent). Without an address there, the socket's.
+ * whatever the client sent); without an address there, the socket's. IPv6 clients count by /64.
  */
 export function clientOf(req: IncomingMessage, trustProxy: boolean): string {
   const socket = req.socket.remoteAddress ?? 'unknown';
-  if (!trustProxy) return socket;
+  if (!trustProxy) return addressKey(socket);
   const forwarded = req.headers['x-forwarded-for'];
   const list = Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '');
   const last = list.slice(list.lastIndexOf(',') + 1).trim();
-  return isIP(last) === 0 ? socket : last.toLowerCase();
+  return addressKey(isIP(last) === 0 ? socket : last);
 }
 
 /** 429 TOO_MANY_ATTEMPTS with `Retry-After` in whole seconds. */
