@@ -262,6 +262,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         flags: '--secrets-from-env <names>',
         description: "copy these environment variables (comma-separated) into the provider's secret store at start",
       },
+      {
+        flags: '--trust-proxy',
+        description: 'behind a reverse proxy: count wrong tokens per client as the proxy names it (the right-most X-Forwarded-For entry)',
+      },
       { flags: '--open', description: 'open the editor in a browser ($BROWSER when set)' },
     ],
     example: 'flowctl serve --dir flows --open',

@@ -7,7 +7,7 @@ import { ServerConfigError } from './errors.js';
 import { startServer, type ServerOptions } from './server.js';
 import { repositoryRoot } from './store/seed.js';
 
-const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL] [--host 127.0.0.1] [--token TOKEN] [--public-url URL] [--allow-host NAMES] [--secrets-from-env NAMES] [--editor DIR] [--seed DIR]
+const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL] [--host 127.0.0.1] [--token TOKEN] [--public-url URL] [--allow-host NAMES] [--secrets-from-env NAMES] [--trust-proxy] [--editor DIR] [--seed DIR]
 
   --port    port to listen on (0 picks a free one)           default 4321
   --dir     data folder of flow files (seeded when empty)    default ./flows
@@ -17,6 +17,7 @@ const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL]
   --public-url  the address people use (or FLOW_PUBLIC_URL): allowed as Host, hosted links built from it
   --allow-host  more Host names to answer, comma-separated (.example.com: every subdomain)
   --secrets-from-env  environment variables copied into the secret store at start, comma-separated
+  --trust-proxy  behind a reverse proxy: count wrong tokens per client as named by the proxy (the right-most X-Forwarded-For entry)
   --editor  folder of the built editor to serve              default apps/editor/dist when built
   --seed    folder to seed an empty data folder from         default examples/`;
 
@@ -34,6 +35,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
       'public-url': { type: 'string' },
       'allow-host': { type: 'string' },
       'secrets-from-env': { type: 'string' },
+      'trust-proxy': { type: 'boolean' },
       editor: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -68,6 +70,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
     ...(publicUrl ? { publicUrl } : {}),
     ...(allowHosts.length > 0 ? { allowHosts } : {}),
     ...(secretsFromEnv.length > 0 ? { secretsFromEnv } : {}),
+    ...(values['trust-proxy'] ? { trustProxy: true } : {}),
     ...(editorDir ? { editorDir } : {}),
     ...(values.seed ? { seedDir: values.seed } : {}),
   };

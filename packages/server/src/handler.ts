@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accessControl, unauthorized, SIGN_IN_PATH } from './access/auth.js';
 import type { hostPolicy } from './access/hosts.js';
+import type { AttemptLimiter } from './access/attempts.js';
 import type { Sessions } from './access/sessions.js';
 import { redactTokens } from '@flow/core';
 import { HttpError, notFound } from './http/HttpError.js';
@@ -12,6 +13,10 @@ export interface HandlerOptions {
   token: string | undefined;
   hosts: ReturnType<typeof hostPolicy>;
   sessions: Sessions;
+  /** Wrong tokens per client, shared with the sign-in form. */
+  limiter: AttemptLimiter;
+  /** Count wrong tokens against the address a proxy in front names (`--trust-proxy`). */
+  trustProxy: boolean;
   /** Origins a browser may write from besides the request's own (`--public-url`). */
   trustedOrigins: readonly string[];
   /** Serves the built editor for any other GET; absent when there is none. */
@@ -29,7 +34,13 @@ export interface HandlerOptions {
  */
 export function createHandler(options: HandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const route = createRouter(options.routes);
-  const access = accessControl({ token: options.token, sessions: options.sessions, trustedOrigins: options.trustedOrigins });
+  const access = accessControl({
+    token: options.token,
+    sessions: options.sessions,
+    trustedOrigins: options.trustedOrigins,
+    limiter: options.limiter,
+    trustProxy: options.trustProxy,
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     options.hosts.check(req);

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { hostPolicy, isLoopback } from './access/hosts.js';
-import { createAttemptLimiter, createSessions } from './access/sessions.js';
+import { createAttemptLimiter } from './access/attempts.js';
+import { createSessions } from './access/sessions.js';
 import { signInRoutes } from './access/signin.js';
 import { ServerConfigError } from './errors.js';
 import { secretNameProblem } from '@flow/core';
@@ -54,6 +55,12 @@ export interface ServerOptions {
   publicUrl?: string;
   /** More Host names to answer besides loopback ones, the bound address and the public URL (`.example.com`: every subdomain). */
   allowHosts?: readonly string[];
+  /**
+   * Behind a reverse proxy: wrong tokens are counted per client as the proxy names it (the
+   * right-most `X-Forwarded-For` entry, which the proxy appends) instead of per socket address.
+   * Only for a server that nothing but the proxy can reach.
+   */
+  trustProxy?: boolean;
   /** The built editor, served for any other GET when the folder exists. */
   editorDir?: string;
   /** Where the Playground's runtime reads the model settings (FLOW_MODEL_BASE_URL, FLOW_MODEL, FLOW_MODEL_API_KEY) and the flows' secrets. Default: process.env; read at each turn. */
@@ -66,6 +73,8 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The budget of the in-memory cache of flows, in characters of flow text. Default 64 MiB. */
   flowCacheBytes?: number;
+  /** Test seam: how the sign-in form waits before answering a wrong token. */
+  wrongTokenDelay?: (ms: number) => Promise<void>;
   /** Test seam: called after each step of an atomic change (journal, each file, journal removed; in a database, the row and the record). */
   faults?: StoreFaults;
   /**
@@ -215,8 +224,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     origin: () => publicUrl ?? url,
   };
   const sessions = createSessions(store.storage.signIns);
+  // One count of wrong tokens per client, whether they come by the sign-in form or the bearer header.
+  const limiter = createAttemptLimiter();
+  const trustProxy = options.trustProxy ?? false;
   const routes = [
-    ...signInRoutes({ token, sessions, limiter: createAttemptLimiter(), secure: publicUrl?.startsWith('https:') ?? false }),
+    ...signInRoutes({
+      token,
+      sessions,
+      limiter,
+      trustProxy,
+      secure: publicUrl?.startsWith('https:') ?? false,
+      ...(options.wrongTokenDelay ? { delay: options.wrongTokenDelay } : {}),
+    }),
     ...gptRoutes(services),
     ...mateRoutes(services),
     ...flowRoutes(services),
@@ -231,7 +250,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const trustedOrigins = publicUrl === undefined ? [] : [new URL(publicUrl).origin];
-  const handle = createHandler({ routes, token, hosts, sessions, trustedOrigins, log, ...(editor ? { editor } : {}) });
+  const handle = createHandler({ routes, token, hosts, sessions, limiter, trustProxy, trustedOrigins, log, ...(editor ? { editor } : {}) });
   // The address is known once listening, and the lock names it: requests wait for the folder.
   let openGate = (): void => undefined;
   const ready = new Promise<void>((done) => {

@@ -55,7 +55,8 @@ function portOf(text: string | undefined): number {
 /**
  * `flowctl serve`: starts the local provider over the data folder (and the built editor) and keeps
  * running until SIGINT or SIGTERM. With a token every route but sign-in and the editor's static
- * files needs it; Host names are checked against loopback, --public-url and --allow-host.
+ * files needs it; Host names are checked against loopback, --public-url and --allow-host; wrong
+ * tokens are counted per client (per proxied client with --trust-proxy).
  */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const dir = resolve(ctx.io.cwd, stringOption(invocation, 'dir') ?? 'flows');
@@ -78,6 +79,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
       allowHosts,
       secretsFromEnv,
       ...(publicUrl ? { publicUrl } : {}),
+      ...(flagOption(invocation, 'trustProxy') ? { trustProxy: true } : {}),
       ...(ctx.token ? { token: ctx.token } : {}),
       ...(editorDir ? { editorDir } : {}),
       ...(emojiDir ? { emojiDir } : {}),

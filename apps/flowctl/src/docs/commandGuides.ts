@@ -382,7 +382,11 @@ browser sends from another site are refused. Any address other than loopback req
 Host names it was told about are answered (DNS rebinding): loopback names, the bound address,
 \`--public-url <url>\` (\`FLOW_PUBLIC_URL\`, the address people use, which hosted links are built from)
 and \`--allow-host <names>\` (comma-separated; \`.example.com\` allows every subdomain); others get 403.
-\`--open\` opens the editor in a browser. It runs until Ctrl+C
+After 5 wrong tokens in a minute (by the sign-in form and the bearer header together) a client gets
+429 with \`Retry-After\`, whatever token it sends, until the oldest of them is a minute old. A client
+is the socket's address; behind a reverse proxy, \`--trust-proxy\` makes it the right-most \`X-Forwarded-For\` entry (the one the proxy appends),
+so that one person's wrong tokens do not make everyone wait: give it only when nothing but the proxy
+can reach the server. \`--open\` opens the editor in a browser. It runs until Ctrl+C
 (SIGINT) or SIGTERM, and prints its address, the data folder, the editor's folder and a link to each
 plan. With \`--json\` it prints \`{ url, dir, database, editorDir, tokenRequired, opened, plans }\` once it listens.
 

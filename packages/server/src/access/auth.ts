@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../http/HttpError.js';
+import { clientOf, tooManyAttempts, type AttemptLimiter } from './attempts.js';
 import type { Sessions } from './sessions.js';
 
 /** The cookie of a signed-in browser: a random session id, HttpOnly, SameSite=Strict. */
@@ -49,17 +50,22 @@ export interface AccessOptions {
   sessions: Sessions;
   /** Origins a browser may send state-changing requests from besides the request's own (`--public-url`). */
   trustedOrigins: readonly string[];
+  /** Wrong tokens per client, shared with the sign-in form. */
+  limiter: AttemptLimiter;
+  /** Count wrong tokens against the address a proxy in front names (`--trust-proxy`). */
+  trustProxy: boolean;
 }
 
 /**
  * Who may do what. With a token every route but the public ones needs it: the bearer header
  * (clients) or the session cookie (the editor and the pages). A state-changing request that a
- * browser sends from another origin is refused, whatever it carries.
+ * browser sends from another origin is refused, whatever it carries. A client past the limit of
+ * wrong tokens gets 429 and its tokens are not looked at until it has waited, since an answer to a
+ * right one would tell a guesser it was right.
  */
 export function accessControl(options: AccessOptions): {
-  /** How the request is let in, or null when it needs to sign in. Throws for a cross-site write. */
+  /** How the request is let in, or null when it needs to sign in. Throws for a cross-site write, a wrong token or too many. */
   check(req: IncomingMessage, method: string, segments: readonly string[]): Promise<Access | null>;
-  signedIn(req: IncomingMessage): Promise<boolean>;
 } {
   const matches = options.token === undefined ? undefined : tokenMatcher(options.token);
   const bearer = (req: IncomingMessage): string | null => /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
@@ -84,17 +90,16 @@ export function accessControl(options: AccessOptions): {
       if (matches === undefined) return 'open';
       const given = bearer(req);
       if (given !== null) {
+        const client = clientOf(req, options.trustProxy);
+        const wait = options.limiter.wait(client);
+        if (wait > 0) throw tooManyAttempts(wait);
         if (matches(given)) return 'bearer';
+        options.limiter.failed(client);
         throw new HttpError(401, 'UNAUTHORIZED', 'Invalid bearer token', { headers: { 'WWW-Authenticate': 'Bearer' } });
       }
       if (await viaCookie(req)) return 'cookie';
       if (isPublic(method, segments)) return 'public';
       return null;
-    },
-    async signedIn(req) {
-      if (matches === undefined) return true;
-      const given = bearer(req);
-      return given !== null ? matches(given) : viaCookie(req);
     },
   };
 }

@@ -1,11 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http';
 import { html, page, sendPage } from '../hosted/html.js';
-import { readText } from '../http/body.js';
-import { HttpError } from '../http/HttpError.js';
+import { readForm } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
-import type { Route } from '../http/router.js';
+import { pathSegments, type Route } from '../http/router.js';
+import { clientOf, tooManyAttemptsText, type AttemptLimiter } from './attempts.js';
 import { SESSION_API_PATH, SESSION_COOKIE, SIGN_IN_PATH, cookieValue, tokenMatcher } from './auth.js';
-import { SESSION_TTL_MS, type AttemptLimiter, type Sessions } from './sessions.js';
+import { SESSION_TTL_MS, type Sessions } from './sessions.js';
 
 /** The sign-in page's words. */
 export const SIGN_IN_TEXT = {
@@ -14,7 +14,7 @@ export const SIGN_IN_TEXT = {
   label: 'Token',
   button: 'Sign in',
   wrong: 'Wrong token',
-  tooMany: (seconds: number) => `Too many attempts: try again in ${seconds} s`,
+  tooMany: tooManyAttemptsText,
 } as const;
 
 /** How long a wrong token waits before its answer, so guessing is slow. */
@@ -23,16 +23,42 @@ export const WRONG_TOKEN_DELAY_MS = 1000;
 export interface SignInOptions {
   token: string | undefined;
   sessions: Sessions;
+  /** Wrong tokens per client, shared with the bearer header. */
   limiter: AttemptLimiter;
+  /** Count wrong tokens against the address a proxy in front names (`--trust-proxy`). */
+  trustProxy: boolean;
   /** Cookies get `Secure` when people reach the provider over https (`--public-url https://…`). */
   secure: boolean;
   /** Test seam for the wrong-token delay. */
   delay?: (ms: number) => Promise<void>;
 }
 
-/** Where to go after signing in: a path of this server only, never another site. */
+// Control characters and backslashes (which URL parsing turns into slashes) never belong in a next path.
+const UNSAFE_NEXT = /[\p{Cc}\\]/u;
+const HERE = 'http://next.invalid';
+
+/**
+ * Where to go after signing in: a path of this server only (never another site, never the sign-in
+ * page itself), percent-encoded so that it is always a valid `Location` header; '/' otherwise.
+ */
 export function safeNext(next: string | null | undefined): string {
-  return next && /^\/(?![/\\])[^\s]*$/.test(next) && !next.startsWith(SIGN_IN_PATH) ? next : '/';
+  if (!next || !next.startsWith('/') || next.startsWith('//') || UNSAFE_NEXT.test(next)) return '/';
+  let url: URL;
+  try {
+    url = new URL(next, HERE);
+  } catch {
+    return '/';
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // `/.//evil.com` normalises to `//evil.com`, which a browser reads as another host.
+  if (url.origin !== HERE || path.startsWith('//')) return '/';
+  try {
+    validateHeaderValue('Location', path);
+    if (pathSegments(path).segments[0] === SIGN_IN_PATH.slice(1)) return '/';
+  } catch {
+    return '/';
+  }
+  return path;
 }
 
 function signInPage(next: string, message?: string): string {
@@ -53,9 +79,6 @@ function redirect(res: ServerResponse, location: string, headers: Record<string,
   res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': 0, ...headers });
   res.end();
 }
-
-/** The client a sign-in attempt is counted against. */
-const clientOf = (req: IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';
 
 /**
  * Sign-in (`GET`/`POST /signin`: a form without script, the token never echoed), the session state
@@ -82,21 +105,17 @@ export function signInRoutes(options: SignInOptions): Route[] {
       method: 'POST',
       pattern: SIGN_IN_PATH,
       async handler({ req, res }) {
-        const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-        if (type !== 'application/x-www-form-urlencoded') {
-          throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Sign in with the form (application/x-www-form-urlencoded)');
-        }
-        const form = new URLSearchParams(await readText(req, 16 * 1024));
+        const form = await readForm(req);
+        // Known to be a valid Location before any session exists, so a session is never made without its cookie being sent.
         const next = safeNext(form.get('next'));
         if (matches === undefined) return redirect(res, next);
-        const client = clientOf(req);
+        const client = clientOf(req, options.trustProxy);
         const wait = options.limiter.wait(client);
         if (wait > 0) {
           const seconds = Math.ceil(wait / 1000);
           return sendPage(res, signInPage(next, SIGN_IN_TEXT.tooMany(seconds)), 429, { 'Retry-After': String(seconds) });
         }
         if (matches(form.get('token') ?? '')) {
-          options.limiter.succeeded(client);
           return redirect(res, next, { 'Set-Cookie': cookie(await options.sessions.create(), Math.floor(SESSION_TTL_MS / 1000)) });
         }
         options.limiter.failed(client);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, badRequest } from './HttpError.js';
-import { checkJsonText } from './jsonSafety.js';
+import { checkJsonStrings, checkJsonText, invalidText, textProblem } from './jsonSafety.js';
 
 /** Limits of request bodies: whole flows may be large (20,000 nodes, the budget's size, are about 23 MB), everything else is small. */
 export const BODY_LIMITS = { flow: 32 * 1024 * 1024, default: 1024 * 1024 } as const;
@@ -45,18 +45,41 @@ export async function readText(req: IncomingMessage, limit: number): Promise<str
 
 /**
  * Reads and parses a JSON body: 415 when not declared JSON, 413 when too large, 400 when malformed,
- * nested deeper than 64 levels or using `__proto__`, `constructor` or `prototype` as a key.
+ * nested deeper than 64 levels, using `__proto__`, `constructor` or `prototype` as a key, or holding
+ * a NUL character or an unpaired surrogate in any string (INVALID_TEXT, before any store sees it).
  */
 export async function readJson(req: IncomingMessage, limit: number = BODY_LIMITS.default): Promise<unknown> {
   requireJsonType(req);
   const text = await readText(req, limit);
   if (text.trim() === '') throw badRequest('Request body is empty: a JSON value is required', 'INVALID_JSON');
   checkJsonText(text);
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    return value;
+    value = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof SyntaxError ? error.message : 'malformed';
     throw badRequest(`Request body is not valid JSON: ${detail}`, 'INVALID_JSON');
   }
+  checkJsonStrings(text, value);
+  return value;
+}
+
+/** The limit of a form body (the sign-in form: a token and a path). */
+export const FORM_LIMIT = 16 * 1024;
+
+/**
+ * Reads an HTML form body: 415 when not `application/x-www-form-urlencoded`, 413 past `limit`, 400
+ * INVALID_TEXT when a field holds a NUL character.
+ */
+export async function readForm(req: IncomingMessage, limit: number = FORM_LIMIT): Promise<URLSearchParams> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the form as application/x-www-form-urlencoded');
+  }
+  const form = new URLSearchParams(await readText(req, limit));
+  for (const [name, value] of form) {
+    const problem = textProblem(value) ?? textProblem(name);
+    if (problem !== undefined) throw invalidText(`The form field ${JSON.stringify(name)}`, problem);
+  }
+  return form;
 }
