@@ -65,6 +65,8 @@ export * from './format/jsonPositions.js';
 export * from './format/jsonPath.js';
 export * from './secrets/secretSlots.js';
 export * from './secrets/secretPolicy.js';
+export { isCredentialHeader, isSecretName } from './secrets/secretNames.js';
+export * from './secrets/urlCredentials.js';
 export * from './generate/generatedFlow.js';
 export * from './generate/extractJsonObject.js';
 export * from './generate/generateFlow.js';
