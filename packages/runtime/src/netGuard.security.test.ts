@@ -367,3 +367,23 @@ describe('every request of a flow goes through the guard', () => {
     expect(trace).toMatchObject({ status: 'not configured' });
   });
 });
+
+describe('URLs are shown without their user name and password', () => {
+  it('a model base URL with credentials: refused, and the error names the endpoint without them', async () => {
+    const model = await startScriptedModel([{ status: 500, error: 'The model failed' }]);
+    try {
+      const withCredentials = model.baseUrl.replace('http://', 'http://flow:pw-31f9@');
+      const client = createModelClient({ baseUrl: withCredentials, model: 'm' });
+      const error = await client.chat([{ role: 'user', content: 'Hi' }], []).catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        message: `The model endpoint ${model.baseUrl} did not answer: Refused to call ${model.baseUrl}/chat/completions with a user name or password in its URL: send credentials in a header`,
+      });
+      const agent = createAgent({ doc: toolFlow({ url: 'https://api.example.com/' }), model: client, env: {} });
+      const turn = await agent.turn('Hi').catch((e: unknown) => e);
+      expect(String(turn)).not.toContain('pw-31f9');
+      expect(model.requests).toEqual([]);
+    } finally {
+      await model.close();
+    }
+  });
+});
