@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument, type JsonObject } from '@flow/core';
@@ -360,6 +361,16 @@ describe('every request of a flow goes through the guard', () => {
     expect(trace).toMatchObject({ status: 'failed', output: expect.stringMatching(/^Refused to call localhost: a private, loopback/) });
     expect(first.seen.map((s) => s.path)).toEqual(['/hook-to-loopback']);
     expect(second.seen).toEqual([]);
+  });
+
+  it('no other file of the runtime sends a request itself', () => {
+    const sources = readdirSync(new URL('.', import.meta.url), { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    const sending = sources.filter((file) =>
+      /\bfetch\s*\(|from 'undici'|node:https?'/.test(readFileSync(new URL(file, import.meta.url), 'utf8')),
+    );
+    expect(sending.sort()).toEqual(['guardedFetch.ts', 'testing/scriptedModelServer.ts']);
   });
 
   it('a skill named after a built-in property of objects is not configured', async () => {
