@@ -52,7 +52,7 @@ const KEYS: Record<ConfigKey, Check> = {
 
 export const CONFIG_KEYS: readonly string[] = Object.keys(KEYS);
 
-const isConfigKey = (key: string): key is ConfigKey => key in KEYS;
+const isConfigKey = (key: string): key is ConfigKey => Object.hasOwn(KEYS, key);
 
 function checked(source: string, value: unknown): FlowctlConfig {
   if (!isRecord(value)) throw usageError(`${source}: the config must be a JSON object with ${CONFIG_KEYS.join(', ')}`, 'BAD_CONFIG');

@@ -199,6 +199,10 @@ describe('the config file', () => {
         { apiurl: 'http://x' },
         'flowctl.config.json: unknown key "apiurl": a config sets apiUrl, plan, version, model, modelBaseUrl, skills, files',
       ],
+      [
+        { toString: 'x' },
+        'flowctl.config.json: unknown key "toString": a config sets apiUrl, plan, version, model, modelBaseUrl, skills, files',
+      ],
       [{ apiUrl: 'ftp://x' }, 'flowctl.config.json: "apiUrl" must be an http(s) URL'],
       [{ files: 'flows' }, 'flowctl.config.json: "files" must be a list of files, folders or globs'],
       ['{ "files": [', 'flowctl.config.json: not valid JSON ('],

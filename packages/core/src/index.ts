@@ -67,6 +67,8 @@ export * from './format/jsonPath.js';
 export * from './secrets/secretSlots.js';
 export * from './secrets/secretPolicy.js';
 export * from './secrets/providerSecrets.js';
+export { isCredentialHeader, isSecretName } from './secrets/secretNames.js';
+export * from './secrets/urlCredentials.js';
 export * from './generate/generatedFlow.js';
 export * from './generate/extractJsonObject.js';
 export * from './generate/generateFlow.js';

@@ -14,7 +14,7 @@ import { startScriptedModel, type ScriptedModelServer } from './testing/index.js
 import { createAgent } from './agent.js';
 import { ModelError, createModelClient } from './modelClient.js';
 import { modelSettings, ModelNotConfiguredError } from './settings.js';
-import { guardedLookup, isPrivateAddress } from './netGuard.js';
+import { isPrivateAddress, pinnedLookup } from './netGuard.js';
 import { flowTools } from './tools.js';
 
 const TOKEN = 'orders-api-token-9c1e';
@@ -367,7 +367,7 @@ describe('tools and the model client', () => {
 
   it('checks names where the connection is made: a name that resolves to this machine is refused too', async () => {
     const result = await new Promise<{ code: unknown; message: string }>((resolve) =>
-      guardedLookup('localhost', {}, (error) => resolve({ code: error?.code, message: error?.message ?? '' })),
+      pinnedLookup(isPrivateAddress)('localhost', {}, (error) => resolve({ code: error?.code, message: error?.message ?? '' })),
     );
     expect(result.code).toBe('EBLOCKED');
     expect(result.message).toMatch(/^Refused to call localhost: a private, loopback or link-local address/);

@@ -3,7 +3,7 @@ import type { ChatMessage, ToolCallRequest } from './chat.js';
 import type { ToolTape } from './cassette.js';
 import { DEFAULT_LIMITS, executeTool, type RuntimeLimits, type ToolContext, type ToolResult } from './executeTool.js';
 import type { ModelClient } from './modelClient.js';
-import { toolDispatcher } from './netGuard.js';
+import type { NetworkSeams } from './guardedFetch.js';
 import { flowTools, type FlowTool } from './tools.js';
 
 /** One tool call of a turn, as the trace shows it. */
@@ -48,6 +48,8 @@ export interface AgentOptions {
   missingSecret?: (name: string) => string;
   /** Lets HTTP tools reach loopback, private and link-local addresses (local development). */
   allowPrivateNetwork?: boolean;
+  /** Where HTTP tools' host names resolve and which addresses are private (tests give their own). */
+  network?: NetworkSeams;
   limits?: Partial<RuntimeLimits>;
   /** Keeps or replays the calls to outside services (HTTP tools), for conversation tests. */
   tape?: ToolTape;
@@ -101,7 +103,6 @@ export function createAgent(options: AgentOptions): Agent {
   const byNode = new Map(tools.map((t) => [t.nodeId, t]));
   const limits: RuntimeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
-  const dispatcher = toolDispatcher(allowPrivateNetwork);
   let messages: ChatMessage[] = [
     { role: 'system', content: system },
     ...(options.history?.messages.filter((m) => m.role !== 'system') ?? []),
@@ -151,7 +152,7 @@ export function createAgent(options: AgentOptions): Agent {
       variables = {};
     },
     async close() {
-      await dispatcher.close();
+      // Connections belong to the guard's shared pools (idle ones do not hold the process open): nothing of the agent's own to close.
     },
     async turn(user, { onToken, onToolCall } = {}) {
       const started = performance.now();
@@ -167,7 +168,13 @@ export function createAgent(options: AgentOptions): Agent {
       };
       const first = messages.length;
       messages.push({ role: 'user', content: user });
-      const ctx: ToolContext = { variables, model: options.model, dispatcher, allowPrivateNetwork, limits };
+      const ctx: ToolContext = {
+        variables,
+        model: options.model,
+        allowPrivateNetwork,
+        limits,
+        ...(options.network ? { network: options.network } : {}),
+      };
       for (;;) {
         const reply = await options.model.chat(
           messages,

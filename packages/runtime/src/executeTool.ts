@@ -1,7 +1,8 @@
 import { getAtPath, type JsonObject, isRecord } from '@flow/core';
-import { fetch, type Agent } from 'undici';
+import { guardedFetch, type NetworkSeams } from './guardedFetch.js';
+import { RefusedArgumentError, httpRequestOf } from './httpRequest.js';
 import type { ModelClient } from './modelClient.js';
-import { BlockedAddressError, checkUrl } from './netGuard.js';
+import { BlockedAddressError } from './netGuard.js';
 import { fillTemplate, type FlowTool } from './tools.js';
 
 /** What a tool needs besides its arguments. */
@@ -9,8 +10,8 @@ export interface ToolContext {
   /** The conversation's variables: captured, mapped from responses; tools read and write them. */
   variables: Record<string, string>;
   model: ModelClient;
-  dispatcher: Agent;
   allowPrivateNetwork: boolean;
+  network?: NetworkSeams;
   limits: RuntimeLimits;
 }
 
@@ -35,66 +36,19 @@ const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(va
 const stringOf = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
 
-/** A value of a secret field once resolved: `{ key }` or the text itself. */
-const secretText = (value: unknown): string => (typeof value === 'string' ? value : isRecord(value) ? text(value.key) : '');
-
-async function readCapped(body: AsyncIterable<Uint8Array> | null, cap: number): Promise<{ text: string; cut: boolean }> {
-  if (body === null) return { text: '', cut: false };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > cap) {
-      chunks.push(Buffer.from(chunk.subarray(0, chunk.length - (size - cap))));
-      return { text: Buffer.concat(chunks).toString('utf8'), cut: true };
-    }
-    chunks.push(Buffer.from(chunk));
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
-}
-
-/** http_calls: each request with its `{{variables}}` filled (arguments first, then captured values). */
+/** http_calls: each request with its `{{variables}}` filled (arguments first, then captured values), sent through the guard. */
 async function httpCalls(metadata: JsonObject, values: Record<string, string>, ctx: ToolContext): Promise<ToolResult> {
   const outputs: string[] = [];
   for (const call of records(metadata.apicalls)) {
-    const url = new URL(fillTemplate(text(call.url), values, encodeURIComponent));
-    for (const param of records(call.params))
-      if (text(param.name) !== '') url.searchParams.append(text(param.name), fillTemplate(text(param.value), values));
-    const headers: Record<string, string> = {};
-    for (const header of records(call.headers))
-      if (text(header.name) !== '') headers[text(header.name)] = fillTemplate(secretText(header.value), values);
-    if (text(call.authorization) === 'bearer') headers.Authorization = `Bearer ${secretText(call.bearer_token)}`;
-    const method = (text(call.method) || 'GET').toUpperCase();
-    const rawBody = isRecord(call.body) && isRecord(call.body.raw) ? text(call.body.raw.data) : '';
-    const looksJson = /^\s*[[{]/.test(rawBody);
-    const body =
-      method === 'GET' || method === 'HEAD' || rawBody === ''
-        ? undefined
-        : fillTemplate(rawBody, values, (v) => (looksJson ? JSON.stringify(v).slice(1, -1) : v));
-    if (body !== undefined && looksJson && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
-      headers['Content-Type'] = 'application/json';
-    let target = url;
-    let response: Awaited<ReturnType<typeof fetch>> | undefined;
-    // Redirects are followed by hand, each new address checked as the first was.
-    for (let hop = 0; hop <= 5; hop++) {
-      checkUrl(target, ctx.allowPrivateNetwork);
-      response = await fetch(target, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body }),
-        redirect: 'manual',
-        dispatcher: ctx.dispatcher,
-        signal: AbortSignal.timeout(ctx.limits.timeoutMs),
-      });
-      const location = response.headers.get('location');
-      if (response.status < 300 || response.status >= 400 || location === null) break;
-      await response.body?.cancel();
-      target = new URL(location, target);
-      if (hop === 5) throw new Error('Too many redirects');
-    }
-    if (response === undefined) throw new Error('No response');
-    const read = await readCapped(response.body, ctx.limits.maxResponseBytes);
-    if (!response.ok) return { ok: false, error: text(metadata.error) || `HTTP ${response.status} from ${target.host}` };
+    const { url, init } = httpRequestOf(call, values);
+    const response = await guardedFetch(url, init, {
+      allowPrivateNetwork: ctx.allowPrivateNetwork,
+      timeoutMs: ctx.limits.timeoutMs,
+      maxResponseBytes: ctx.limits.maxResponseBytes,
+      ...ctx.network,
+    });
+    const read = await response.text();
+    if (!response.ok) return { ok: false, error: text(metadata.error) || `HTTP ${response.status} from ${response.url.host}` };
     let parsed: unknown;
     try {
       parsed = JSON.parse(read.text);
@@ -143,7 +97,8 @@ async function customGpt(metadata: JsonObject, input: string, ctx: ToolContext):
     } catch {
       return { ok: false, error: `The model's answer is not JSON: ${reply.content.slice(0, 200)}` };
     }
-    for (const field of fields) if (isRecord(parsed) && field.name in parsed) ctx.variables[field.name] = stringOf(parsed[field.name]);
+    for (const field of fields)
+      if (isRecord(parsed) && Object.hasOwn(parsed, field.name)) ctx.variables[field.name] = stringOf(parsed[field.name]);
   } else if (text(output.raw) !== '') {
     ctx.variables[text(output.raw)] = reply.content;
   }
@@ -175,7 +130,7 @@ export async function executeTool(tool: FlowTool, args: Record<string, string>, 
         return { ok: false, error: `${tool.data.type} is not available in this runtime` };
     }
   } catch (error) {
-    if (error instanceof BlockedAddressError) return { ok: false, error: error.message };
+    if (error instanceof BlockedAddressError || error instanceof RefusedArgumentError) return { ok: false, error: error.message };
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
     if (cause instanceof BlockedAddressError) return { ok: false, error: cause.message };
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

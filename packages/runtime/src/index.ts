@@ -2,7 +2,16 @@ export { createAgent, type Agent, type AgentOptions, type ToolCallTrace, type Tu
 export type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
 export { DEFAULT_LIMITS, type RuntimeLimits, type ToolResult } from './executeTool.js';
 export { ModelError, createModelClient, generateModelOf, type ModelClient, type ModelClientOptions } from './modelClient.js';
-export { BlockedAddressError, isPrivateAddress } from './netGuard.js';
+export { BlockedAddressError, isPrivateAddress, type AddressRule, type Resolve } from './netGuard.js';
+export {
+  MAX_REDIRECTS,
+  guardedFetch,
+  type GuardPolicy,
+  type GuardedRequestInit,
+  type GuardedResponse,
+  type NetworkSeams,
+} from './guardedFetch.js';
+export { RefusedArgumentError } from './httpRequest.js';
 export { MODEL_ENV, ModelNotConfiguredError, allowsPrivateNetwork, modelSettings, skillsFromEnv, type ModelSettings } from './settings.js';
 export { fillTemplate, flowTools, templateNames, toolName, type FlowTool } from './tools.js';
 export {

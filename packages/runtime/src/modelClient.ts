@@ -1,7 +1,7 @@
-import { fetch } from 'undici';
 import type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
+import { guardedFetch, type GuardedResponse } from './guardedFetch.js';
 import type { ModelSettings } from './settings.js';
-import { sseData, isRecord, type GenerateModel, errorMessage } from '@flow/core';
+import { sseData, isRecord, type GenerateModel, errorMessage, urlWithoutCredentials } from '@flow/core';
 
 /** A failed model call: the endpoint's status and words when it answered. */
 export class ModelError extends Error {
@@ -25,6 +25,8 @@ export interface ModelClient {
 export interface ModelClientOptions {
   /** Per request, body included. Default 60 s. */
   timeoutMs?: number;
+  /** Bytes of one answer read at most. Default 16 MiB. */
+  maxResponseBytes?: number;
 }
 
 const numberOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -68,6 +70,9 @@ function mergeToolDeltas(calls: ToolCallRequest[], deltas: unknown): void {
 /** A client of an OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM, LM Studio…). */
 export function createModelClient(settings: ModelSettings, options: ModelClientOptions = {}): ModelClient {
   const timeoutMs = options.timeoutMs ?? 60_000;
+  // The endpoint is the provider's own setting, so it may be on this machine (Ollama); it still goes through the guard.
+  const policy = { allowPrivateNetwork: true, timeoutMs, maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024 };
+  const shownUrl = urlWithoutCredentials(settings.baseUrl);
   return {
     async chat(messages, tools, { onToken, temperature, maxTokens, json } = {}) {
       const started = performance.now();
@@ -78,27 +83,33 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
       if (json) body.response_format = { type: 'json_object' };
       const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream, application/json' };
       if (settings.apiKey) headers.Authorization = `Bearer ${settings.apiKey}`;
-      let response: Awaited<ReturnType<typeof fetch>>;
-      const signal = AbortSignal.timeout(timeoutMs);
+      let response: GuardedResponse;
       try {
-        response = await fetch(`${settings.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+        response = await guardedFetch(
+          `${settings.baseUrl}/chat/completions`,
+          { method: 'POST', headers, body: JSON.stringify(body) },
+          policy,
+        );
       } catch (error) {
-        throw new ModelError(`The model endpoint ${settings.baseUrl} did not answer: ${reasonOf(error, timeoutMs)}`);
+        throw new ModelError(`The model endpoint ${shownUrl} did not answer: ${reasonOf(error, timeoutMs)}`);
       }
       if (!response.ok) {
-        const text = await response.text().catch(() => '');
+        const text = await response.text().then(
+          (read) => read.text,
+          () => '',
+        );
         throw new ModelError(
           `The model endpoint answered ${response.status}: ${providerWords(text) || response.statusText}`,
           response.status,
         );
       }
       try {
-        if ((response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body) {
+        if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
           let content = '';
           let firstTokenMs: number | null = null;
           let usage = usageOf(undefined);
           const calls: ToolCallRequest[] = [];
-          for await (const data of sseData(response.body)) {
+          for await (const data of sseData(response.chunks())) {
             const event: unknown = JSON.parse(data);
             if (!isRecord(event)) continue;
             if (event.usage !== undefined && event.usage !== null) usage = usageOf(event.usage);
@@ -114,7 +125,9 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
           }
           return { content, toolCalls: calls.filter((c) => c.function.name !== ''), usage, firstTokenMs, ms: performance.now() - started };
         }
-        const reply: unknown = await response.json();
+        const read = await response.text();
+        if (read.cut) throw new Error(`the answer is larger than ${policy.maxResponseBytes} bytes`);
+        const reply: unknown = JSON.parse(read.text);
         const choice: unknown = isRecord(reply) && Array.isArray(reply.choices) ? reply.choices[0] : undefined;
         const message = isRecord(choice) && isRecord(choice.message) ? choice.message : undefined;
         if (message === undefined) throw new ModelError('The model endpoint answered without a message (choices[0].message)');

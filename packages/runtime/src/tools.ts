@@ -29,13 +29,16 @@ export function templateNames(...texts: string[]): string[] {
   return [...new Set(texts.flatMap((t) => [...t.matchAll(TEMPLATE)].map((m) => m[1] ?? '')))].filter(Boolean);
 }
 
-/** Fills `{{variables}}`; `encode` escapes each value for where it goes (a URL, a JSON string). */
+/**
+ * Fills `{{variables}}` from the values' own keys (never `toString` or `constructor` of every
+ * object); `encode` escapes each value for where it goes (a path segment, a form, a JSON string).
+ */
 export function fillTemplate(
   template: string,
   values: Readonly<Record<string, string>>,
-  encode: (value: string) => string = (v) => v,
+  encode: (value: string, name: string) => string = (v) => v,
 ): string {
-  return template.replace(TEMPLATE, (whole, name: string) => (name in values ? encode(values[name] ?? '') : whole));
+  return template.replace(TEMPLATE, (whole, name: string) => (Object.hasOwn(values, name) ? encode(values[name] ?? '', name) : whole));
 }
 
 /** The texts of an http_calls function that may hold `{{variables}}`: URLs, parameter and header values, bodies. */

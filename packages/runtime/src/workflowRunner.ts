@@ -1,7 +1,7 @@
 import { isRecord, type JsonObject, type JsonValue, type Workflow, type WorkflowStep, errorMessage } from '@flow/core';
-import { fetch } from 'undici';
+import { DEFAULT_LIMITS } from './executeTool.js';
+import { guardedFetch, type NetworkSeams } from './guardedFetch.js';
 import type { ModelClient } from './modelClient.js';
-import { checkUrl } from './netGuard.js';
 import { fillTemplate } from './tools.js';
 
 /** What one step of a workflow did. */
@@ -32,6 +32,8 @@ export interface WorkflowRunOptions {
   ask(field: { name: string; label: string }, step: string): Promise<string>;
   allowPrivateNetwork?: boolean;
   timeoutMs?: number;
+  /** Where webhooks' host names resolve and which addresses are private (tests give their own). */
+  network?: NetworkSeams;
 }
 
 /** The steps the runtime runs itself; any other skill is a webhook of the provider's settings. */
@@ -89,20 +91,27 @@ export async function runStep(
       const into = text(step.config.output);
       if (into !== '') trace.variables[into] = reply.content;
     } else {
-      const url = options.skills?.[step.skill];
+      // Own keys only: a step whose skill is `toString` is not configured.
+      const url = options.skills !== undefined && Object.hasOwn(options.skills, step.skill) ? options.skills[step.skill] : undefined;
       if (url === undefined) {
         trace.status = 'not configured';
         trace.output = `The skill ${step.skill} is not configured: give it a webhook (skills: { "${step.skill}": "https://…" })`;
       } else {
-        const target = new URL(url);
-        checkUrl(target, options.allowPrivateNetwork ?? false);
-        const response = await fetch(target, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ skill: step.skill, step: step.name, config: step.config, variables }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const body = await response.text();
+        const response = await guardedFetch(
+          url,
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ skill: step.skill, step: step.name, config: step.config, variables }),
+          },
+          {
+            allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+            timeoutMs,
+            maxResponseBytes: DEFAULT_LIMITS.maxResponseBytes,
+            ...options.network,
+          },
+        );
+        const body = (await response.text()).text;
         if (!response.ok) throw new Error(`The ${step.skill} webhook answered ${response.status}`);
         let parsed: unknown;
         try {

@@ -307,10 +307,15 @@ the output mapping into variables; its result message), \`capture_variables\` ke
 \`custom_gpt\` makes its own model call (its prompt, temperature and max tokens; JSON output into
 variables), \`instruct\` gives its text, \`send_workflow\` its hosted link; a step whose post action is a
 function runs that function next. Types that need a service the runtime lacks say "not available in
-this runtime". HTTP tools refuse private, loopback and link-local addresses (also after a redirect,
-and for names that resolve to one) unless \`--allow-private-network\` (\`FLOW_RUNTIME_ALLOW_PRIVATE=1\`);
-each call has a timeout, a turn at most 8 tool calls. Secrets go to the tools only, never into a
-message.
+this runtime". HTTP tools and workflow webhooks refuse private, loopback and link-local addresses
+(IPv4 inside IPv6 too; also after a redirect, and for names that resolve to one) unless
+\`--allow-private-network\` (\`FLOW_RUNTIME_ALLOW_PRIVATE=1\`); they follow at most 5 redirects, drop
+credential headers (Authorization, Cookie, X-Api-Key…) when a redirect leaves the origin, and turn a
+303 (or a 301/302 after a POST) into a GET without its body. The model's arguments are encoded for
+where they go: one path segment (\`.\` and \`..\` refused), a query or form value (\`&\` and \`=\` cannot
+add a field), a JSON string; a header value with a line break is refused. Each call has a timeout
+and a size cap, a turn at most 8 tool calls. Secrets go to the tools only, never into a message;
+URLs are shown without their user name and password.
 
 \`--message <text>\` runs one turn: the reply on stdout, each tool call on stderr; \`--json\` prints the
 trace \`{ file, reply, toolCalls: [{ name, functionType, nodeId, arguments, output, error, followUp, ms }],

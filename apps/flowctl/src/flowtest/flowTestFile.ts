@@ -157,7 +157,7 @@ export function turnFailures(expect: TurnExpectation | undefined, trace: TurnTra
         i >= from &&
         c.name === wanted.name &&
         (wanted.functionType === undefined || c.functionType === wanted.functionType) &&
-        Object.entries(wanted.arguments ?? {}).every(([k, v]) => c.arguments[k] === v),
+        Object.entries(wanted.arguments ?? {}).every(([k, v]) => Object.hasOwn(c.arguments, k) && c.arguments[k] === v),
     );
     if (index === -1) {
       failures.push(`expected a call of ${wanted.name}${wanted.arguments ? ` with ${shown(wanted.arguments)}` : ''}, got ${madeText}`);
@@ -166,7 +166,8 @@ export function turnFailures(expect: TurnExpectation | undefined, trace: TurnTra
     from = index + 1;
   }
   for (const [name, value] of Object.entries(expect.variables ?? {})) {
-    const actual = variables[name];
+    // Own keys only: an expected `toString` is not set until the flow sets it.
+    const actual = Object.hasOwn(variables, name) ? variables[name] : undefined;
     if (actual !== value)
       failures.push(
         actual === undefined ? `variable ${name} is not set, expected "${value}"` : `variable ${name} is "${actual}", expected "${value}"`,

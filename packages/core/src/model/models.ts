@@ -74,7 +74,7 @@ const LEGACY_MODEL_IDS: Readonly<Record<string, ModelId>> = {
 
 /** The model id to use for `id`: legacy typos read as the real ids, anything else unchanged. */
 export function normalizeModelId(id: string): string {
-  return LEGACY_MODEL_IDS[id] ?? id;
+  return Object.hasOwn(LEGACY_MODEL_IDS, id) ? (LEGACY_MODEL_IDS[id] ?? id) : id;
 }
 
 /** Whether `id` (after normalizing) is one of the listed models. */

@@ -95,6 +95,9 @@ describe('models', () => {
     expect(normalizeModelId('gpt-1-preview')).toBe('o1-preview');
     expect(normalizeModelId('gpt-4o')).toBe('gpt-4o');
     expect(normalizeModelId('my-model')).toBe('my-model');
+    // Own keys only: a model named after a built-in property of objects is itself.
+    expect(normalizeModelId('toString')).toBe('toString');
+    expect(normalizeModelId('constructor')).toBe('constructor');
   });
 
   it('know listed and legacy ids but not others', () => {

@@ -48,7 +48,8 @@ export function sessionStepRoutes(services: Services, options: RuntimeOptions): 
           skills,
           allowPrivateNetwork: allowsPrivateNetwork(options.env.FLOW_RUNTIME_ALLOW_PRIVATE),
           ask: async (field) => {
-            const answer = answers[field.name];
+            // Own keys only: a field named `toString` has no answer until the form gives one.
+            const answer = Object.hasOwn(answers, field.name) ? answers[field.name] : undefined;
             if (answer === undefined || answer.trim() === '') throw new Error(`Please fill in ${field.label}`);
             return answer;
           },
