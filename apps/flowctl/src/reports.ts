@@ -134,6 +134,8 @@ export interface PublishReport {
   /** Ids of the file's workflows that are new or changed on the provider (saved by a publish). */
   workflows: string[];
   published: boolean;
+  /** Secrets the flow names that the provider's secret store lacks (its tools will say so). */
+  unsetSecrets: string[];
   /** The spec's toast after a publish. */
   message?: string;
   dashboardUrl: string;

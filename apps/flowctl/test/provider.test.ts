@@ -186,6 +186,26 @@ describe('flowctl against the local provider', () => {
     expect(dryRun.code).toBe(0);
   });
 
+  it('through a provider without a secret store: the values of this environment are sent, and one not set is exit 2', async () => {
+    const doc = sampleFlow('no-store-plan');
+    const answer = doc.nodes.find((n) => n.id === 'answer');
+    if (answer?.type !== 'function') throw new Error('fixture');
+    answer.data.metadata.api_key = { env: 'TEST_ANSWER_KEY' };
+    writeFileSync(join(providers.work, 'no-store.flow.json'), flowText(doc));
+    const viaCalls = (args: readonly string[], env: Record<string, string> = {}) =>
+      runCli([...args, '--api-url', providers.proxyUrl], { cwd: providers.work, env });
+    const missing = await viaCalls([...publishArgs(providers.work, 'no-store.flow.json'), '--json']);
+    expect(missing.code).toBe(2);
+    expect(parseJson(missing)).toEqual({
+      error: { code: 'MISSING_ENV', message: 'Set TEST_ANSWER_KEY in the environment: the flow keeps its secrets there' },
+    });
+    const sent = await viaCalls([...publishArgs(providers.work, 'no-store.flow.json'), '--json'], {
+      TEST_ANSWER_KEY: 'sk-sent-to-the-spec-provider',
+    });
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).not.toContain('sk-sent-to-the-spec-provider');
+  });
+
   it('through a provider without the document endpoint: fetch rebuilds from the calls, round trip holds', async () => {
     writeFileSync(join(providers.work, 'calls.flow.json'), flowText(singleChainFlow('calls-plan')));
     expect((await cli([...publishArgs(providers.work, 'calls.flow.json')])).code).toBe(0);

@@ -114,14 +114,17 @@ describe('publish and secrets', () => {
     expect(at(parseJson(json), 'error', 'code')).toBe('PLAIN_SECRET');
   });
 
-  it('names a variable that is not set, exit 2', async () => {
-    const result = await runCli([...publishArgs(work, 'env.flow.json'), '--api-url', provider.url], { cwd: work });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: Set SECRET_TEST_KEY in the environment: the flow keeps its secrets there\n');
-    const json = await runCli([...publishArgs(work, 'env.flow.json'), '--api-url', provider.url, '--json'], { cwd: work });
-    expect(parseJson(json)).toEqual({
-      error: { code: 'MISSING_ENV', message: 'Set SECRET_TEST_KEY in the environment: the flow keeps its secrets there' },
-    });
+  it('sends references to a provider with a secret store, naming each secret its store lacks and the fix', async () => {
+    const bare = await runCli([...publishArgs(work, 'env.flow.json'), '--api-url', provider.url, '--json'], { cwd: work });
+    expect(bare.code).toBe(0);
+    expect(at(parseJson(bare), 'unsetSecrets')).toEqual(['SECRET_TEST_KEY']);
+    expect(bare.stderr).toContain('Secret SECRET_TEST_KEY is not set on the provider: set it with flowctl secrets set SECRET_TEST_KEY');
+    expect(bare.stdout).not.toContain(KEY);
+    const set = await runCli(['secrets', 'set', 'SECRET_TEST_KEY', '--api-url', provider.url], { cwd: work, input: KEY });
+    expect(set.code).toBe(0);
+    const again = await runCli([...publishArgs(work, 'env.flow.json'), '--api-url', provider.url, '--json'], { cwd: work });
+    expect(at(parseJson(again), 'unsetSecrets')).toEqual([]);
+    expect(again.stderr).not.toContain('is not set on the provider');
   });
 });
 

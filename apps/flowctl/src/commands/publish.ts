@@ -8,10 +8,12 @@ import {
   messages,
   missingSecretsMessage,
   plainSecretPaths,
+  referencedSecretNames,
   resolveSecrets,
   ruleFinding,
   secretMessages,
   validateFlowText,
+  type FlowClient,
   type FlowDocument,
   type Workflow,
 } from '@flow/core';
@@ -21,23 +23,39 @@ import { CliError, EXIT, fileError, usageError } from '../errors.js';
 import { publishTarget, type PlanVersion } from '../files/flowPath.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
 import { publishDiff, workflowsToSave } from '../diff/publishDiff.js';
-import { isLoopback } from '../provider.js';
 import { toCliError } from '../toCliError.js';
 import type { PublishReport, RollbackReport } from '../reports.js';
 
 /**
- * The flow exactly as a publish sends it: the prompt compiled, and for a remote provider the
- * secrets read from the environment. A publish needs every variable the flow names, whatever the
- * provider (one not set is an error naming it); a dry run needs them only to compare with a remote
- * provider. The local provider runs no agent and its data folder is often the repository's own
- * flows folder, so it gets the `{ "env" }` references as they are: secrets never land in files.
+ * The names in the provider's secret store, or null for a provider without one (the spec's hosted
+ * provider: GET /api/secrets is not found there).
  */
-function publishedForm(doc: FlowDocument, ctx: Context, dryRun: boolean): FlowDocument {
+async function providerSecretNames(client: FlowClient): Promise<Set<string> | null> {
+  try {
+    return new Set((await client.listSecrets()).map((secret) => secret.name));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return null;
+    throw error;
+  }
+}
+
+/**
+ * The flow exactly as a publish sends it, the prompt compiled. A provider with a secret store (the
+ * local provider, wherever it runs) gets the `{ "env" }` references as they are and fills them in
+ * itself, so secrets never travel with a flow nor land in its files; each name its store lacks is
+ * said (`unset`). A provider without one gets the values of this environment: every variable the
+ * flow names must be set (a dry run needs them to compare what the provider holds).
+ */
+async function publishedForm(doc: FlowDocument, ctx: Context, client: FlowClient): Promise<{ doc: FlowDocument; unset: string[] }> {
   const compiled = { ...doc, systemPrompt: compileFlow(doc).system_message };
-  const local = isLoopback(ctx.apiUrl);
+  const stored = await providerSecretNames(client);
+  if (stored !== null) {
+    const unset = referencedSecretNames(compiled).filter((name) => !stored.has(name));
+    return { doc: compiled, unset };
+  }
   const { doc: resolved, missing } = resolveSecrets(compiled, ctx.io.env);
-  if (missing.length > 0 && !(local && dryRun)) throw new CliError('MISSING_ENV', missingSecretsMessage(missing), EXIT.usage);
-  return local ? compiled : resolved;
+  if (missing.length > 0) throw new CliError('MISSING_ENV', missingSecretsMessage(missing), EXIT.usage);
+  return { doc: resolved, unset: [] };
 }
 
 /** A secret in plain text is never sent: each is a finding that names its field and the fix. */
@@ -151,8 +169,10 @@ async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
   if (errors.length > 0) throw fileError(errors, 'INVALID_FLOW');
   const { planId, versionName } = publishTarget(file, ctx.io.cwd, doc, named);
   refusePlainSecrets(file, doc);
-  const next = { ...publishedForm(doc, ctx, dryRun), planId, versionName };
   const client = await ctx.client();
+  const sent = await ctx.task("Checking the provider's secrets…", () => publishedForm(doc, ctx, client));
+  for (const name of sent.unset) ctx.warn(`${secretMessages.notSetOnProvider(name)}: set it with flowctl secrets set ${name}`);
+  const next = { ...sent.doc, planId, versionName };
   const plan = createPlanSession(client, planId, versionName, { warn: ctx.warn });
   const current = await ctx.task(`Reading ${planId}/${versionName}…`, async () => {
     const workflows = await providerWorkflows(ctx, planId, next.workflows ?? []);
@@ -176,6 +196,7 @@ async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
     changes,
     workflows: saving.map((w) => w.id),
     published: false,
+    unsetSecrets: sent.unset,
     dashboardUrl: client.dashboardUrl(planId, versionName),
   };
   if (dryRun) return { kind: 'publish', data: report, exitCode: EXIT.ok };

@@ -53,7 +53,7 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
   ],
   [
     'Secrets',
-    '`api_key` values, bearer tokens and credentials in `Authorization` / API-key headers never go into files: `fmt` and `fetch` store them as `{ "env": "NAME" }` references (unless `--keep-secrets`), `publish` reads them from the environment, and no output of any command shows one.',
+    '`api_key` values, bearer tokens and credentials in `Authorization` / API-key headers never go into files: `fmt` and `fetch` store them as `{ "env": "NAME" }` references (unless `--keep-secrets`), `publish` sends the references to a provider with a secret store (`flowctl secrets set`) and the values of the environment to any other, and no output of any command shows one.',
   ],
   [
     'Messages',
@@ -220,10 +220,13 @@ the compiled prompt, the agent context as prefix and the agent notes as suffix.
 Secrets follow the core's one secret policy (\`packages/core/src/secrets/\`): a secret written in
 plain text (\`api_key\`, a \`bearer_token\`, an Authorization or API-key header) is refused before any
 call (code \`PLAIN_SECRET\`, exit 1) with one line per field, naming the field and the \`flowctl fmt\`
-fix. A publish needs every \`{ "env": "NAME" }\` variable the flow names, whatever the provider: one
-not set is an error naming it (code \`MISSING_ENV\`, exit 2). A remote provider gets the values. The
-local provider (a loopback \`--api-url\`) runs no agent and often serves the repository's own \`flows/\`
-folder, so it gets the references as they are: secrets never land in its files. No output of publish,
+fix. A provider with a secret store (the local provider, wherever it runs: \`GET /api/secrets\`
+answers) gets the \`{ "env": "NAME" }\` references as they are and fills them in itself, so secrets
+never travel with a flow nor land in its files; each name its store lacks is a warning (\`Secret
+NAME is not set on the provider: set it with flowctl secrets set NAME\`, and \`unsetSecrets\` in
+\`--json\`), and the publish goes on. A provider without one (the spec's hosted provider) gets the
+values of this environment: every variable the flow names must be set, or the publish stops naming
+it (code \`MISSING_ENV\`, exit 2). No output of publish,
 in any format, shows a secret. Prints what changed, \`Changes are now published to Dashboard\` and the
 dashboard's address.
 

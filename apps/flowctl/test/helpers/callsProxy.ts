@@ -4,10 +4,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '@flow/server';
 import { removeTempDirs, tempDir } from './flows.js';
 
-/** A provider without the whole-document endpoint: 404 for /api/flows, the rest forwarded to `target`. */
+/** A provider of the spec's calls only: 404 for /api/flows and /api/secrets (no document endpoint, no secret store), the rest forwarded to `target`. */
 export function startCallsProxy(target: string): Promise<Server> {
   const server = createServer((req, res) => {
-    if ((req.url ?? '').startsWith('/api/flows/')) {
+    const url = req.url ?? '';
+    if (url.startsWith('/api/flows/') || url === '/api/secrets' || url.startsWith('/api/secrets/')) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":{"code":"NOT_FOUND","message":"Not found"}}');
       return;
     }
