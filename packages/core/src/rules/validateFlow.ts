@@ -5,7 +5,7 @@ import { limitFindings } from '../format/limits.js';
 import { checkFlowShape } from '../format/schema.js';
 import { chainEnds } from '../graph/chains.js';
 import { edgeId, edgeKindBetween, nodeName } from '../graph/edges.js';
-import { chainNumbers, walkOrder } from '../graph/walk.js';
+import { chainNumbers, followUps, walkOrder } from '../graph/walk.js';
 import { flowMessages, messages } from '../messages.js';
 import type { FlowDocument, FlowEdge, FlowNode, Finding } from '../model/types.js';
 import { functionDataFindings } from './functionRules.js';
@@ -152,9 +152,8 @@ export function flowInvariantFindings(doc: FlowDocument): Finding[] {
     return findings.concat(edgeFindings(doc, new Map()));
   }
   const byId = indexNodes(doc.nodes);
-  // A node's follow-up: its first outgoing edge that is not a self edge.
-  const outgoing = new Map<string, FlowEdge>();
-  for (const edge of doc.edges) if (edge.source !== edge.target && !outgoing.has(edge.source)) outgoing.set(edge.source, edge);
+  // A node's follow-up, as every walk picks it (the same whatever the order of the edges).
+  const outgoing = followUps(doc);
   return [...nodeFindings(doc, byId), ...edgeFindings(doc, byId), ...functionFindings(doc, outgoing), ...reachFindings(doc, outgoing)];
 }
 
