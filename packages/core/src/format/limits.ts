@@ -50,9 +50,12 @@ export function limitFindings(value: unknown): Finding[] {
       tooDeep = true;
       continue;
     }
-    const entries: [PathSegment, unknown][] = Array.isArray(item) ? item.map((child, i) => [i, child]) : Object.entries(item);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [segment, child] = entries[i] ?? [i, undefined];
+    // Keys and values as two arrays (same order): no pair is allocated per property of a large flow.
+    const keys: readonly PathSegment[] = Array.isArray(item) ? [] : Object.keys(item);
+    const children: readonly unknown[] = Array.isArray(item) ? item : Object.values(item);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      const segment = keys[i] ?? i;
       const container = typeof child === 'object' && child !== null ? child : undefined;
       if (container !== undefined || (typeof segment === 'string' && RESERVED_KEYS.has(segment))) {
         stack.push({ value: container, depth: visit.depth + 1, parent: visit, segment });
