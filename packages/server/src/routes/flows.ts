@@ -53,8 +53,8 @@ async function documentWrite(
 
 /**
  * Publishes again the flow an earlier publish stored (`publishId`), recording the new publish as a
- * rollback of it; 404 PUBLISH_NOT_FOUND when the version has no such publish (or it kept no flow).
- * An If-Match, when given, must name the current flow.
+ * rollback of it; 404 PUBLISH_NOT_FOUND when the version has no such publish (or it kept no flow),
+ * 422 INVALID_FLOW when that flow breaks a rule. An If-Match, when given, must name the current flow.
  */
 export async function rollback(
   services: Services,
@@ -68,9 +68,11 @@ export async function rollback(
   if (!parsed?.ok) {
     throw new HttpError(404, 'PUBLISH_NOT_FOUND', `No publish ${publishId} of ${planId}/${versionName} to roll back to`);
   }
+  // A publish recorded before a rule existed is checked as any write is (422 with the findings).
+  const { doc } = checkedFlow(parsed.doc);
   const change = (current: StoredFlow): FlowDocument => {
     if (pre) checkPreconditions(pre, current, 'optional');
-    return parsed.doc;
+    return doc;
   };
   return services.flows.publish(planId, versionName, change, { rollbackOf: publishId });
 }

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFunctionData, validateFlow, type FlowDocument, type FunctionType, type JsonObject } from '@flow/core';
 import { sampleFlow, snapshotFolder, startTestServer, type TestServer } from '../testServer.test-helper.js';
@@ -93,5 +95,26 @@ describe('every flow write checks metadata by its type, as validate does', () =>
         message: 'Nested deeper than 64 levels: a flow may not be (the provider refuses it too)',
       },
     ]);
+  });
+
+  it('refuses to roll back to a publish whose flow breaks a rule (recorded before the rule existed)', async () => {
+    const stored = await server.call('GET', '/api/flows/support-desk/production');
+    const etag = stored.headers.get('etag') ?? '';
+    const published = await server.call('POST', '/api/flows/support-desk/production/publish', {
+      json: await stored.json(),
+      headers: { 'If-Match': etag },
+    });
+    const { id, publishedAt }: { id: string; publishedAt: string } = await published.json();
+    const record = join(server.dir, 'support-desk', 'published', 'production', `${publishedAt.replace(/:/g, '-')}.json`);
+    const text = await readFile(record, 'utf8');
+    await writeFile(record, text.replace('"method":"GET"', '"method":0').replace('"method": "GET"', '"method": 0'));
+    const before = await snapshotFolder(server.dir);
+    const res = await server.call('POST', '/api/flows/support-desk/production/rollback', { json: { publishId: id } });
+    expect(await refused(res, before)).toContainEqual({
+      code: 'not-an-option',
+      severity: 'error',
+      path: expect.stringMatching(/^\$\.nodes\[\d+\]\.data\.metadata\.apicalls\[0\]\.method$/),
+      message: 'Method: "0" is not one of the options',
+    });
   });
 });
