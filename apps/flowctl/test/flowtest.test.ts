@@ -98,7 +98,7 @@ describe('flowctl test', () => {
     });
     await model.close();
     expect(live.code).toBe(0);
-    expect(parseJson(live)).toMatchObject({ mode: 'live', passed: 2, failed: 0, recorded: [] });
+    expect(parseJson(live)).toMatchObject({ format: 'json', mode: 'live', passed: 2, failed: 0, recorded: [] });
     expect(api.requests).toHaveLength(2);
     expect(statSync(join(dir, 'shop', 'orders.cassette.json')).mtimeMs).toBe(before);
   });

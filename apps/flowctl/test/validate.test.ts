@@ -172,6 +172,10 @@ describe('flowctl validate', () => {
     const global = await runCli(['validate', 'broken', '--json'], { cwd: dir });
     expect(json.code).toBe(1);
     expect(at(parseJson(json), 'errors')).toBe(at(parseJson(global), 'errors'));
+    // The report names the format it is printed in, whichever option asked for JSON.
+    expect(at(parseJson(json), 'format')).toBe('json');
+    expect(at(parseJson(global), 'format')).toBe('json');
+    expect(at(parseJson(await runCli(['validate', 'broken', '--json', '--format', 'sarif'], { cwd: dir })), 'format')).toBe('json');
   });
 
   it('reports an unreadable file in one line naming it and still checks the others', async () => {

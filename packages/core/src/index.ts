@@ -57,6 +57,7 @@ export * from './compile/deconstructFlow.js';
 export * from './compile/flowSteps.js';
 export * from './compile/nodeSchema.js';
 export * from './format/parseFlow.js';
+export * from './format/limits.js';
 export * from './format/serializeFlow.js';
 export * from './format/schema.js';
 export * from './rules/validateFlow.js';

@@ -9,6 +9,7 @@ import {
   type FunctionNodeData,
   type NewChainNode,
 } from '@flow/core';
+import { checkedFlow } from './flowCheck.js';
 import { HttpError, badRequest } from './http/HttpError.js';
 import { isJsonObject, isRecord } from './guards.js';
 
@@ -39,7 +40,8 @@ function newFunctionData(input: FunctionInput, planId: string, now: string): Fun
  * Applies functions to a flow: a function node with the same uuid takes the given fields (a partial
  * update), any other function is added as the first node of a new chain, as `addNode` with
  * `newChain` places it (all of them in one pass). Edges stay as they are and decide the post
- * actions. The result is checked against the schema (400 with findings).
+ * actions. The result is checked against the schema (400 with findings), then as PUT checks a
+ * flow (422 INVALID_FLOW with findings: metadata by its type's definition, the limits, every rule).
  */
 export function applyFunctions(doc: FlowDocument, inputs: readonly FunctionInput[], planId: string, now: string): FlowDocument {
   const known = new Set(doc.nodes.filter((n) => n.type === 'function').map((n) => n.id));
@@ -68,5 +70,5 @@ export function applyFunctions(doc: FlowDocument, inputs: readonly FunctionInput
   if (!shape.ok) {
     throw new HttpError(400, 'BAD_REQUEST', 'Function data does not fit the flow format', { extra: { findings: shape.findings } });
   }
-  return withStartNode(reconcile(shape.doc));
+  return checkedFlow(withStartNode(reconcile(shape.doc))).doc;
 }

@@ -90,7 +90,8 @@ function isRecordedTool(value: unknown): value is Cassette['tools'][number] {
  */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const option = stringOption(invocation, 'format');
-  const format: TestFormat = isTestFormat(option) ? option : 'text';
+  // --json prints JSON whatever --format says, so the report names the format it is printed in.
+  const format: TestFormat = ctx.json ? 'json' : isTestFormat(option) ? option : 'text';
   const record = flagOption(invocation, 'record');
   const liveFlag = flagOption(invocation, 'live');
   if (record && liveFlag) throw usageError('Give --record or --live, not both');

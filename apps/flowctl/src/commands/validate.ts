@@ -35,7 +35,8 @@ export function filesToCheck(invocation: Invocation, ctx: Context): readonly str
 /** `flowctl validate <files...>`: every file is checked, whatever the others hold. */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const option = stringOption(invocation, 'format');
-  const format: ValidateFormat = isValidateFormat(option) ? option : 'text';
+  // --json prints JSON whatever --format says, so the report names the format it is printed in.
+  const format: ValidateFormat = ctx.json ? 'json' : isValidateFormat(option) ? option : 'text';
   const maxWarnings = maxWarningsOf(stringOption(invocation, 'maxWarnings'));
   const { files, unmatched } = await expandFiles(filesToCheck(invocation, ctx), ctx.io.cwd);
   // A bounded number of files open at once, so a folder of thousands does not hit EMFILE.

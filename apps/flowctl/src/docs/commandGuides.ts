@@ -49,7 +49,7 @@ export const CLI_CONVENTIONS: readonly (readonly [string, string])[] = [
   ],
   [
     'Files',
-    'Folders and globs (`*`, `**`, `?`, `[ab]`, `{a,b}`) expand to `*.flow.json` files (`node_modules` and `.git` skipped). A file that cannot be read, is not JSON or has another format gives one line naming it; the other files are still checked.',
+    'Folders and globs (`*`, `**`, `?`, `[ab]`, `{a,b}`) expand to `*.flow.json` files (`node_modules` and `.git` skipped). A file that cannot be read, is not JSON, has another format or passes a limit (over 32 MiB, nested deeper than 64 levels, a `__proto__`, `constructor` or `prototype` key, as the provider refuses them) gives one line naming it; the other files are still checked.',
   ],
   [
     'Secrets',

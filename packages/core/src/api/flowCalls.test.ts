@@ -62,6 +62,23 @@ describe('createClient flow document calls', () => {
     });
   });
 
+  it('getFlow rejects a document past the limits (nested deeper than 64 levels, a reserved key) as invalid data structure', async () => {
+    let deep: unknown = {};
+    for (let i = 0; i < 100; i++) deep = [deep];
+    const node = { id: 'n1', type: 'prompt', chain: '1', position: { x: 0, y: 0 }, data: { name: 'n', prompt: 'p', deep } };
+    const reserved = JSON.stringify({ ...doc, nodes: [{ ...node, data: { name: 'n', prompt: 'p' } }] }).replace(
+      '"prompt":"p"',
+      '"prompt":"p","__proto__":{}',
+    );
+    for (const body of [JSON.stringify({ ...doc, nodes: [node] }), reserved]) {
+      const { client } = await clientFor((_request, response) => {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(body);
+      });
+      await expect(client.getFlow('p', 'v')).rejects.toMatchObject({ kind: 'invalid', message: messages.invalidDataStructure });
+    }
+  });
+
   it('getFlow rejects other failures with its message and the reason', async () => {
     const { client } = await clientFor((_request, response) =>
       replyJson(response, 401, { error: { code: 'unauthorized', message: 'token required' } }),

@@ -2,6 +2,7 @@ import { flowMessages, messages } from '../messages.js';
 import { ApiError, FlowConflictError, providerDetails, redact } from './errors.js';
 import { createFlowVersions, preconditionHeaders, type FlowVersions, type WritePrecondition } from './flowVersions.js';
 import { joinUrl } from './paths.js';
+import { limitFindings } from '../format/limits.js';
 
 /** The part of a fetch Response the client reads: the browser's and Node's both fit. */
 export interface FetchResponse {
@@ -212,12 +213,15 @@ export function expectShape<T>(json: unknown, guard: (value: unknown) => value i
   return json;
 }
 
-/** Parsed JSON, or undefined for an empty or non-JSON body (which guards then refuse). */
+/**
+ * Parsed JSON, or undefined for an empty or non-JSON body, or one past core's limits (nested deeper
+ * than 64 levels, a reserved key): guards then refuse it, and no walk of a client recurses into it.
+ */
 export function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     const json: unknown = JSON.parse(text);
-    return json;
+    return limitFindings(json).length === 0 ? json : undefined;
   } catch {
     return undefined;
   }

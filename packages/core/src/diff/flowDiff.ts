@@ -57,6 +57,12 @@ const nodeRef = (node: FlowNode): NodeRef => ({ id: node.id, name: node.data.nam
 const edgeRef = (edge: FlowEdge): EdgeRef => ({ source: edge.source, target: edge.target, kind: edge.kind });
 const edgeKey = (edge: FlowEdge): string => `${edge.source}\u0000${edge.target}`;
 
+const compareText = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+function sortedEdges(edges: readonly FlowEdge[]): FlowEdge[] {
+  return [...edges].sort((x, y) => compareText(edgeKey(x), edgeKey(y)) || compareText(x.id, y.id) || compareText(x.kind, y.kind));
+}
+
 /** Items of two lists matched by key: added, removed, and pairs present in both. */
 function match<T>(before: readonly T[], after: readonly T[], key: (item: T) => string) {
   const old = new Map(before.map((item) => [key(item), item]));
@@ -64,8 +70,9 @@ function match<T>(before: readonly T[], after: readonly T[], key: (item: T) => s
   return {
     added: after.filter((item) => !old.has(key(item))),
     removed: before.filter((item) => !next.has(key(item))),
-    both: after.flatMap((item) => {
-      const previous = old.get(key(item));
+    // One pair per key (the last item of each list with it), as a map keeps them.
+    both: [...next].flatMap(([k, item]) => {
+      const previous = old.get(k);
       return previous === undefined ? [] : [[previous, item] as const];
     }),
   };
@@ -116,7 +123,8 @@ export function diffFlows(a: FlowDocument, b: FlowDocument): FlowDiff {
     const fields = valueChanges({ type: x.type, chain: x.chain, data: x.data }, { type: y.type, chain: y.chain, data: y.data });
     return fields.length === 0 ? [] : [{ ...nodeRef(y), fields }];
   });
-  const edgeMatch = match(a.edges, b.edges, edgeKey);
+  // Edges in an order of their own: of two with the same ends, the same one is compared whatever the file's order.
+  const edgeMatch = match(sortedEdges(a.edges), sortedEdges(b.edges), edgeKey);
   const edgeChanged = edgeMatch.both.flatMap(([x, y]): EdgeChange[] => {
     const fields = valueChanges({ id: x.id, kind: x.kind }, { id: y.id, kind: y.kind });
     return fields.length === 0 ? [] : [{ ...edgeRef(y), fields }];

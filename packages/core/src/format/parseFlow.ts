@@ -4,6 +4,7 @@ import type { FlowDocument, Finding } from '../model/types.js';
 import { ruleFinding } from '../rules/ruleCodes.js';
 import { jsonSyntaxError, positionAt, withPositions } from './jsonPositions.js';
 import { scanJson, type DuplicateKey } from './jsonScan.js';
+import { limitFindings, sizeFinding } from './limits.js';
 import { checkFlowShape } from './schema.js';
 
 /** A parsed flow file: the document when its text is well formed and of the right shape. */
@@ -12,11 +13,14 @@ export type ParseResult = { ok: true; doc: FlowDocument; findings: Finding[] } |
 const BOM = 0xfeff;
 
 /**
- * The text of a flow file's bytes, which must be UTF-8; a BOM is kept so that the rules can warn
- * about it. Otherwise the finding with the line and column of the first byte that is not UTF-8.
+ * The text of a flow file's bytes, which must be UTF-8 and at most MAX_FLOW_BYTES; a BOM is kept so
+ * that the rules can warn about it. Otherwise the finding: too large, or the line and column of the
+ * first byte that is not UTF-8.
  * @example decodeFlowBytes(await readFile(path))
  */
 export function decodeFlowBytes(bytes: Uint8Array): { ok: true; text: string } | { ok: false; finding: Finding } {
+  const tooLarge = sizeFinding(bytes.length);
+  if (tooLarge) return { ok: false, finding: tooLarge };
   const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   try {
     return { ok: true, text: strict.decode(bytes) };
@@ -107,14 +111,17 @@ export function parseJsonText(text: string): { ok: true; value: unknown; finding
 }
 
 /**
- * Parses the text of a flow file and checks it against the schema. Never throws: malformed
- * JSON, repeated keys, another format or a schema violation come back as findings with line and
- * column; a BOM is only a warning.
+ * Parses the text of a flow file and checks it against the limits and the schema. Never throws:
+ * malformed JSON, repeated keys, nesting past MAX_JSON_DEPTH, a reserved key, another format or a
+ * schema violation come back as findings with line and column; a BOM is only a warning.
  * @example parseFlow(await readFile(path, 'utf8'))
  */
 export function parseFlow(text: string): ParseResult {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { ok: false, findings: [parsed.finding] };
+  // Past the limits, nothing else looks at the value: the walks that follow may recurse.
+  const limits = limitFindings(parsed.value);
+  if (limits.length > 0) return { ok: false, findings: [...parsed.findings, ...withPositions(limits, text)] };
   const shape = checkFlowShape(parsed.value);
   const findings = [...parsed.findings, ...withPositions(shape.findings, text)];
   if (shape.ok && findings.every((f) => f.severity !== 'error')) return { ok: true, doc: shape.doc, findings };

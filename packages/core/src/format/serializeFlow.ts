@@ -114,23 +114,21 @@ const copyDocument = fixedCopier(DOCUMENT_KEYS, {
  * target. Depends only on the sets of nodes and edges, so ordering twice changes nothing.
  */
 export function canonicalOrder(doc: Pick<FlowDocument, 'nodes' | 'edges'>): { nodes: FlowNode[]; edges: FlowEdge[] } {
-  // Walk order reads the first outgoing edge of a node, so give it edges in an order of their own.
-  const edges = [...doc.edges].sort(
-    (a, b) => compareText(a.source, b.source) || compareText(a.target, b.target) || compareText(a.id, b.id),
-  );
+  // Walk order never depends on the order of the edges (followUps), so ordering twice changes nothing.
   const rank = new Map<string, number>();
-  walkOrder({ nodes: doc.nodes, edges }).forEach((node, index) => rank.set(node.id, index));
+  walkOrder(doc).forEach((node, index) => rank.set(node.id, index));
   const nodes = doc.nodes
     .map((node, index) => ({ node, index }))
     .sort((a, b) => compareRank(rank.get(a.node.id), rank.get(b.node.id)) || a.index - b.index)
     .map((entry) => entry.node);
-  edges.sort(
+  const edges = [...doc.edges].sort(
     (a, b) =>
       compareRank(rank.get(a.source), rank.get(b.source)) ||
       compareText(a.source, b.source) ||
       compareRank(rank.get(a.target), rank.get(b.target)) ||
       compareText(a.target, b.target) ||
-      compareText(a.id, b.id),
+      compareText(a.id, b.id) ||
+      compareText(a.kind, b.kind),
   );
   return { nodes, edges };
 }

@@ -14,6 +14,17 @@ function isOption(field: FieldSpec, value: unknown): boolean {
   return typeof value === 'string' && (field.options ?? []).some((option) => option.value === value);
 }
 
+// The fields' keys are the definitions' own: a small set, each converted once.
+const jsonPaths = new Map<string, string>();
+function jsonPathOf(key: string): string {
+  let path = jsonPaths.get(key);
+  if (path === undefined) {
+    path = toJsonPath(key);
+    jsonPaths.set(key, path);
+  }
+  return path;
+}
+
 /** Findings of one field's value; empty (missing or null) values take their default and pass. */
 export function fieldFindings(field: FieldSpec, value: unknown, path: string): Finding[] {
   if (value === undefined || value === null) return [];
@@ -50,8 +61,11 @@ export function fieldFindings(field: FieldSpec, value: unknown, path: string): F
  * `path` is the JSON path of the metadata, e.g. `$.nodes[2].data.metadata`.
  */
 export function metadataFindings(definition: FunctionDefinition, metadata: JsonObject, path: string): Finding[] {
-  const fields = definition.fields.flatMap((field) =>
-    fieldFindings(field, getAtPath(metadata, field.key), `${path}.${toJsonPath(field.key)}`),
-  );
-  return [...fields, ...(definition.validate?.(metadata, path) ?? [])];
+  const findings: Finding[] = [];
+  for (const field of definition.fields) {
+    const value = getAtPath(metadata, field.key);
+    // An empty value passes (fieldFindings says so), and its path is not worth building: every write of the provider runs this.
+    if (value !== undefined && value !== null) findings.push(...fieldFindings(field, value, `${path}.${jsonPathOf(field.key)}`));
+  }
+  return [...findings, ...(definition.validate?.(metadata, path) ?? [])];
 }

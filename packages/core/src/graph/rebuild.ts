@@ -3,7 +3,7 @@ import type { FlowDocument, FlowNode } from '../model/types.js';
 import { chainEnds } from './chains.js';
 import { nodeIndex, nodeName, reconcile } from './edges.js';
 import type { GraphResult } from './result.js';
-import { walkOrder } from './walk.js';
+import { followUps, walkOrder } from './walk.js';
 
 /**
  * Rebuilds the chains by walking from the start node (the first node of chain "1") along outgoing
@@ -15,8 +15,7 @@ export function rebuild(doc: FlowDocument): GraphResult {
   const start = chainEnds(doc, '1')?.first ?? walkOrder(doc)[0];
   if (!start) return { ok: true, doc };
   const byId = nodeIndex(doc.nodes);
-  const out = new Map<string, { target: string; kind: string }>();
-  for (const edge of doc.edges) out.set(edge.source, edge);
+  const out = followUps(doc);
 
   const ordered: FlowNode[] = [];
   const visited = new Set<string>();

@@ -1,5 +1,7 @@
 import type { FlowDocument, FlowEdge, FlowNode } from '../model/types.js';
 
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Chain numbers of a flow, ascending numerically. */
 export function chainNumbers(nodes: readonly FlowNode[]): string[] {
   const set = new Set<string>();
@@ -15,13 +17,33 @@ export function compareChains(a: string, b: string): number {
   const fb = Number.isFinite(nb);
   if (fa && fb && na !== nb) return na - nb;
   if (fa !== fb) return fa ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return compareText(a, b);
 }
 
-/** Map of node id -> its one outgoing edge (the first, if a broken flow has more). */
-export function outgoingIndex(edges: readonly FlowEdge[]): Map<string, FlowEdge> {
+/** True when `a` is the follow-up rather than `b` (two outgoing edges of one node): the edge the post action names, then by target, id, kind. */
+function precedes(a: FlowEdge, b: FlowEdge, named: string | undefined): boolean {
+  if ((a.target === named) !== (b.target === named)) return a.target === named;
+  return (compareText(a.target, b.target) || compareText(a.id, b.id) || compareText(a.kind, b.kind)) < 0;
+}
+
+/**
+ * Map of node id -> its follow-up: its one outgoing edge that is not a self edge. When a broken
+ * flow gives a node more than one, the choice never depends on the order of the edges (so `fmt`,
+ * which reorders them, never changes a walk): the edge to its post_action_function_id, else the
+ * smallest target id.
+ */
+export function followUps(doc: Pick<FlowDocument, 'nodes' | 'edges'>): Map<string, FlowEdge> {
+  const named = new Map<string, string>();
+  for (const node of doc.nodes) {
+    if (named.has(node.id) || node.type !== 'function' || node.data.post_action_type !== 'function') continue;
+    named.set(node.id, node.data.post_action_function_id);
+  }
   const index = new Map<string, FlowEdge>();
-  for (const edge of edges) if (!index.has(edge.source)) index.set(edge.source, edge);
+  for (const edge of doc.edges) {
+    if (edge.source === edge.target) continue;
+    const held = index.get(edge.source);
+    if (held === undefined || precedes(edge, held, named.get(edge.source))) index.set(edge.source, edge);
+  }
   return index;
 }
 
@@ -41,7 +63,7 @@ export function incomingIndex(edges: readonly FlowEdge[]): Map<string, FlowEdge>
 export function chainsInWalkOrder(doc: Pick<FlowDocument, 'nodes' | 'edges'>): Map<string, FlowNode[]> {
   const byId = new Map<string, FlowNode>();
   for (const node of doc.nodes) if (!byId.has(node.id)) byId.set(node.id, node);
-  const out = outgoingIndex(doc.edges);
+  const out = followUps(doc);
   const hasIncomingInChain = new Set<string>();
   for (const edge of doc.edges) {
     const s = byId.get(edge.source);

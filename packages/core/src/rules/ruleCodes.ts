@@ -50,6 +50,21 @@ export const RULES = {
     severity: 'error',
     summary: '`Duplicate key "{key}": JSON keeps only the last one`, at the second key: `JSON.parse` would silently keep the last value',
   },
+  'too-large': {
+    code: 'too-large',
+    severity: 'error',
+    summary: "the file is larger than 32 MiB (`MAX_FLOW_BYTES`, the provider's limit too); nothing else is checked",
+  },
+  'too-deep': {
+    code: 'too-deep',
+    severity: 'error',
+    summary: 'objects and arrays nested deeper than 64 levels (`MAX_JSON_DEPTH`), at the first value past it; nothing else is checked',
+  },
+  'reserved-key': {
+    code: 'reserved-key',
+    severity: 'error',
+    summary: '`__proto__`, `constructor` or `prototype` as an object key, at any depth (`RESERVED_KEYS`); nothing else is checked',
+  },
   'wrong-format': { code: 'wrong-format', severity: 'error', summary: '`format` is not `"flow/1"` (nothing else is checked)' },
   schema: { code: 'schema', severity: 'error', summary: 'a violation of the JSON Schema, named by its path' },
   'duplicate-node-id': { code: 'duplicate-node-id', severity: 'error', summary: 'two nodes share an id' },

@@ -1,10 +1,11 @@
 import { parseJsonText } from '../format/parseFlow.js';
 import { sortFindingsByPath } from '../format/jsonPath.js';
 import { withPositions } from '../format/jsonPositions.js';
+import { limitFindings } from '../format/limits.js';
 import { checkFlowShape } from '../format/schema.js';
 import { chainEnds } from '../graph/chains.js';
 import { edgeId, edgeKindBetween, nodeName } from '../graph/edges.js';
-import { chainNumbers, walkOrder } from '../graph/walk.js';
+import { chainNumbers, followUps, walkOrder } from '../graph/walk.js';
 import { flowMessages, messages } from '../messages.js';
 import type { FlowDocument, FlowEdge, FlowNode, Finding } from '../model/types.js';
 import { functionDataFindings } from './functionRules.js';
@@ -151,9 +152,8 @@ export function flowInvariantFindings(doc: FlowDocument): Finding[] {
     return findings.concat(edgeFindings(doc, new Map()));
   }
   const byId = indexNodes(doc.nodes);
-  // A node's follow-up: its first outgoing edge that is not a self edge.
-  const outgoing = new Map<string, FlowEdge>();
-  for (const edge of doc.edges) if (edge.source !== edge.target && !outgoing.has(edge.source)) outgoing.set(edge.source, edge);
+  // A node's follow-up, as every walk picks it (the same whatever the order of the edges).
+  const outgoing = followUps(doc);
   return [...nodeFindings(doc, byId), ...edgeFindings(doc, byId), ...functionFindings(doc, outgoing), ...reachFindings(doc, outgoing)];
 }
 
@@ -161,20 +161,39 @@ export function flowInvariantFindings(doc: FlowDocument): Finding[] {
 export const functionNodeRules: FlowRule = (doc) =>
   doc.nodes.flatMap((node, i) => (node.type === 'function' ? functionDataFindings(node.data, `$.nodes[${i}].data`) : []));
 
+/** The verdict of validateFlow, with the typed document whenever the value has the shape of one. */
+export interface FlowCheck {
+  doc: FlowDocument | undefined;
+  findings: Finding[];
+}
+
 /**
- * Validates any value as a flow document: schema findings, then (when the shape is right) every
- * invariant, the function rules and any extra rules. Findings come in document order. Never throws on bad input.
+ * validateFlow's verdict and the typed document, for a writer that stores what passes: the limits
+ * (depth, reserved keys) first, then the schema, every invariant, the function rules and any extra rules.
+ * @example const { doc, findings } = checkFlow(body)
+ */
+export function checkFlow(input: unknown, options: ValidateFlowOptions = {}): FlowCheck {
+  // Past the limits, nothing else looks at the value: the walks that follow may recurse.
+  const limits = limitFindings(input);
+  if (limits.length > 0) return { doc: undefined, findings: limits };
+  const shape = checkFlowShape(input);
+  if (!shape.ok) return { doc: undefined, findings: shape.findings };
+  const findings = flowInvariantFindings(shape.doc);
+  for (const rule of [functionNodeRules, ...(options.rules ?? [])]) findings.push(...rule(shape.doc));
+  return { doc: shape.doc, findings: sortFindingsByPath(findings, input) };
+}
+
+/**
+ * Validates any value as a flow document: the limits, then schema findings, then (when the shape
+ * is right) every invariant, the function rules and any extra rules. Findings come in document
+ * order. Never throws on bad input.
  * @example validateFlow(JSON.parse(text), { rules: [functionRules] })
  */
 export function validateFlow(input: unknown, options: ValidateFlowOptions = {}): Finding[] {
-  const shape = checkFlowShape(input);
-  if (!shape.ok) return shape.findings;
-  const findings = flowInvariantFindings(shape.doc);
-  for (const rule of [functionNodeRules, ...(options.rules ?? [])]) findings.push(...rule(shape.doc));
-  return sortFindingsByPath(findings, input);
+  return checkFlow(input, options).findings;
 }
 
-/** Parses and validates the text of a flow file (a BOM, repeated keys, then every rule); findings carry line and column. */
+/** Parses and validates the text of a flow file (a BOM, repeated keys, the limits, then every rule); findings carry line and column. */
 export function validateFlowText(text: string, options: ValidateFlowOptions = {}): Finding[] {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return [parsed.finding];

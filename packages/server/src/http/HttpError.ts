@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'INVALID_JSON'
   | 'INVALID_WORKFLOW'
   | 'INVALID_FLOW'
+  | 'PLAN_MISMATCH'
   | 'NO_CHAINS'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN_HOST'

@@ -1,9 +1,8 @@
-import { jsonPath, type PathSegment } from '@flow/core';
-import { RESERVED_WORDS } from '../ids.js';
+import { MAX_JSON_DEPTH, RESERVED_KEYS, jsonPath, type PathSegment } from '@flow/core';
 import { HttpError, badRequest } from './HttpError.js';
 
-/** The deepest nesting of objects and arrays a request body may have. */
-export const MAX_JSON_DEPTH = 64;
+// The limits are core's, so validate, flowctl and every route refuse the same texts.
+export { MAX_JSON_DEPTH };
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -45,10 +44,10 @@ function mightBeReserved(text: string, start: number, end: number): boolean {
 /** The key spelt by the string literal `text[start..end]`, when it is a reserved word. */
 function reservedKey(text: string, start: number, end: number): string | undefined {
   const raw = text.slice(start + 1, end);
-  if (!raw.includes('\\')) return RESERVED_WORDS.has(raw) ? raw : undefined;
+  if (!raw.includes('\\')) return RESERVED_KEYS.has(raw) ? raw : undefined;
   try {
     const key: unknown = JSON.parse(text.slice(start, end + 1));
-    return typeof key === 'string' && RESERVED_WORDS.has(key) ? key : undefined;
+    return typeof key === 'string' && RESERVED_KEYS.has(key) ? key : undefined;
   } catch {
     return undefined; // a malformed escape: JSON.parse of the whole body reports it
   }

@@ -91,11 +91,21 @@ describe('GET/PUT /api/flows/{planId}/{versionName}', () => {
     expect(await snapshotFolder(server.dir)).toEqual(before);
   });
 
-  it('stores a document under the plan and version of its path', async () => {
-    const res = await server.call('PUT', '/api/flows/copy/staging', { json: sampleFlow('other', 'production', 1) });
-    expect(res.status).toBe(200);
-    const get = await server.call('GET', '/api/flows/copy/staging');
-    expect(await get.json()).toMatchObject({ planId: 'copy', versionName: 'staging' });
+  it('refuses a document naming another plan or version than its path with 400 PLAN_MISMATCH, and stores nothing', async () => {
+    for (const json of [sampleFlow('other', 'staging', 1), sampleFlow('copy', 'production', 1)]) {
+      const res = await server.call('PUT', '/api/flows/copy/staging', { json });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'PLAN_MISMATCH',
+          message: `The body is the flow ${json.planId}/${json.versionName} but the URL names copy/staging: planId and versionName must match the URL`,
+        },
+      });
+    }
+    const publish = await server.call('POST', '/api/flows/copy/staging/publish', { json: sampleFlow('other', 'staging', 1) });
+    expect(publish.status).toBe(400);
+    expect((await server.call('GET', '/api/flows/copy/staging')).status).toBe(404);
+    expect((await server.call('PUT', '/api/flows/copy/staging', { json: sampleFlow('copy', 'staging', 1) })).status).toBe(200);
   });
 
   it('accepts an empty flow (every node deleted) but refuses a broken one with 422 and findings', async () => {

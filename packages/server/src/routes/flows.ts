@@ -1,13 +1,5 @@
-import {
-  checkFlowShape,
-  flowInvariantFindings,
-  isIncomplete,
-  parseFlow,
-  serializeFlow,
-  unsetSecretFindings,
-  type FlowDocument,
-  type Finding,
-} from '@flow/core';
+import { parseFlow, serializeFlow, unsetSecretFindings, type FlowDocument, type Finding } from '@flow/core';
+import { checkedFlow } from '../flowCheck.js';
 import { isRecord } from '../guards.js';
 import type { IncomingMessage } from 'node:http';
 import { BODY_LIMITS, readJson } from '../http/body.js';
@@ -31,39 +23,30 @@ function canonicalText(doc: FlowDocument): string {
   return text;
 }
 
-/** An empty flow or an unlinked node are states the editor passes through, so storing them is not refused. */
-const blocksSave = (finding: Finding): boolean => finding.severity === 'error' && !isIncomplete(finding);
-
-function invalid(errors: Finding[]): HttpError {
-  return new HttpError(422, 'INVALID_FLOW', `The flow is not valid: ${errors[0]?.message ?? 'wrong shape'}`, {
-    extra: { findings: errors },
-  });
+/** 400 PLAN_MISMATCH when the body names another plan or version than the URL: it is never silently replaced. */
+function requireSameIds(doc: FlowDocument, planId: string, versionName: string): void {
+  if (doc.planId === planId && doc.versionName === versionName) return;
+  throw badRequest(
+    `The body is the flow ${doc.planId}/${doc.versionName} but the URL names ${planId}/${versionName}: planId and versionName must match the URL`,
+    'PLAN_MISMATCH',
+  );
 }
 
 /**
- * The checked document of a PUT body, as validateFlow checks it (the schema, then every invariant),
- * in two steps so the typed document comes out of the first: 422 with the findings when not valid.
- */
-function flowFromBody(body: unknown): { doc: FlowDocument; findings: Finding[] } {
-  const shape = checkFlowShape(body);
-  if (!shape.ok) throw invalid(shape.findings);
-  const findings = flowInvariantFindings(shape.doc);
-  const errors = findings.filter(blocksSave);
-  if (errors.length > 0) throw invalid(errors);
-  return { doc: shape.doc, findings: findings.filter((f) => !blocksSave(f)) };
-}
-
-/**
- * A whole-document write: the checked body, and the change that stores it when the request's
- * preconditions allow (If-Match / If-None-Match: *, 428 over an existing flow without either).
+ * A whole-document write: the body checked as validateFlow checks it (422 with the findings) and
+ * naming the URL's flow, and the change that stores it when the request's preconditions allow
+ * (If-Match / If-None-Match: *, 428 over an existing flow without either).
  */
 async function documentWrite(
   req: IncomingMessage,
+  planId: string,
+  versionName: string,
   vault: SecretVault,
 ): Promise<{ change: (current: StoredFlow) => FlowDocument; findings: Finding[] }> {
   const pre = writePreconditions(req);
-  const checked = flowFromBody(await readJson(req, BODY_LIMITS.flow));
+  const checked = checkedFlow(await readJson(req, BODY_LIMITS.flow));
   const { doc } = checked;
+  requireSameIds(doc, planId, versionName);
   // A secret the store lacks does not block a save: the answer says so, as the Playground will.
   const stored = new Set((await vault.list()).map((secret) => secret.name));
   const findings = [...checked.findings, ...unsetSecretFindings(doc, (name) => stored.has(name))];
@@ -76,8 +59,8 @@ async function documentWrite(
 
 /**
  * Publishes again the flow an earlier publish stored (`publishId`), recording the new publish as a
- * rollback of it; 404 PUBLISH_NOT_FOUND when the version has no such publish (or it kept no flow).
- * An If-Match, when given, must name the current flow.
+ * rollback of it; 404 PUBLISH_NOT_FOUND when the version has no such publish (or it kept no flow),
+ * 422 INVALID_FLOW when that flow breaks a rule. An If-Match, when given, must name the current flow.
  */
 export async function rollback(
   services: Services,
@@ -91,9 +74,11 @@ export async function rollback(
   if (!parsed?.ok) {
     throw new HttpError(404, 'PUBLISH_NOT_FOUND', `No publish ${publishId} of ${planId}/${versionName} to roll back to`);
   }
+  // A publish recorded before a rule existed is checked as any write is (422 with the findings).
+  const { doc } = checkedFlow(parsed.doc);
   const change = (current: StoredFlow): FlowDocument => {
     if (pre) checkPreconditions(pre, current, 'optional');
-    return parsed.doc;
+    return doc;
   };
   return services.flows.publish(planId, versionName, change, { rollbackOf: publishId });
 }
@@ -125,8 +110,9 @@ export function flowRoutes(services: Services): Route[] {
       method: 'PUT',
       pattern,
       async handler({ req, res, params }) {
-        const { change, findings } = await documentWrite(req, services.vault);
-        const saved = await services.flows.update(...ids(params), change);
+        const [planId, versionName] = ids(params);
+        const { change, findings } = await documentWrite(req, planId, versionName, services.vault);
+        const saved = await services.flows.update(planId, versionName, change);
         sendJson(res, 200, { etag: saved.etag, findings }, { ETag: saved.etag });
       },
     },
@@ -135,7 +121,7 @@ export function flowRoutes(services: Services): Route[] {
       pattern: `${pattern}/publish`,
       async handler({ req, res, params }) {
         const [planId, versionName] = ids(params);
-        const { change, findings } = await documentWrite(req, services.vault);
+        const { change, findings } = await documentWrite(req, planId, versionName, services.vault);
         const { saved, entry } = await services.flows.publish(planId, versionName, change);
         sendJson(res, 200, { etag: saved.etag, id: entry.id, publishedAt: entry.publishedAt, findings }, { ETag: saved.etag });
       },

@@ -1,4 +1,5 @@
 import { flowFunctions, type FlowDocument } from '@flow/core';
+import { checkedFlow } from '../flowCheck.js';
 import { applyFunctions, functionInput, type FunctionInput } from '../functionUpdates.js';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { badRequest } from '../http/HttpError.js';
@@ -120,7 +121,12 @@ export function mateRoutes(services: Services): Route[] {
         // The flow and its publish entry are one atomic change, as POST /api/flows/…/publish.
         const change = (current: StoredFlow): FlowDocument => {
           const doc = start(current).doc;
-          return { ...doc, systemPrompt: message, agentContext: prefix ?? doc.agentContext, agentNotes: suffix ?? doc.agentNotes };
+          return checkedFlow({
+            ...doc,
+            systemPrompt: message,
+            agentContext: prefix ?? doc.agentContext,
+            agentNotes: suffix ?? doc.agentNotes,
+          }).doc;
         };
         const { saved, entry } = await services.flows.publish(planId, versionName, change);
         sendJson(res, 200, { result: { publishedAt: entry.publishedAt } }, { ETag: saved.etag });
