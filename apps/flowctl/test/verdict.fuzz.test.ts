@@ -42,7 +42,21 @@ interface Mutation {
   choice: number;
 }
 
-const WRONG_VALUES: JsonValue[] = [0, '', {}, [], null, true, 'nope', -5, 99_999, [1], { x: 1 }];
+const WRONG_VALUES: JsonValue[] = [
+  0,
+  '',
+  {},
+  [],
+  null,
+  true,
+  'nope',
+  -5,
+  99_999,
+  [1],
+  { x: 1 },
+  'a NUL \u0000 here',
+  'half an emoji \ud83d',
+];
 const DEPTHS = [10, 58, 60, 64, 70, 5000];
 const mutationArb: fc.Arbitrary<Mutation> = fc.record({
   kind: fc.constantFrom(...KINDS),

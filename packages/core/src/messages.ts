@@ -80,6 +80,7 @@ export const flowMessages = {
   outOfRange: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
   notAnOption: (label: string, value: string) => `${label}: "${value}" is not one of the options`,
   plainSecret: 'Secret written in plain text: store it as { "env": "NAME" }',
+  invalidText: (where: string, problem: string) => `${where} contains ${problem}`,
   tooDeep: (max: number) => `Nested deeper than ${max} levels: a flow may not be (the provider refuses it too)`,
   reservedKey: (key: string) => `The key "${key}" is refused: __proto__, constructor and prototype are never keys of a flow`,
   tooLarge: (bytes: number, max: number) => `The file is ${bytes} bytes, more than the ${max} bytes a flow may have`,

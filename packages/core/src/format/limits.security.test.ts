@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateFlow, validateFlowText } from '../rules/validateFlow.js';
-import { MAX_FLOW_BYTES, MAX_JSON_DEPTH, RESERVED_KEYS, limitFindings } from './limits.js';
+import { MAX_FLOW_BYTES, MAX_JSON_DEPTH, RESERVED_KEYS, limitFindings, textFindings } from './limits.js';
 import { decodeFlowBytes, parseFlow } from './parseFlow.js';
 import { serializeFlow } from './serializeFlow.js';
 import { sampleFlow } from './testFlows.js';
@@ -92,5 +92,45 @@ describe('a flow past the limits', () => {
       },
     });
     expect(decodeFlowBytes(new TextEncoder().encode(serializeFlow(sampleFlow()))).ok).toBe(true);
+  });
+});
+
+describe('text a flow may not hold', () => {
+  const withName = (name: string): string => {
+    const doc = sampleFlow();
+    const first = doc.nodes[0];
+    if (first === undefined) throw new Error('fixture');
+    return serializeFlow({ ...doc, nodes: [{ ...first, data: { ...first.data, name } }, ...doc.nodes.slice(1)] });
+  };
+
+  it('refuses a NUL character or an unpaired surrogate, in parseFlow and validateFlowText alike, with its place', () => {
+    for (const [name, problem] of [
+      ['a\u0000b', 'a NUL character'],
+      ['half \ud83d emoji', 'an unpaired surrogate'],
+      ['\udc00 first', 'an unpaired surrogate'],
+    ] as const) {
+      const text = withName(name);
+      const expected = {
+        code: 'invalid-text',
+        severity: 'error',
+        path: '$.nodes[0].data.name',
+        message: `Text at $.nodes[0].data.name contains ${problem}`,
+      };
+      const parsed = parseFlow(text);
+      expect(parsed.ok).toBe(false);
+      expect(parsed.findings).toEqual([expect.objectContaining({ ...expected, line: expect.any(Number), column: expect.any(Number) })]);
+      expect(validateFlowText(text)).toEqual(parsed.findings);
+    }
+  });
+
+  it('keeps a whole surrogate pair, written plainly or escaped, and finds a bad key', () => {
+    expect(parseFlow(withName('ok 😀')).ok).toBe(true);
+    expect(parseFlow(withName('ok 😀').replace('😀', '\\ud83d\\ude00')).ok).toBe(true);
+    const value = { a: { 'k\u0000': 1 } };
+    expect(textFindings(value, JSON.stringify(value))).toEqual([
+      expect.objectContaining({ code: 'invalid-text', path: '$.a', message: 'A key at $.a contains a NUL character' }),
+    ]);
+    // No escape in the text, no walk: what JSON text cannot hold without one is not looked for.
+    expect(textFindings({ a: 'b' }, '{"a":"b"}')).toEqual([]);
   });
 });

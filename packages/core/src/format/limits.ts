@@ -65,6 +65,71 @@ export function limitFindings(value: unknown): Finding[] {
   return findings;
 }
 
+const BACKSLASH_U = '\\u';
+const LETTER_D = 0x64;
+const CAPITAL_D = 0x44;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What makes a text unfit to keep: PostgreSQL refuses NUL, and a lone surrogate is not a character. */
+export function textProblem(text: string): string | undefined {
+  if (text.includes('\0')) return 'a NUL character';
+  if (LONE_SURROGATE.test(text)) return 'an unpaired surrogate';
+  return undefined;
+}
+
+/**
+ * True when JSON text has a `\u0000` or `\uD800`-`\uDFFF` escape (or literal text that looks like
+ * one): only these put a NUL or a surrogate into parsed text, since raw control characters are
+ * invalid JSON and UTF-8 decoding turns stray surrogate bytes into U+FFFD. So a text without one
+ * needs no walk of its strings (which costs about as much as parsing it).
+ */
+function mayHoldBadText(jsonText: string): boolean {
+  // indexOf is an order of magnitude faster than a regular expression over megabytes of flow.
+  for (let i = jsonText.indexOf(BACKSLASH_U); i !== -1; i = jsonText.indexOf(BACKSLASH_U, i + 2)) {
+    const first = jsonText.charCodeAt(i + 2);
+    const second = jsonText.charCodeAt(i + 3) | 0x20; // lower case for letters
+    if ((first === LETTER_D || first === CAPITAL_D) && (second === 0x38 || second === 0x39 || (second >= 0x61 && second <= 0x66)))
+      return true;
+    if (jsonText.startsWith('0000', i + 2)) return true;
+  }
+  return false;
+}
+
+/**
+ * A finding for each string (and key) of a value parsed from `jsonText` that holds a NUL character
+ * or an unpaired surrogate: `Text at $.nodes[1].data.name contains a NUL character`. Iterative; no
+ * walk at all when the text has no escape that could make one.
+ * @example textFindings(JSON.parse(body), body)
+ */
+export function textFindings(value: unknown, jsonText: string): Finding[] {
+  if (!mayHoldBadText(jsonText)) return [];
+  const findings: Finding[] = [];
+  const pending: { value: unknown; visit: Visit }[] = [
+    { value, visit: { value: undefined, depth: 0, parent: undefined, segment: undefined } },
+  ];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    const current = item.value;
+    if (typeof current === 'string') {
+      const problem = textProblem(current);
+      if (problem !== undefined)
+        findings.push(ruleFinding('invalid-text', pathOf(item.visit), flowMessages.invalidText(`Text at ${pathOf(item.visit)}`, problem)));
+    } else if (typeof current === 'object' && current !== null) {
+      const keys: readonly PathSegment[] = Array.isArray(current) ? current.map((_, i) => i) : Object.keys(current);
+      const children: readonly unknown[] = Array.isArray(current) ? current : Object.values(current);
+      for (const key of keys) {
+        const problem = typeof key === 'string' ? textProblem(key) : undefined;
+        if (problem !== undefined)
+          findings.push(
+            ruleFinding('invalid-text', pathOf(item.visit), flowMessages.invalidText(`A key at ${pathOf(item.visit)}`, problem)),
+          );
+      }
+      for (let i = children.length - 1; i >= 0; i--)
+        pending.push({ value: children[i], visit: { value: undefined, depth: 0, parent: item.visit, segment: keys[i] ?? i } });
+    }
+  }
+  return findings;
+}
+
 /** The size finding of a flow's bytes, or undefined when they fit MAX_FLOW_BYTES. */
 export function sizeFinding(bytes: number): Finding | undefined {
   if (bytes <= MAX_FLOW_BYTES) return undefined;

@@ -4,7 +4,7 @@ import type { FlowDocument, Finding } from '../model/types.js';
 import { ruleFinding } from '../rules/ruleCodes.js';
 import { jsonSyntaxError, positionAt, withPositions } from './jsonPositions.js';
 import { scanJson, type DuplicateKey } from './jsonScan.js';
-import { limitFindings, sizeFinding } from './limits.js';
+import { limitFindings, sizeFinding, textFindings } from './limits.js';
 import { checkFlowShape } from './schema.js';
 
 /** A parsed flow file: the document when its text is well formed and of the right shape. */
@@ -120,7 +120,7 @@ export function parseFlow(text: string): ParseResult {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { ok: false, findings: [parsed.finding] };
   // Past the limits, nothing else looks at the value: the walks that follow may recurse.
-  const limits = limitFindings(parsed.value);
+  const limits = [...limitFindings(parsed.value), ...textFindings(parsed.value, text)];
   if (limits.length > 0) return { ok: false, findings: [...parsed.findings, ...withPositions(limits, text)] };
   const shape = checkFlowShape(parsed.value);
   const findings = [...parsed.findings, ...withPositions(shape.findings, text)];

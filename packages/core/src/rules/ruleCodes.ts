@@ -65,6 +65,12 @@ export const RULES = {
     severity: 'error',
     summary: '`__proto__`, `constructor` or `prototype` as an object key, at any depth (`RESERVED_KEYS`); nothing else is checked',
   },
+  'invalid-text': {
+    code: 'invalid-text',
+    severity: 'error',
+    summary:
+      '`Text at {path} contains a NUL character` (or an unpaired surrogate), in a value or a key: a lone surrogate is not a character, and PostgreSQL cannot keep a NUL (the provider refuses both)',
+  },
   'wrong-format': { code: 'wrong-format', severity: 'error', summary: '`format` is not `"flow/1"` (nothing else is checked)' },
   schema: { code: 'schema', severity: 'error', summary: 'a violation of the JSON Schema, named by its path' },
   'duplicate-node-id': { code: 'duplicate-node-id', severity: 'error', summary: 'two nodes share an id' },

@@ -1,7 +1,7 @@
 import { parseJsonText } from '../format/parseFlow.js';
 import { sortFindingsByPath } from '../format/jsonPath.js';
 import { withPositions } from '../format/jsonPositions.js';
-import { limitFindings } from '../format/limits.js';
+import { limitFindings, textFindings } from '../format/limits.js';
 import { checkFlowShape } from '../format/schema.js';
 import { chainEnds } from '../graph/chains.js';
 import { edgeId, edgeKindBetween, nodeName } from '../graph/edges.js';
@@ -197,5 +197,8 @@ export function validateFlow(input: unknown, options: ValidateFlowOptions = {}):
 export function validateFlowText(text: string, options: ValidateFlowOptions = {}): Finding[] {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return [parsed.finding];
+  // Text is checked where there is text: a walk of every string costs about what parsing does.
+  const texts = textFindings(parsed.value, text);
+  if (texts.length > 0) return [...parsed.findings, ...withPositions(texts, text)];
   return [...parsed.findings, ...withPositions(validateFlow(parsed.value, options), text)];
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { MAX_FLOW_BYTES } from '@flow/core';
 import { HttpError, badRequest } from './HttpError.js';
-import { checkJsonStrings, checkJsonText, invalidText, textProblem } from './jsonSafety.js';
+import { textProblem } from '@flow/core';
+import { checkJsonStrings, checkJsonText, invalidText } from './jsonSafety.js';
 
 /** Limits of request bodies: whole flows may be large (20,000 nodes, the budget's size, are about 23 MB), everything else is small. */
 export const BODY_LIMITS = { flow: MAX_FLOW_BYTES, default: 1024 * 1024 } as const;

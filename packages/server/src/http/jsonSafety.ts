@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, RESERVED_KEYS, jsonPath, type PathSegment } from '@flow/core';
+import { MAX_JSON_DEPTH, RESERVED_KEYS, flowMessages, textFindings } from '@flow/core';
 import { HttpError, badRequest } from './HttpError.js';
 
 // The limits are core's, so validate, flowctl and every route refuse the same texts.
@@ -84,73 +84,17 @@ export function checkJsonText(text: string): void {
   }
 }
 
-const LETTER_D = 0x64;
-const CAPITAL_D = 0x44;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * True when the text has a `\u0000` or `\uD800`-`\uDFFF` escape (or literal text that looks like
- * one): only these put a NUL or a surrogate into parsed text, since raw control characters are
- * invalid JSON and UTF-8 decoding turns stray surrogate bytes into U+FFFD.
- */
-function hasNulOrSurrogateEscape(text: string): boolean {
-  // indexOf is an order of magnitude faster than a regular expression over megabytes of flow.
-  for (let i = text.indexOf('\\u'); i !== -1; i = text.indexOf('\\u', i + 2)) {
-    const first = text.charCodeAt(i + 2);
-    const second = text.charCodeAt(i + 3) | 0x20; // lower case for letters
-    if ((first === LETTER_D || first === CAPITAL_D) && (second === 0x38 || second === 0x39 || (second >= 0x61 && second <= 0x66)))
-      return true;
-    if (text.startsWith('0000', i + 2)) return true;
-  }
-  return false;
-}
-
-/** What makes a text unfit to keep: PostgreSQL refuses NUL, and a lone surrogate is not a character. */
-export function textProblem(text: string): string | undefined {
-  if (text.includes('\0')) return 'a NUL character';
-  if (LONE_SURROGATE.test(text)) return 'an unpaired surrogate';
-  return undefined;
-}
-
-/** A step of the path to a value, kept as a chain so that paths are only built for a refusal. */
-interface Step {
-  parent: Step | null;
-  segment: PathSegment;
-}
-
-function pathOf(step: Step | null): string {
-  const segments: PathSegment[] = [];
-  for (let s = step; s !== null; s = s.parent) segments.push(s.segment);
-  return jsonPath(segments.reverse());
-}
-
 /** 400 INVALID_TEXT naming where the text is. */
 export function invalidText(where: string, problem: string): HttpError {
-  return badRequest(`${where} contains ${problem}`, 'INVALID_TEXT');
+  return badRequest(flowMessages.invalidText(where, problem), 'INVALID_TEXT');
 }
 
 /**
- * Checks every string of a parsed JSON body, keys included, without recursion: 400 INVALID_TEXT
+ * Checks every string of a parsed JSON body, keys included (core's textFindings): 400 INVALID_TEXT
  * naming the JSON path of the first one with a NUL character or an unpaired surrogate. `text` is
  * the body it was parsed from: without such an escape in it there is nothing to walk.
  */
 export function checkJsonStrings(text: string, value: unknown): void {
-  if (!hasNulOrSurrogateEscape(text)) return;
-  const pending: { value: unknown; at: Step | null }[] = [{ value, at: null }];
-  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-    const current = item.value;
-    if (typeof current === 'string') {
-      const problem = textProblem(current);
-      if (problem !== undefined) throw invalidText(`Text at ${pathOf(item.at)}`, problem);
-    } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) pending.push({ value: current[i], at: { parent: item.at, segment: i } });
-    } else if (typeof current === 'object' && current !== null) {
-      const entries = Object.entries(current);
-      for (const [key] of entries) {
-        const problem = textProblem(key);
-        if (problem !== undefined) throw invalidText(`A key at ${pathOf(item.at)}`, problem);
-      }
-      for (const [key, child] of entries.reverse()) pending.push({ value: child, at: { parent: item.at, segment: key } });
-    }
-  }
+  const [first] = textFindings(value, text);
+  if (first !== undefined) throw badRequest(first.message, 'INVALID_TEXT');
 }
