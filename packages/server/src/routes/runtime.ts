@@ -152,7 +152,7 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
             doc: shape.doc,
             model: createModelClient(settings),
             env: values,
-            missingSecret: (name) => problems[name] ?? secretMessages.notSetOnProvider(name),
+            missingSecret: (name) => (Object.hasOwn(problems, name) ? problems[name] : undefined) ?? secretMessages.notSetOnProvider(name),
             allowPrivateNetwork: allowsPrivateNetwork(options.env.FLOW_RUNTIME_ALLOW_PRIVATE),
             history: { messages: history, variables },
           });

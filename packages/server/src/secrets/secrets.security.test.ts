@@ -89,6 +89,12 @@ describe('the provider secret store', () => {
     for (const secret of [MODEL_KEY, DB_PASSWORD]) expect(everything(stream)).not.toContain(secret);
   });
 
+  it('says a secret named like a built-in (toString, constructor) is not set, never a function', async () => {
+    const stream = await chat(leakyFlow(api.url, 'toString', 'constructor'));
+    expect(api.requests).toHaveLength(0);
+    expect(stream).toContain('"error":"Secret toString is not set on the provider"');
+  });
+
   it('gives a tool the secrets set in the store, and only the ones it names', async () => {
     const put = await server.call('PUT', '/api/secrets/ORDERS_TOKEN', { json: { value: 'from-the-store-1a2b' } });
     expect(put.status).toBe(201);
