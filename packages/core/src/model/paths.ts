@@ -21,8 +21,13 @@ const INDEX = /^(0|[1-9][0-9]*)$/;
  * @example getAtPath({ output: { type: 'raw' } }, 'output.type') // 'raw'
  */
 export function getAtPath(source: unknown, path: string): unknown {
+  return getAtSegments(source, pathSegments(path));
+}
+
+/** getAtPath with the path already split: for a hot loop over the same few paths. */
+export function getAtSegments(source: unknown, segments: readonly string[]): unknown {
   let current: unknown = source;
-  for (const segment of pathSegments(path)) {
+  for (const segment of segments) {
     if (Array.isArray(current) && INDEX.test(segment)) current = current[Number(segment)];
     else if (isRecord(current) && Object.hasOwn(current, segment)) current = current[segment];
     else return undefined;
