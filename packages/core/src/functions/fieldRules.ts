@@ -41,7 +41,9 @@ export function fieldFindings(field: FieldSpec, value: unknown, path: string): F
       return inRange ? [] : [problem(flowMessages.outOfRange(field.label, range.min, range.max), path, 'out-of-range')];
     }
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? [] : [problem(flowMessages.notANumber(field.label), path, 'not-a-number')];
+      return typeof value === 'number' && Number.isFinite(value)
+        ? []
+        : [problem(flowMessages.notANumber(field.label), path, 'not-a-number')];
     case 'select':
       return isOption(field, value) ? [] : [problem(flowMessages.notAnOption(field.label, shown(value)), path)];
     case 'model':
