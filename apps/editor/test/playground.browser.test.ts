@@ -36,6 +36,29 @@ describe('Playground', () => {
     expect(await page.locator('.pg-user .pg-text').textContent()).toBe('Hello?');
   });
 
+  it("says which secret the provider's store lacks, and links to its Secrets page", async () => {
+    Object.assign(runtimeEnv, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' });
+    const { page } = await h.openCopy('support-desk');
+    await page.getByRole('tab', { name: 'Playground' }).click();
+    await page.getByTestId('playground-model').filter({ hasText: 'Model: scripted-1' }).waitFor();
+    model.push(
+      { toolCalls: [{ name: 'look_up_order', arguments: { order_number: 'NW-1', email: 'ann@example.com' } }] },
+      { content: 'Sorry.' },
+    );
+    await page.getByRole('textbox', { name: 'Message' }).fill('Where is NW-1?');
+    await page.keyboard.press('Enter');
+    const call = page.locator('.pg-agent .pg-tool').first();
+    await call
+      .locator('summary')
+      .filter({ hasText: /^look_up_order failed/ })
+      .waitFor();
+    await call.locator('summary').click();
+    expect(await call.locator('pre').last().textContent()).toBe('Secret NORTHWIND_API_TOKEN is not set on the provider');
+    const link = call.getByRole('link', { name: 'Set NORTHWIND_API_TOKEN on the Secrets page' });
+    expect(await link.getAttribute('href')).toBe('/dashboard/secrets');
+    expect(await link.getAttribute('target')).toBe('_blank');
+  });
+
   it('chats with the flow as it is on screen: streams the reply, shows the tool call with its trace, resets and copies', async () => {
     Object.assign(runtimeEnv, {
       FLOW_MODEL_BASE_URL: model.baseUrl,

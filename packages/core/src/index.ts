@@ -32,7 +32,7 @@ export * from './session/planSession.js';
 export * from './session/describeEdits.js';
 export type { PlanSummary } from './api/guards.js';
 export { isFlowDocument } from './api/guards.js';
-export { createWorkflowPath, dashboardPath, planPath, workflowsPath } from './api/paths.js';
+export { SECRETS_PAGE_PATH, createWorkflowPath, dashboardPath, joinUrl, planPath, workflowsPath } from './api/paths.js';
 export * from './model/options.js';
 export * from './model/models.js';
 export * from './model/metadata.js';

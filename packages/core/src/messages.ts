@@ -144,6 +144,8 @@ export const secretMessages = {
   maskedSecret: (n: number) => `(secret ${n})`,
   /** A flow names a secret the provider's store does not hold (or one of the provider's own settings). */
   notSetOnProvider: (name: string) => `Secret ${name} is not set on the provider`,
+  /** The Playground's link to the Secrets page under that error. */
+  setOnSecretsPage: (name: string) => `Set ${name} on the Secrets page`,
   invalidSecretName: (name: string) =>
     `Invalid secret name "${name}": use letters, digits and _ (64 at most), starting with a letter, e.g. ORDERS_API_TOKEN`,
   reservedSecretName: (name: string) => `${name} is a setting of the provider itself: it can never be a secret a flow reads`,

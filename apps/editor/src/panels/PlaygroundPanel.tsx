@@ -1,9 +1,10 @@
-import { errorMessage } from '@flow/core';
+import { SECRETS_PAGE_PATH, errorMessage, joinUrl, secretMessages, unsetSecretOf } from '@flow/core';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { chooseModel, chosenModel, modelStatus, playgroundTurn } from '../api/playgroundClient';
+import { providerUrl } from '../api/providerUrl';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { playgroundConversation, resetConversation, transcriptText, type PlaygroundEntry } from './playgroundStore';
@@ -11,6 +12,7 @@ import { playgroundConversation, resetConversation, transcriptText, type Playgro
 const planSelector = (s: EditorState) => ({ planId: s.planId, versionName: s.versionName });
 
 function ToolCall({ call }: { call: PlaygroundEntry['toolCalls'][number] }) {
+  const unsetSecret = call.error === undefined ? undefined : unsetSecretOf(call.error);
   return (
     <details className={`pg-tool${call.error === undefined ? '' : ' pg-tool-failed'}`}>
       <summary>
@@ -26,6 +28,11 @@ function ToolCall({ call }: { call: PlaygroundEntry['toolCalls'][number] }) {
         <dt>{call.error === undefined ? 'Output' : 'Error'}</dt>
         <dd>
           <pre>{call.error ?? call.output}</pre>
+          {unsetSecret === undefined ? null : (
+            <a href={joinUrl(providerUrl(), SECRETS_PAGE_PATH)} target="_blank" rel="noopener noreferrer">
+              {secretMessages.setOnSecretsPage(unsetSecret)}
+            </a>
+          )}
         </dd>
       </dl>
     </details>

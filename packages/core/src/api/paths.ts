@@ -24,6 +24,9 @@ export function dashboardPath(planId: string, versionName: string): string {
   return `/dashboard/${segment(planId)}/${segment(versionName)}`;
 }
 
+/** The provider's Secrets page (the dashboard's secret store). */
+export const SECRETS_PAGE_PATH = '/dashboard/secrets';
+
 /** Joins a base URL (trailing slashes dropped; '' means same origin) and an absolute path. */
 export function joinUrl(baseUrl: string, path: string): string {
   const base = baseUrl.replace(/\/+$/, '');

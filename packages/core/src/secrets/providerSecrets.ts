@@ -39,6 +39,18 @@ export function secretNameProblem(name: string): string | null {
   return null;
 }
 
+/**
+ * The name in a tool's error that says its secret is not in the provider's store, so a client can
+ * point at the Secrets page; undefined for any other error.
+ * @example unsetSecretOf('Secret ORDERS_TOKEN is not set on the provider') // 'ORDERS_TOKEN'
+ */
+export function unsetSecretOf(error: string): string | undefined {
+  const [before, after] = secretMessages.notSetOnProvider('\n').split('\n');
+  if (before === undefined || after === undefined || !error.startsWith(before) || !error.endsWith(after)) return undefined;
+  const name = error.slice(before.length, error.length - after.length);
+  return SECRET_NAME_PATTERN.test(name) ? name : undefined;
+}
+
 /** Every secret name the flow references (`{ "env": NAME }`), once each, in walk order. */
 export function referencedSecretNames(doc: FlowDocument): string[] {
   const names = new Set<string>();

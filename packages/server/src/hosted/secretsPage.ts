@@ -1,8 +1,9 @@
+import { SECRETS_PAGE_PATH } from '@flow/core';
 import type { SecretSummary } from '../secrets/secretVault.js';
 import { html, page, timeHtml } from './html.js';
 
-/** The dashboard's Secrets page: its address and words. */
-export const SECRETS_PAGE_PATH = '/dashboard/secrets';
+/** The dashboard's Secrets page: its address (core's, which the editor links to) and words. */
+export { SECRETS_PAGE_PATH };
 export const SECRETS_TEXT = {
   title: 'Secrets',
   intro:
