@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument, type JsonObject } from '@flow/core';
 import { createAgent } from './agent.js';
 import { guardedFetch, type GuardPolicy } from './guardedFetch.js';
 import { createModelClient } from './modelClient.js';
 import { BlockedAddressError, isPrivateAddress, type AddressRule, type Resolve } from './netGuard.js';
-import { startScriptedModel } from './testing/index.js';
+import { httpToolFlow, startScriptedModel } from './testing/index.js';
 import { runStep } from './workflowRunner.js';
 
 /** A request a test server received. */
@@ -246,25 +245,6 @@ describe('guardedFetch', () => {
   });
 });
 
-/** A flow of one HTTP tool (its call given), after an Instruct node. */
-function toolFlow(call: JsonObject): FlowDocument {
-  let doc: FlowDocument = emptyFlow('shop', 'production');
-  let currentChain = '0';
-  ({ doc, currentChain } = addNode(
-    doc,
-    { type: 'prompt', data: createPromptData('Help.') },
-    { currentChain, newChain: true, id: 'intro' },
-  ));
-  const data = createFunctionData('http_calls', {
-    uuid: 'call',
-    planId: 'shop',
-    name: 'Call shop',
-    metadata: { apicalls: [{ params: [], headers: [], body: { raw: { data: '' } }, output: { json: [] }, ...call }], error: '' },
-  });
-  ({ doc } = addNode(doc, { type: 'function', data }, { currentChain, id: 'call' }));
-  return doc;
-}
-
 describe('every request of a flow goes through the guard', () => {
   let first: Site;
   let second: Site;
@@ -285,7 +265,7 @@ describe('every request of a flow goes through the guard', () => {
   it('an HTTP tool: its secrets do not follow a redirect to another origin, and a 303 after its POST is a GET', async () => {
     const model = await startScriptedModel([{ toolCalls: [{ name: 'call_shop', arguments: {} }] }, { content: 'Done.' }]);
     try {
-      const doc = toolFlow({
+      const doc = httpToolFlow({
         method: 'POST',
         url: `${first.origin}/orders`,
         authorization: 'bearer',
@@ -389,7 +369,7 @@ describe('URLs are shown without their user name and password', () => {
       expect(error).toMatchObject({
         message: `The model endpoint ${model.baseUrl} did not answer: Refused to call ${model.baseUrl}/chat/completions with a user name or password in its URL: send credentials in a header`,
       });
-      const agent = createAgent({ doc: toolFlow({ url: 'https://api.example.com/' }), model: client, env: {} });
+      const agent = createAgent({ doc: httpToolFlow({ url: 'https://api.example.com/' }), model: client, env: {} });
       const turn = await agent.turn('Hi').catch((e: unknown) => e);
       expect(String(turn)).not.toContain('pw-31f9');
       expect(model.requests).toEqual([]);

@@ -1,10 +1,10 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument, type JsonObject } from '@flow/core';
+import type { JsonObject } from '@flow/core';
 import { createAgent } from './agent.js';
 import { httpRequestOf, refusals } from './httpRequest.js';
 import { createModelClient } from './modelClient.js';
-import { startScriptedModel, type ScriptedModelServer } from './testing/index.js';
+import { httpToolFlow, startScriptedModel, type ScriptedModelServer } from './testing/index.js';
 import { fillTemplate } from './tools.js';
 
 const call = (fields: JsonObject): JsonObject => ({ method: 'GET', params: [], headers: [], body: { raw: { data: '' } }, ...fields });
@@ -86,25 +86,6 @@ describe('httpRequestOf: each argument encoded for where it goes', () => {
   });
 });
 
-/** A flow of one HTTP tool (its call given), after an Instruct node. */
-function toolFlow(fields: JsonObject): FlowDocument {
-  let doc: FlowDocument = emptyFlow('shop', 'production');
-  let currentChain = '0';
-  ({ doc, currentChain } = addNode(
-    doc,
-    { type: 'prompt', data: createPromptData('Help.') },
-    { currentChain, newChain: true, id: 'intro' },
-  ));
-  const data = createFunctionData('http_calls', {
-    uuid: 'call',
-    planId: 'shop',
-    name: 'Call shop',
-    metadata: { apicalls: [call({ output: { json: [] }, ...fields })], error: '' },
-  });
-  ({ doc } = addNode(doc, { type: 'function', data }, { currentChain, id: 'call' }));
-  return doc;
-}
-
 describe('an HTTP tool with arguments that would change the request', () => {
   let model: ScriptedModelServer;
   let origin = '';
@@ -132,7 +113,7 @@ describe('an HTTP tool with arguments that would change the request', () => {
 
   const turn = async (fields: JsonObject, args: Record<string, string>) => {
     const agent = createAgent({
-      doc: toolFlow(fields),
+      doc: httpToolFlow(fields),
       model: createModelClient({ baseUrl: model.baseUrl, model: 'm' }),
       env: {},
       allowPrivateNetwork: true,

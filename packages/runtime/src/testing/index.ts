@@ -6,3 +6,4 @@ export {
   type ScriptedModelServer,
   type ScriptedReply,
 } from './scriptedModelServer.js';
+export { httpToolFlow } from './httpToolFlow.js';

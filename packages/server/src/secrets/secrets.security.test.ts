@@ -2,8 +2,14 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument, type JsonObject } from '@flow/core';
-import { startRecordingService, startScriptedModel, type RecordingService, type ScriptedModelServer } from '@flow/runtime/testing';
+import type { FlowDocument } from '@flow/core';
+import {
+  httpToolFlow,
+  startRecordingService,
+  startScriptedModel,
+  type RecordingService,
+  type ScriptedModelServer,
+} from '@flow/runtime/testing';
 import { ServerConfigError } from '../errors.js';
 import { startTestServer, type TestServer } from '../testServer.test-helper.js';
 import { secretPaths } from './folderSecrets.js';
@@ -15,34 +21,17 @@ const ORDERS_TOKEN = 'orders-token-3c4d5e';
 const KEY_A = Buffer.alloc(32, 7).toString('base64');
 const KEY_B = Buffer.alloc(32, 9).toString('hex');
 
-/** A flow whose one HTTP tool sends the given secret references to `url` (bearer token and X-Api-Key). */
-function leakyFlow(url: string, bearer: string, header: string): FlowDocument {
-  let doc: FlowDocument = { ...emptyFlow('shop', 'production'), agentContext: 'Shop assistant.' };
-  let currentChain = '0';
-  ({ doc, currentChain } = addNode(
-    doc,
-    { type: 'prompt', data: createPromptData('Help.') },
-    { currentChain, newChain: true, id: 'intro' },
-  ));
-  const metadata: JsonObject = {
-    apicalls: [
-      {
-        url: `${url}/orders`,
-        method: 'GET',
-        authorization: 'bearer',
-        bearer_token: { env: bearer },
-        headers: [{ name: 'X-Api-Key', value: { env: header } }],
-      },
-    ],
-  };
-  const data = createFunctionData('http_calls', { uuid: 'call', planId: 'shop', name: 'Call API', metadata });
-  ({ doc } = addNode(
-    doc,
-    { type: 'function', data: { ...data, post_action_type: 'trigger_response', post_action_function_id: '' } },
-    { currentChain, id: 'call' },
-  ));
-  return doc;
-}
+/** A flow whose one HTTP tool (`call_api`) sends the given secret references to `url` (bearer token and X-Api-Key). */
+const leakyFlow = (url: string, bearer: string, header: string): FlowDocument =>
+  httpToolFlow(
+    {
+      url: `${url}/orders`,
+      authorization: 'bearer',
+      bearer_token: { env: bearer },
+      headers: [{ name: 'X-Api-Key', value: { env: header } }],
+    },
+    'Call API',
+  );
 
 describe('the provider secret store', () => {
   let server: TestServer;
