@@ -73,7 +73,7 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The budget of the in-memory cache of flows, in characters of flow text. Default 64 MiB. */
   flowCacheBytes?: number;
-  /** Test seam: how the sign-in form waits before answering a wrong token. */
+  /** Test seam: how the sign-in form waits before answering a wrong token, and a slowed client before its token is looked at. */
   wrongTokenDelay?: (ms: number) => Promise<void>;
   /** Test seam: called after each step of an atomic change (journal, each file, journal removed; in a database, the row and the record). */
   faults?: StoreFaults;
@@ -225,7 +225,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   const sessions = createSessions(store.storage.signIns);
   // One count of wrong tokens per client, whether they come by the sign-in form or the bearer header.
-  const limiter = createAttemptLimiter();
+  const limiter = createAttemptLimiter(options.wrongTokenDelay ? { sleep: options.wrongTokenDelay } : {});
   const trustProxy = options.trustProxy ?? false;
   const routes = [
     ...signInRoutes({

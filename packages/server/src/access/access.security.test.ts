@@ -3,7 +3,16 @@ import { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCli } from '../cli.js';
 import { rawRequest, startTestServer, type TestServer } from '../testServer.test-helper.js';
-import { TOKEN_ATTEMPTS, TOKEN_ATTEMPTS_WINDOW_MS, addressKey, clientOf, createAttemptLimiter } from './attempts.js';
+import {
+  FIRST_PAUSE_MS,
+  MAX_PAUSE_MS,
+  MAX_WAITING,
+  TOKEN_ATTEMPTS,
+  TOKEN_ATTEMPTS_WINDOW_MS,
+  addressKey,
+  clientOf,
+  createAttemptLimiter,
+} from './attempts.js';
 import { SIGN_IN_TEXT, safeNext } from './signin.js';
 
 const TOKEN = 'access-Token_value';
@@ -94,21 +103,69 @@ describe('sign-in with an unusual next', () => {
 });
 
 describe('createAttemptLimiter', () => {
-  it('makes a client wait after 5 failures until the oldest of them is a minute old, each client alone', () => {
-    let now = 1_000_000;
-    const limiter = createAttemptLimiter({ now: () => now });
+  /** A limiter on a clock the test moves, whose pauses are noted and pass at once. */
+  function limiterAt(start: number) {
+    const clock = { now: start };
+    const pauses: number[] = [];
+    const limiter = createAttemptLimiter({
+      now: () => clock.now,
+      sleep: (ms) => {
+        pauses.push(ms);
+        return Promise.resolve();
+      },
+    });
+    const attempt = async (client: string, wrong: boolean): Promise<void> => {
+      const turn = await limiter.turn(client);
+      if (turn === null) throw new Error('refused');
+      turn.done(wrong);
+    };
+    return { clock, pauses, limiter, attempt };
+  }
+
+  it('slows a client after 5 failures, 1 s doubling to 10 s at most, each client alone, until its failures are a minute old', async () => {
+    const { clock, pauses, limiter, attempt } = limiterAt(1_000_000);
     for (let i = 0; i < TOKEN_ATTEMPTS; i++) {
-      expect(limiter.wait('a')).toBe(0);
-      limiter.failed('a');
-      now += 1000;
+      expect(limiter.pause('a')).toBe(0);
+      await attempt('a', true);
+      clock.now += 1000;
     }
-    expect(limiter.wait('a')).toBe(TOKEN_ATTEMPTS_WINDOW_MS - 5000);
-    expect(limiter.wait('b')).toBe(0);
-    now += TOKEN_ATTEMPTS_WINDOW_MS - 5000;
-    expect(limiter.wait('a')).toBe(0);
-    limiter.failed('a');
-    // The four failures still in the window and this one: waiting again, until the second is a minute old.
-    expect(limiter.wait('a')).toBe(1000);
+    expect(pauses).toEqual([]);
+    const seen: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      seen.push(limiter.pause('a'));
+      await attempt('a', true);
+    }
+    expect(seen).toEqual([FIRST_PAUSE_MS, 2000, 4000, 8000, MAX_PAUSE_MS, MAX_PAUSE_MS]);
+    expect(pauses).toEqual(seen);
+    expect(limiter.pause('b')).toBe(0);
+    clock.now += TOKEN_ATTEMPTS_WINDOW_MS;
+    expect(limiter.pause('a')).toBe(0);
+  });
+
+  it('never locks out: a right token after the failures waits its pause, then counts nothing', async () => {
+    const { pauses, limiter, attempt } = limiterAt(0);
+    for (let i = 0; i < TOKEN_ATTEMPTS; i++) await attempt('a', true);
+    await attempt('a', false);
+    expect(pauses).toEqual([FIRST_PAUSE_MS]);
+    expect(limiter.pause('a')).toBe(FIRST_PAUSE_MS);
+  });
+
+  it('looks at one token of a client at a time and refuses more than a few waiting', async () => {
+    const { limiter } = limiterAt(0);
+    const first = await limiter.turn('a');
+    const waiting = Array.from({ length: MAX_WAITING }, () => limiter.turn('a'));
+    expect(await limiter.turn('a')).toBeNull();
+    // Another client is not held up.
+    expect(await limiter.turn('b')).not.toBeNull();
+    let second = false;
+    void waiting[0]?.then(() => (second = true));
+    await Promise.resolve();
+    expect(second).toBe(false);
+    first?.done(false);
+    // Each waiting token gets its turn once the one before is done.
+    for (const turn of waiting) (await turn)?.done(false);
+    expect(second).toBe(true);
+    expect(await limiter.turn('a')).not.toBeNull();
   });
 });
 
@@ -162,8 +219,19 @@ describe('wrong tokens over HTTP', () => {
     server = undefined;
   });
 
-  const start = (trustProxy = false): Promise<TestServer> =>
-    startTestServer({ token: TOKEN, trustProxy, wrongTokenDelay: () => Promise.resolve() });
+  // Pauses and wrong-token delays pass at once, and are noted.
+  let pauses: number[] = [];
+  const start = (trustProxy = false): Promise<TestServer> => {
+    pauses = [];
+    return startTestServer({
+      token: TOKEN,
+      trustProxy,
+      wrongTokenDelay: (ms) => {
+        pauses.push(ms);
+        return Promise.resolve();
+      },
+    });
+  };
   const bearer = (s: TestServer, token: string, headers: Record<string, string> = {}): Promise<Response> =>
     s.call('GET', '/api/plans', { headers: { Authorization: `Bearer ${token}`, ...headers } });
 
@@ -171,23 +239,28 @@ describe('wrong tokens over HTTP', () => {
     server = await start();
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => bearer(server ?? fail(), `wrong-${i}`)));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(TOKEN_ATTEMPTS);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - TOKEN_ATTEMPTS);
+    // At most 5 are answered 401; every other one 429, looked at in its turn or refused while others waited.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(TOKEN_ATTEMPTS);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - TOKEN_ATTEMPTS);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     const limited = answers.find((a) => a.status === 429) ?? fail();
     const seconds = limited.headers.get('retry-after') ?? '';
-    expect(['59', '60']).toContain(seconds);
+    expect(Number(seconds)).toBeGreaterThanOrEqual(1);
+    expect(Number(seconds)).toBeLessThanOrEqual(MAX_PAUSE_MS / 1000);
     expect(await limited.json()).toEqual({ error: { code: 'TOO_MANY_ATTEMPTS', message: `Too many attempts: try again in ${seconds} s` } });
   });
 
-  it('while a client waits its tokens are not looked at, the right one included: no answer tells a guesser it guessed', async () => {
+  it('a client past the limit is slowed, never locked out: the right token still gets in, from the form and the header', async () => {
     server = await start();
-    const signedIn = (await postSignIn(server, { token: TOKEN })).headers.get('set-cookie')?.split(';')[0] ?? '';
     for (let i = 0; i < TOKEN_ATTEMPTS; i++) expect((await bearer(server, `wrong-${i}`)).status).toBe(401);
-    expect((await bearer(server, TOKEN)).status).toBe(429);
+    const limited = await bearer(server, 'wrong-again');
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '2']);
+    expect((await bearer(server, TOKEN)).status).toBe(200);
     const form = await postSignIn(server, { token: TOKEN, next: '/' });
-    expect([form.status, form.headers.get('set-cookie')]).toEqual([429, null]);
-    // A browser that signed in before keeps working: its cookie is not a token.
-    expect((await server.call('GET', '/api/plans', { headers: { Cookie: signedIn } })).status).toBe(200);
+    expect(form.status).toBe(303);
+    expect(form.headers.get('set-cookie')).toMatch(/^flow_session=/);
+    // Each token of the slowed client waited its pause before it was looked at: 1 s, then 2 s (the failures since).
+    expect(pauses).toEqual([1000, 2000, 2000]);
   });
 
   it('counts the sign-in form and the bearer header together', async () => {
@@ -196,7 +269,8 @@ describe('wrong tokens over HTTP', () => {
     for (let i = 0; i < 2; i++) expect((await bearer(server, `wrong-${i}`)).status).toBe(401);
     const form = await postSignIn(server, { token: 'wrong-again' });
     expect(form.status).toBe(429);
-    expect(form.headers.get('retry-after')).toMatch(/^(59|60)$/);
+    // The next token waits 2 s: the failures now number 6.
+    expect(form.headers.get('retry-after')).toBe('2');
     expect(await form.text()).toContain(SIGN_IN_TEXT.tooMany(Number(form.headers.get('retry-after'))));
     expect((await bearer(server, 'wrong-again')).status).toBe(429);
   });

@@ -60,8 +60,8 @@ export interface AccessOptions {
  * Who may do what. With a token every route but the public ones needs it: the bearer header
  * (clients) or the session cookie (the editor and the pages). A state-changing request that a
  * browser sends from another origin is refused, whatever it carries. A client past the limit of
- * wrong tokens gets 429 and its tokens are not looked at until it has waited, since an answer to a
- * right one would tell a guesser it was right.
+ * wrong tokens is slowed, never locked out: its tokens wait their turn and a pause (the limiter),
+ * the right one still gets in, a wrong one gets 429 with Retry-After.
  */
 export function accessControl(options: AccessOptions): {
   /** How the request is let in, or null when it needs to sign in. Throws for a cross-site write, a wrong token or too many. */
@@ -91,10 +91,13 @@ export function accessControl(options: AccessOptions): {
       const given = bearer(req);
       if (given !== null) {
         const client = clientOf(req, options.trustProxy);
-        const wait = options.limiter.wait(client);
-        if (wait > 0) throw tooManyAttempts(wait);
-        if (matches(given)) return 'bearer';
-        options.limiter.failed(client);
+        const turn = await options.limiter.turn(client);
+        if (turn === null) throw tooManyAttempts(options.limiter.pause(client));
+        const right = matches(given);
+        turn.done(!right);
+        if (right) return 'bearer';
+        // Past the limit already: 429, with when the next token will be looked at.
+        if (turn.paused > 0) throw tooManyAttempts(options.limiter.pause(client));
         throw new HttpError(401, 'UNAUTHORIZED', 'Invalid bearer token', { headers: { 'WWW-Authenticate': 'Bearer' } });
       }
       if (await viaCookie(req)) return 'cookie';

@@ -75,6 +75,12 @@ function signInPage(next: string, message?: string): string {
   return page(SIGN_IN_TEXT.title, body);
 }
 
+/** The sign-in page saying when to try again, 429 with Retry-After. */
+function tooMany(res: ServerResponse, next: string, waitMs: number): void {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  sendPage(res, signInPage(next, SIGN_IN_TEXT.tooMany(seconds)), 429, { 'Retry-After': String(seconds) });
+}
+
 function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
   res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': 0, ...headers });
   res.end();
@@ -110,16 +116,16 @@ export function signInRoutes(options: SignInOptions): Route[] {
         const next = safeNext(form.get('next'));
         if (matches === undefined) return redirect(res, next);
         const client = clientOf(req, options.trustProxy);
-        const wait = options.limiter.wait(client);
-        if (wait > 0) {
-          const seconds = Math.ceil(wait / 1000);
-          return sendPage(res, signInPage(next, SIGN_IN_TEXT.tooMany(seconds)), 429, { 'Retry-After': String(seconds) });
-        }
+        const turn = await options.limiter.turn(client);
+        if (turn === null) return tooMany(res, next, options.limiter.pause(client));
         if (matches(form.get('token') ?? '')) {
+          turn.done(false);
           return redirect(res, next, { 'Set-Cookie': cookie(await options.sessions.create(), Math.floor(SESSION_TTL_MS / 1000)) });
         }
-        options.limiter.failed(client);
+        // The delay is taken within the turn: the next token of this client waits for it too.
         await delay(WRONG_TOKEN_DELAY_MS);
+        turn.done(true);
+        if (turn.paused > 0) return tooMany(res, next, options.limiter.pause(client));
         sendPage(res, signInPage(next, SIGN_IN_TEXT.wrong), 401);
       },
     },
