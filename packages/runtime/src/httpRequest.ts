@@ -1,6 +1,6 @@
 import { isRecord } from '@flow/core';
 import type { GuardedRequestInit } from './guardedFetch.js';
-import { fillTemplate } from './tools.js';
+import { fillTemplate, httpCallTexts, templateNames } from './tools.js';
 
 /** A model's argument that would change the request's shape rather than fill a value: the tool refuses it and makes no request. */
 export class RefusedArgumentError extends Error {
@@ -13,6 +13,9 @@ export const refusals = {
     `Refused to call: {{${name}}} is "${value}", which would move up or stay in the URL's path ("." and ".." cannot be a path segment)`,
   headerBreak: (name: string, header: string) =>
     `Refused to call: {{${name}}} holds a line break or NUL character, which the ${header} header cannot carry`,
+  /** decisions.md: a variable nobody filled is never sent as the text `{{name}}`; the model is told what to ask for. */
+  unfilled: (names: readonly string[]) =>
+    `Not called: the request needs ${names.map((name) => `{{${name}}}`).join(', ')}, which neither the conversation nor the arguments gave. Ask the user for ${names.length === 1 ? 'it' : 'them'}, then call this tool again`,
 } as const;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -50,12 +53,15 @@ function filledUrl(template: string, values: Readonly<Record<string, string>>): 
 /**
  * The request of one call of an http_calls function, with the model's arguments and the
  * conversation's variables filled in, each encoded for where it goes (path segment, query, header,
- * form or JSON body); a RefusedArgumentError when a value would change the request's shape.
+ * form or JSON body); a RefusedArgumentError when a value would change the request's shape, or
+ * when a `{{variable}}` has no value at all.
  */
 export function httpRequestOf(
   call: Record<string, unknown>,
   values: Readonly<Record<string, string>>,
 ): { url: URL; init: GuardedRequestInit } {
+  const unfilled = templateNames(...httpCallTexts(call)).filter((name) => !Object.hasOwn(values, name));
+  if (unfilled.length > 0) throw new RefusedArgumentError(refusals.unfilled(unfilled));
   const url = filledUrl(text(call.url), values);
   for (const param of records(call.params))
     if (text(param.name) !== '') url.searchParams.append(text(param.name), fillTemplate(text(param.value), values));

@@ -137,8 +137,9 @@ describe('an HTTP tool with arguments that would change the request', () => {
     expect(seen[0]?.headers['content-type']).toBe('application/x-www-form-urlencoded');
   });
 
-  it('leaves {{toString}} unfilled when the model gives no such argument', async () => {
-    await turn({ url: `${origin}/items?q={{toString}}` }, {});
-    expect(seen.map((s) => s.path)).toEqual(['/items?q={{toString}}']);
+  it('never fills {{toString}} from the prototype: with no such argument the call is not made, and the model is told', async () => {
+    const trace = await turn({ url: `${origin}/items?q={{toString}}` }, {});
+    expect(seen).toEqual([]);
+    expect(trace.toolCalls[0]?.error).toBe(refusals.unfilled(['toString']));
   });
 });

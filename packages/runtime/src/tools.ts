@@ -43,12 +43,17 @@ export function fillTemplate(
 
 /** The texts of an http_calls function that may hold `{{variables}}`: URLs, parameter and header values, bodies. */
 export function httpTemplateTexts(metadata: JsonObject): string[] {
-  return records(metadata.apicalls).flatMap((call) => [
+  return records(metadata.apicalls).flatMap(httpCallTexts);
+}
+
+/** The texts of one call of an http_calls function that may hold `{{variables}}`. */
+export function httpCallTexts(call: Record<string, unknown>): string[] {
+  return [
     text(call.url),
     ...records(call.params).map((p) => text(p.value)),
     ...records(call.headers).map((h) => text(h.value)),
     text(isRecord(call.body) && isRecord(call.body.raw) ? call.body.raw.data : ''),
-  ]);
+  ];
 }
 
 function parameters(data: FunctionNodeData): JsonObject {

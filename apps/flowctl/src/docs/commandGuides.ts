@@ -305,8 +305,9 @@ endpoint needs one, is \`FLOW_MODEL_API_KEY\` (never a flag or a file). For Olla
 streams.
 
 Tools run for real: \`http_calls\` makes its requests (its parameters are the \`{{variables}}\` its
-request uses, captured values as defaults; the bearer token from its \`{ "env": NAME }\` variable;
-the output mapping into variables; its result message), \`capture_variables\` keeps the values,
+request uses, captured values as defaults, and one that has no value is never sent as \`{{name}}\`:
+the call is not made and the model is told which to ask the user for; the bearer token from its
+\`{ "env": NAME }\` variable; the output mapping into variables; its result message), \`capture_variables\` keeps the values,
 \`custom_gpt\` makes its own model call (its prompt, temperature and max tokens; JSON output into
 variables), \`instruct\` gives its text, \`send_workflow\` its hosted link; a step whose post action is a
 function runs that function next. Types that need a service the runtime lacks say "not available in
