@@ -10,6 +10,7 @@ import {
   getAtPath,
   isFieldVisible,
   setAtPath,
+  sliderStops,
   withDefaults,
   type FieldSpec,
   type FlowDocument,
@@ -113,7 +114,8 @@ async function fill(page: Page, type: FunctionType, field: FieldSpec, current: u
       await input.focus();
       await input.press('Home');
       await input.press('ArrowRight');
-      const expected = Number((range.min + range.step).toFixed(1));
+      // The stop after the first: the step's first multiple past the minimum (max tokens: 1 -> 100).
+      const expected = sliderStops(range)[1] ?? range.max;
       // The slider shows its value next to it.
       await expect.poll(() => box.locator('output').textContent(), { timeout: 5000 }).toBe(String(expected));
       await input.press('Tab');
@@ -345,6 +347,24 @@ describe('Editing properties', () => {
     await expect
       .poll(() => fieldBox(page, 'custom_gpt', 'output.type').getByLabel('Output Type', { exact: true }).inputValue())
       .toBe('raw');
+  });
+
+  it('moves Max Tokens over 1, 100, …, 4000: it holds its default 1000, steps by 100 and reaches 4000', async () => {
+    const planId = await planWithEveryType();
+    const page = await open(planId);
+    await select(page, 'fn-custom_gpt');
+    const box = fieldBox(page, 'custom_gpt', 'max_tokens');
+    const slider = box.getByLabel('Max Tokens', { exact: true });
+    await expect.poll(() => box.locator('output').textContent()).toBe('1000');
+    await slider.focus();
+    await slider.press('ArrowLeft');
+    await expect.poll(() => box.locator('output').textContent()).toBe('900');
+    expect(await slider.getAttribute('aria-valuetext')).toBe('900');
+    await slider.press('End');
+    await expect.poll(() => box.locator('output').textContent()).toBe('4000');
+    await slider.press('Home');
+    await slider.press('ArrowRight');
+    await expect.poll(() => box.locator('output').textContent()).toBe('100');
   });
 
   it('stores a number field as a number and ignores what is not a number', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from './fields.js';
-import { COMMON_FIELDS, isFieldVisible, visibleFields } from './fields.js';
+import { COMMON_FIELDS, isFieldVisible, nearestStop, sliderStops, visibleFields } from './fields.js';
+import { SLIDER_RANGES } from './options.js';
 import { FUNCTION_DEFINITIONS, FUNCTION_TYPES, functionDefinition } from '../functions/registry.js';
 import { customGpt } from '../functions/customGpt.js';
 import { getAtPath } from './paths.js';
@@ -198,5 +199,32 @@ describe('COMMON_FIELDS', () => {
     if (target === undefined) return;
     expect(isFieldVisible(target, { post_action_type: 'function' })).toBe(true);
     expect(isFieldVisible(target, { post_action_type: 'none' })).toBe(false);
+  });
+});
+
+describe('sliderStops', () => {
+  it('offers both ends and the multiples of the step between: max tokens 1, 100, …, 4000, its default 1000 among them', () => {
+    const stops = sliderStops(SLIDER_RANGES.maxTokens);
+    expect(stops.slice(0, 3)).toEqual([1, 100, 200]);
+    expect(stops.slice(-2)).toEqual([3900, 4000]);
+    expect(stops).toHaveLength(41);
+    expect(stops).toContain(1000);
+  });
+
+  it('reaches both ends of every slider of the registry, without floating-point noise', () => {
+    for (const range of Object.values(SLIDER_RANGES)) {
+      const stops = sliderStops(range);
+      expect(stops[0]).toBe(range.min);
+      expect(stops.at(-1)).toBe(range.max);
+      for (const stop of stops.slice(1, -1)) expect(Number.isInteger(Number((stop / range.step).toFixed(9)))).toBe(true);
+    }
+    expect(sliderStops(SLIDER_RANGES.temperature)).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]);
+  });
+
+  it('finds the stop nearest to a value a file holds', () => {
+    const stops = sliderStops(SLIDER_RANGES.maxTokens);
+    expect(stops[nearestStop(stops, 1000)]).toBe(1000);
+    expect(stops[nearestStop(stops, 149)]).toBe(100);
+    expect(stops[nearestStop(stops, 9999)]).toBe(4000);
   });
 });

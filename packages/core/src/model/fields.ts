@@ -45,6 +45,30 @@ export interface SliderRange {
 }
 
 /**
+ * The values a slider offers: both ends and every multiple of its step between them, so it can hold
+ * its default and reach its maximum (decisions.md).
+ * @example sliderStops({ min: 1, max: 4000, step: 100 }) // [1, 100, 200, …, 3900, 4000]
+ */
+export function sliderStops(range: SliderRange): number[] {
+  const decimals = (String(range.step).split('.')[1] ?? '').length;
+  const stops = [range.min];
+  // Counting in whole steps keeps 0.1 + 0.2 noise out: each stop is k × step, rounded to the step's decimals.
+  for (let k = Math.floor(range.min / range.step) + 1; k * range.step < range.max - range.step / 1e6; k++)
+    stops.push(Number((k * range.step).toFixed(decimals)));
+  if (range.max > range.min) stops.push(range.max);
+  return stops;
+}
+
+/** The index of the stop nearest to `value` (a value from a file need not be a stop). */
+export function nearestStop(stops: readonly number[], value: number): number {
+  let best = 0;
+  stops.forEach((stop, i) => {
+    if (Math.abs(stop - value) < Math.abs((stops[best] ?? stop) - value)) best = i;
+  });
+  return best;
+}
+
+/**
  * Every dotted path into a value of type `T` (`output.type`, `apicalls.0.method`), so that a
  * definition's field keys are checked against its metadata type; any string for JSON objects.
  */

@@ -1,5 +1,16 @@
-import { flowMessages, isJsonValue, messages, secretFromText, secretToText, type FieldSpec, type JsonValue } from '@flow/core';
-import { useState } from 'react';
+import {
+  flowMessages,
+  isJsonValue,
+  messages,
+  nearestStop,
+  secretFromText,
+  secretToText,
+  sliderStops,
+  type FieldSpec,
+  type JsonValue,
+  type SliderRange,
+} from '@flow/core';
+import { useMemo, useState } from 'react';
 import { DEV_TEXT_DEBOUNCE_MS } from '../DevText';
 import { useDebouncedText, useDebouncedValue } from '../../text/useDebouncedText';
 import type { FieldTarget } from './FieldTarget';
@@ -57,23 +68,29 @@ export function NumberInput({ id, field, target, describedBy }: InputProps) {
   );
 }
 
-/** A slider showing its value; a drag or a run of key presses is one edit. */
+/** A slider field's range when its definition gives none. */
+const DEFAULT_RANGE: SliderRange = { min: 0, max: 1, step: 0.1 };
+
+/**
+ * A slider showing its value; a drag or a run of key presses is one edit. It moves over its stops
+ * (both ends and the multiples of its step), so max tokens offers 1, 100, …, 4000.
+ */
 export function SliderInput({ id, field, target, describedBy }: InputProps) {
-  const range = field.range ?? { min: 0, max: 1, step: 0.1 };
+  const range = field.range ?? DEFAULT_RANGE;
+  const stops = useMemo(() => sliderStops(range), [range]);
   const stored = typeof target.value === 'number' ? target.value : range.min;
   const slider = useDebouncedValue(stored, FIELD_TEXT_DEBOUNCE_MS, (next) => target.update(() => next));
-  // Steps of 0.1 add floating-point noise (0.30000000000000004): round to the step's decimals.
-  const decimals = (String(range.step).split('.')[1] ?? '').length;
   return (
     <div className="slider">
       <input
         id={id}
         type="range"
-        min={range.min}
-        max={range.max}
-        step={range.step}
-        value={slider.value}
-        onChange={(e) => slider.change(Number(Number(e.target.value).toFixed(decimals)))}
+        min={0}
+        max={stops.length - 1}
+        step={1}
+        value={nearestStop(stops, slider.value)}
+        aria-valuetext={String(slider.value)}
+        onChange={(e) => slider.change(stops[Number(e.target.value)] ?? range.min)}
         onPointerUp={slider.settle}
         onBlur={slider.settle}
         aria-describedby={describedBy}
