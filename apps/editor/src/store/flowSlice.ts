@@ -48,8 +48,8 @@ export function lastChain(doc: FlowDocument): string {
 }
 
 /** The selection tab rule: Properties with a node selected, Functions without. */
-function tabFor(selected: readonly string[]): Pick<EditorState, 'panelTab' | 'activeTab'> {
-  return selected.length > 0 ? { panelTab: 'properties', activeTab: 'properties' } : { panelTab: 'functions', activeTab: 'functions' };
+function tabFor(selected: readonly string[]): Pick<EditorState, 'panelTab'> {
+  return { panelTab: selected.length > 0 ? 'properties' : 'functions' };
 }
 
 export const createFlowSlice =

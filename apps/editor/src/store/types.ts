@@ -93,7 +93,6 @@ export interface FlowSlice {
 }
 
 export interface UiSlice {
-  activeTab: ActiveTab;
   panelTab: PanelTab;
   devTab: DevTab;
   palette: { open: boolean; tab: PaletteTab };

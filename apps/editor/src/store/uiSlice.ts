@@ -5,7 +5,6 @@ import type { EditorState, UiSlice } from './types';
 export const CANVAS_WIDTH = { min: 50, max: 80, initial: 75 } as const;
 
 export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, get) => ({
-  activeTab: 'functions',
   panelTab: 'functions',
   devTab: 'prompt',
   palette: { open: false, tab: 'functions' },
@@ -23,10 +22,11 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   canvasWidth: CANVAS_WIDTH.initial,
 
   setPanelTab: (panelTab) => set({ panelTab }),
-  setActiveTab: (activeTab) => {
-    const panelTab = activeTab === 'functions' ? 'functions' : activeTab === 'properties' ? 'properties' : 'advanced';
-    const devTab = activeTab === 'prompt' || activeTab === 'schema-prompt' ? 'prompt' : activeTab === 'schema' ? 'schema' : get().devTab;
-    set({ activeTab, panelTab, devTab });
+  // The spec's one 'active tab' is two of ours: the side panel's tab and the Advanced tab's dev tab.
+  setActiveTab: (tab) => {
+    const panelTab = tab === 'functions' ? 'functions' : tab === 'properties' ? 'properties' : 'advanced';
+    const devTab = tab === 'prompt' || tab === 'schema-prompt' ? 'prompt' : tab === 'schema' ? 'schema' : get().devTab;
+    set({ panelTab, devTab });
   },
   setDevTab: (devTab) => set({ devTab }),
   openPalette: (tab = 'functions') => {
