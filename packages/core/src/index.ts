@@ -55,6 +55,7 @@ export * from './compile/FlowError.js';
 export * from './compile/compileFlow.js';
 export * from './compile/deconstructFlow.js';
 export * from './compile/flowSteps.js';
+export { metadataForReading } from './compile/metadataForReading.js';
 export * from './compile/nodeSchema.js';
 export * from './format/parseFlow.js';
 export * from './format/limits.js';

@@ -1,4 +1,12 @@
-import { walkOrder, type FlowDocument, type FunctionNodeData, type JsonObject, type JsonValue, isRecord } from '@flow/core';
+import {
+  metadataForReading,
+  walkOrder,
+  type FlowDocument,
+  type FunctionNodeData,
+  type JsonObject,
+  type JsonValue,
+  isRecord,
+} from '@flow/core';
 import type { ToolSpec } from './chat.js';
 
 /** A function node offered to the model as one tool. */
@@ -88,11 +96,9 @@ export function flowTools(doc: FlowDocument): FlowTool[] {
     for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
     taken.add(name);
     const description = (node.data.description ?? '').trim() || (node.data.trigger ?? '').trim() || node.data.name;
-    tools.push({
-      nodeId: node.id,
-      data: node.data,
-      spec: { type: 'function', function: { name, description, parameters: parameters(node.data) } },
-    });
+    // The type's defaults, as the compiler reads them: what compiles is what runs (a Custom GPT with no temperature runs at 0.7).
+    const data = { ...node.data, metadata: metadataForReading(node.data.type, node.data.metadata) };
+    tools.push({ nodeId: node.id, data, spec: { type: 'function', function: { name, description, parameters: parameters(data) } } });
   }
   return tools;
 }
