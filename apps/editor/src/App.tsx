@@ -27,6 +27,14 @@ const notify: Notifier = {
   success: (message) => toastLater(() => toast.success(message)),
   error: (message) => toastLater(() => toast.error(message)),
   info: (message) => toastLater(() => toast(message)),
+  progress: (message) => {
+    const id = toast.loading(message);
+    return {
+      succeed: (outcome) => toast.success(outcome, { id }),
+      fail: (outcome) => toast.error(outcome, { id }),
+      dismiss: () => toast.dismiss(id),
+    };
+  },
 };
 
 /**

@@ -32,6 +32,9 @@ export const messages = {
   invalidJsonSchemaReturned: 'Invalid JSON schema returned',
   failedToGenerateWorkflow: 'Failed to generate workflow',
   failedToAnalyzeFlow: 'Failed to analyze flow',
+  // Playground
+  transcriptCopied: 'Transcript copied',
+  transcriptNotCopied: 'Could not copy the transcript',
   fetchAndProcessError: (message: string) => `Error: ${message}`,
 
   // Section 8: toasts

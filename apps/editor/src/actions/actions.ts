@@ -1,5 +1,4 @@
 import { createPromptData, messages, type QuickFunction, type XYPosition } from '@flow/core';
-import { toast } from 'sonner';
 import { addCard } from '../modals/addCard';
 import { isModalOpen } from '../store/modalOpen';
 import type { EditorState } from '../store/types';
@@ -150,7 +149,7 @@ export const ACTIONS = {
     enabled: hasSelection,
     explainsWhenDisabled: true,
     run: (s) => {
-      if (!hasSelection(s)) toast(messages.selectSomethingToErase);
+      if (!hasSelection(s)) s.notify.info(messages.selectSomethingToErase);
       else s.setDialog('confirmEraseOpen', true);
     },
   },
@@ -159,7 +158,7 @@ export const ACTIONS = {
     icon: '⛓',
     run: (s) => {
       s.addNode({ type: 'prompt', data: createPromptData() }, { newChain: true });
-      toast.success(messages.newChainCreated);
+      s.notify.success(messages.newChainCreated);
     },
   },
   play: { label: 'Play', icon: '▶', enabled: (s) => !s.loading, run: (s) => void s.compileAndPublish() },

@@ -13,7 +13,6 @@ import {
 } from '@xyflow/react';
 import { createNodeProblemsMemo, type FlowDocument } from '@flow/core';
 import { memo, useCallback, useMemo } from 'react';
-import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
 import { useCardDrop } from '../modals/useCardDrop';
 import { NodeProblemsContext } from '../nodes/NodeProblemsContext';
@@ -110,7 +109,7 @@ const Canvas = memo(function Canvas() {
   const onConnect = useCallback(
     (connection: Connection) => {
       const error = store.getState().connectNodes(connection.source, connection.target);
-      if (error) toast.error(error);
+      if (error) store.getState().notify.error(error);
     },
     [store],
   );

@@ -1,6 +1,5 @@
 import { messages } from '@flow/core';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -16,7 +15,7 @@ export function ConfirmEraseDialog() {
   const remove = useCallback(() => {
     const s = store.getState();
     const removed = s.removeSelection();
-    toast.success(messages.removedSelectedNodes(removed));
+    s.notify.success(messages.removedSelectedNodes(removed));
     s.setDialog('confirmEraseOpen', false);
   }, [store]);
   return (

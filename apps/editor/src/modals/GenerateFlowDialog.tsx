@@ -1,7 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { GENERATE_LIMITS, type GeneratedFlow, errorMessage } from '@flow/core';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
 import { requestGeneratedFlow } from '../api/generateClient';
 import { chosenModel, modelStatus } from '../api/playgroundClient';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
@@ -74,20 +73,20 @@ export function GenerateFlowDialog() {
     setBusy(true);
     setFailure('');
     setProposal(null);
-    const toastId = toast.loading(GENERATE_TEXT.progress);
+    const progress = store.getState().notify.progress(GENERATE_TEXT.progress);
     try {
       const flow = await requestGeneratedFlow(text, chosenModel() || undefined, controller.signal);
       if (controller.signal.aborted) return;
       setProposal(flow);
-      toast.success(GENERATE_TEXT.proposed(flow.nodes.length), { id: toastId });
+      progress.succeed(GENERATE_TEXT.proposed(flow.nodes.length));
     } catch (error) {
       if (controller.signal.aborted) {
-        toast.dismiss(toastId);
+        progress.dismiss();
         return;
       }
       const message = errorMessage(error);
       setFailure(message);
-      toast.error(message, { id: toastId });
+      progress.fail(message);
     } finally {
       if (pending.current === controller) pending.current = null;
       setBusy(false);
@@ -97,7 +96,7 @@ export function GenerateFlowDialog() {
   const insert = () => {
     if (!proposal) return;
     const ids = store.getState().insertGenerated(proposal);
-    toast.success(GENERATE_TEXT.inserted(ids.length));
+    store.getState().notify.success(GENERATE_TEXT.inserted(ids.length));
     setProposal(null);
     setDescription('');
     close();

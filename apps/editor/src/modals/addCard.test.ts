@@ -1,10 +1,11 @@
+import { notesTo } from '../store/notes.test-helper';
 import type { Workflow } from '@flow/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEditorStore, type EditorStore } from '../store/createEditorStore';
 import { addCard } from './addCard';
 import { PALETTE_FUNCTIONS } from './paletteFunctions';
 
-const quiet = { success: () => {}, error: () => {}, info: () => {} };
+const quiet = notesTo(() => undefined);
 const onboarding: Workflow = { id: 'w1', name: 'Onboarding', description: '', updated_at: '', plan_id: 'p1', json: { steps: [] } };
 
 describe('addCard', () => {

@@ -1,7 +1,6 @@
 import type { WorkflowNodeData } from '@flow/core';
 import type { Node, NodeProps } from '@xyflow/react';
 import { memo, useCallback, useState } from 'react';
-import { toast } from 'sonner';
 import { blankTab, openLink } from '../api/openLink';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { NodeFrame } from './NodeFrame';
@@ -24,7 +23,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
       if (link === null) tab?.close();
       else {
         const refused = openLink(tab, link);
-        if (refused !== null) toast.error(refused);
+        if (refused !== null) store.getState().notify.error(refused);
       }
     },
     [store, data.metadata.workflow_id],

@@ -11,7 +11,6 @@ import {
   errorMessage,
 } from '@flow/core';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 
@@ -44,7 +43,7 @@ export function AnalysisPanel() {
     } catch (error) {
       const reason = errorMessage(error);
       setAnalysis({ state: 'failed', reason });
-      toast.error(`${messages.failedToAnalyzeFlow}: ${reason}`);
+      store.getState().notify.error(`${messages.failedToAnalyzeFlow}: ${reason}`);
     }
   }, [store]);
 
@@ -55,7 +54,7 @@ export function AnalysisPanel() {
 
   const add = (chain: Chain<FunctionNodeData>) => {
     const count = store.getState().addChainToFlow(chain);
-    toast.success(addedToFlow(count));
+    store.getState().notify.success(addedToFlow(count));
   };
 
   return (

@@ -1,6 +1,5 @@
-import { SECRETS_PAGE_PATH, errorMessage, joinUrl, secretMessages, unsetSecretOf } from '@flow/core';
+import { SECRETS_PAGE_PATH, errorMessage, joinUrl, messages, secretMessages, unsetSecretOf } from '@flow/core';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { chooseModel, chosenModel, modelStatus, playgroundTurn } from '../api/playgroundClient';
@@ -103,9 +102,9 @@ export function PlaygroundPanel() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(transcriptText(entries));
-      toast.success('Transcript copied');
+      editor.getState().notify.success(messages.transcriptCopied);
     } catch {
-      toast.error('Could not copy the transcript');
+      editor.getState().notify.error(messages.transcriptNotCopied);
     }
   };
 

@@ -1,6 +1,5 @@
 import type { FieldKind, FieldSpec, JsonObject, JsonValue, WorkflowNode, WorkflowStep } from '@flow/core';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { blankTab, openLink } from '../api/openLink';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { FieldInput } from './fields/FieldInput';
@@ -62,7 +61,7 @@ export function WorkflowProperties({ node }: { node: WorkflowNode }) {
       return;
     }
     const refused = openLink(tab, link);
-    if (refused !== null) toast.error(refused);
+    if (refused !== null) store.getState().notify.error(refused);
   };
 
   return (

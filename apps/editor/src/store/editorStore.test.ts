@@ -1,5 +1,6 @@
 // The editor's store and its actions as plain unit tests: no browser, no provider. The browser
 // suite checks what a person sees; this checks what each action does to the flow and history.
+import { notesTo } from './notes.test-helper';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ function editor() {
     planId: 'support-desk',
     versionName: 'production',
     client: null,
-    notify: { success: (m) => notes.push(m), error: (m) => notes.push(m), info: (m) => notes.push(m) },
+    notify: notesTo((m) => notes.push(m)),
   });
   store.getState().loadDoc(example());
   return { store, state: () => store.getState(), notes };
@@ -223,7 +224,7 @@ async function withProvider(
       planId,
       versionName,
       client: createClient({ baseUrl: server.url }),
-      notify: { success: () => {}, error: (m) => expect.fail(m), info: () => {} },
+      notify: { ...notesTo(() => undefined), error: (m) => expect.fail(m) },
     });
     await run(store, server.url);
   } finally {

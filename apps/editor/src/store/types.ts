@@ -36,11 +36,20 @@ export interface EmojiPickerState {
   onPick: ((emoji: string) => void) | null;
 }
 
-/** Toasts and alerts, given to the store so that actions can tell the person what happened. */
+/** A toast that says work is under way, then how it ended (in the same place). */
+export interface ProgressNote {
+  succeed(message: string): void;
+  fail(message: string): void;
+  dismiss(): void;
+}
+
+/** Toasts and alerts, given to the store: the one way the editor tells the person what happened. */
 export interface Notifier {
   success(message: string): void;
   error(message: string): void;
   info(message: string): void;
+  /** Shown at once (the person is waiting for it), then turned into the outcome. */
+  progress(message: string): ProgressNote;
 }
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
