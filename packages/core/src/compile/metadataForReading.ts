@@ -1,6 +1,6 @@
 import { functionDefinition } from '../functions/registry.js';
 import type { JsonObject } from '../model/types.js';
-import { isObject } from './jsonFields.js';
+import { isObject } from '../functions/render/jsonFields.js';
 
 /**
  * Metadata completed with its type's defaults, for reading only: like `withDefaults`, but the

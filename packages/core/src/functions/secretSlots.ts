@@ -1,6 +1,5 @@
-import { walkOrder } from '../graph/walk.js';
-import type { FlowDocument, FlowNode, JsonObject, JsonValue } from '../model/types.js';
-import { isCredentialHeader, isPlainCredential } from './secretNames.js';
+import type { JsonObject, JsonValue } from '../model/types.js';
+import { isCredentialHeader, isPlainCredential } from '../model/secretNames.js';
 
 const isObject = (value: JsonValue | undefined): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -78,24 +77,4 @@ export function secretSlots(metadata: JsonObject, at: string): SecretSlot[] {
     });
   });
   return slots;
-}
-
-/**
- * A copy of `doc` in which `change` was applied to every secret slot of every function node, in
- * walk order. `doc` itself is never changed.
- */
-export function mapSecretSlots(doc: FlowDocument, change: (slot: SecretSlot, node: FlowNode) => void): FlowDocument {
-  const order = new Map(walkOrder(doc).map((node, i) => [node.id, i]));
-  const indexed = doc.nodes.map((node, index) => ({ node, index }));
-  indexed.sort((a, b) => (order.get(a.node.id) ?? a.index) - (order.get(b.node.id) ?? b.index));
-  const nodes = [...doc.nodes];
-  for (const { node, index } of indexed) {
-    if (node.type !== 'function') continue;
-    const metadata = structuredClone(node.data.metadata);
-    const slots = secretSlots(metadata, `$.nodes[${index}].data.metadata`);
-    if (slots.length === 0) continue;
-    for (const slot of slots) change(slot, node);
-    nodes[index] = { ...node, data: { ...node.data, metadata } };
-  }
-  return { ...doc, nodes };
 }

@@ -1,5 +1,5 @@
-import { normalizeModelId } from '../model/models.js';
-import type { JsonObject } from '../model/types.js';
+import { normalizeModelId } from '../../model/models.js';
+import type { JsonObject } from '../../model/types.js';
 import { flagAt, isObject, listAt, numberAt, objectAt, textAt } from './jsonFields.js';
 import { textField, word } from './quote.js';
 import type { MetadataRenderer, RenderContext } from './renderContext.js';

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../model/types.js';
+import type { JsonObject, JsonValue } from '../../model/types.js';
 
 // Readers over metadata as stored: any field may be missing or of an unexpected kind.
 
