@@ -1,12 +1,10 @@
+import { isRecord } from '../model/paths.js';
 import type { JsonObject, JsonValue } from '../model/types.js';
 import { isCredentialHeader, isPlainCredential } from '../model/secretNames.js';
 
-const isObject = (value: JsonValue | undefined): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** `{ "env": "NAME" }`: a secret kept in the environment. */
 export function isEnvReference(value: JsonValue | undefined): value is { env: string } {
-  return isObject(value) && typeof value.env === 'string' && Object.keys(value).length === 1;
+  return isRecord(value) && typeof value.env === 'string' && Object.keys(value).length === 1;
 }
 
 /** A secret field of a function's metadata: where it is, its value, and how to replace it. */
@@ -35,7 +33,7 @@ export function envWord(text: string): string {
 
 function keySlot(holder: JsonObject, key: string, path: string, label: string): SecretSlot {
   const value = holder[key];
-  const text = typeof value === 'string' ? value : isObject(value) && typeof value.key === 'string' ? value.key : undefined;
+  const text = typeof value === 'string' ? value : isRecord(value) && typeof value.key === 'string' ? value.key : undefined;
   return {
     path,
     label,
@@ -58,11 +56,11 @@ export function secretSlots(metadata: JsonObject, at: string): SecretSlot[] {
   const calls = metadata.apicalls;
   if (!Array.isArray(calls)) return slots;
   calls.forEach((call, i) => {
-    if (!isObject(call)) return;
+    if (!isRecord(call)) return;
     if (call.bearer_token !== undefined) slots.push(keySlot(call, 'bearer_token', `${at}.apicalls[${i}].bearer_token`, 'BEARER_TOKEN'));
     if (!Array.isArray(call.headers)) return;
     call.headers.forEach((header, j) => {
-      if (!isObject(header) || typeof header.name !== 'string' || !isCredentialHeader(header.name)) return;
+      if (!isRecord(header) || typeof header.name !== 'string' || !isCredentialHeader(header.name)) return;
       const value = header.value;
       slots.push({
         path: `${at}.apicalls[${i}].headers[${j}].value`,
