@@ -2,6 +2,8 @@
 // architecture's import boundaries (ARCHITECTURE.md §1): core runs in browsers and Node alike, the
 // apps never import each other, the server never imports the editor and the editor reaches the
 // provider by HTTP only. `scripts/lintBoundaries.test.ts` plants a violation of each and expects the error.
+// Import circles and the layers of core's folders are checked on the import graph instead
+// (scripts/importCycles.test.ts), which also sees dynamic import().
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';

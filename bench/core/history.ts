@@ -1,6 +1,6 @@
 import { createHistory, pushSnapshot, redo, restoreSnapshot, takeSnapshot, undo } from '../../packages/core/src/history/history.js';
 import type { History } from '../../packages/core/src/history/history.js';
-import type { FlowDocument, FlowNode } from '../../packages/core/src/model/types.js';
+import type { FlowDocument, FlowNode } from '../../packages/core/src/format/types.js';
 import { syntheticFlow } from './syntheticFlow.js';
 import { measure } from './measure.js';
 

@@ -1,5 +1,6 @@
 import { buildFlow, functionNode, promptNode, workflowNode } from '../../packages/core/src/compile/flowFixtures.js';
-import type { FlowDocument, FlowNode, JsonObject } from '../../packages/core/src/model/types.js';
+import type { FlowDocument, FlowNode } from '../../packages/core/src/format/types.js';
+import type { JsonObject } from '../../packages/core/src/model/types.js';
 
 /** A small deterministic PRNG (mulberry32), so every run measures the same flows. */
 function random(seed: number): () => number {

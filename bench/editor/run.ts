@@ -15,7 +15,7 @@ import { build } from 'vite';
 import { viewportKey } from '../../apps/editor/src/canvas/viewportStorage.js';
 import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from '../../apps/editor/test/browser.js';
 import { syntheticFlow } from '../core/syntheticFlow.js';
-import type { FlowDocument } from '../../packages/core/src/model/types.js';
+import type { FlowDocument } from '../../packages/core/src/format/types.js';
 import { FLOOR_PAGE, INTERACTION_SIZES, measureEditor, measureFloor, type FloorFigures, type InteractionSize } from './interactions.js';
 import { FRAME_COUNTER, paintProbe } from './probe.js';
 

@@ -1,32 +1,5 @@
-import type { CommandModule } from './command.js';
-import type { ConfigKey } from './config.js';
+import type { CommandSpec, OptionSpec } from './commandSpec.js';
 import { TEST_FORMATS, VALIDATE_FORMATS } from './formats.js';
-
-/** One option of a command: the data the parser, the help and docs/cli.md are made from. */
-export interface OptionSpec {
-  flags: string;
-  description: string;
-  choices?: readonly string[];
-  default?: string;
-  /** Environment variable read when the flag is absent (flags beat env beat defaults). */
-  env?: string;
-  /** Must be given (an error otherwise, exit 2). */
-  required?: boolean;
-  /** The config file's key that gives a default (flags beat env beat config beat defaults). */
-  config?: ConfigKey;
-}
-
-export interface CommandSpec {
-  /** The words that call it: `validate`, or `workflows list` for a subcommand. */
-  name: string;
-  /** Positional arguments in commander's notation: `<file>`, `[dir]`, `<files...>`. */
-  args: string;
-  summary: string;
-  options: readonly OptionSpec[];
-  /** Shown by `--help` and in docs/cli.md. */
-  example: string;
-  load(): Promise<CommandModule>;
-}
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:4321';
 
@@ -293,6 +266,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'print the completion script of a shell: bash, zsh or fish',
     options: [],
     example: 'flowctl completion bash',
-    load: () => import('./commands/completion.js'),
+    // The script is made from this list, handed in so that the command needs no import of this file.
+    load: () =>
+      import('./commands/completion.js').then((m) =>
+        m.completionCommand({ commands: COMMANDS, globalOptions: GLOBAL_OPTIONS, groups: COMMAND_GROUPS }),
+      ),
   },
 ];

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Command, Option } from 'commander';
 import type { Invocation } from './command.js';
-import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS, type CommandSpec, type OptionSpec } from './commandList.js';
+import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS } from './commandList.js';
+import type { CommandSpec, OptionSpec } from './commandSpec.js';
 import type { FlowctlConfig } from './config.js';
 
 /** The command the parser chose, with everything it read. */

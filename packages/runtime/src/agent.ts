@@ -1,4 +1,4 @@
-import { compileFlow, resolveSecrets, secretMessages, systemPromptText, type FlowDocument } from '@flow/core';
+import { compileFlow, isRecord, resolveSecrets, secretMessages, systemPromptText, type FlowDocument } from '@flow/core';
 import type { ChatMessage, ToolCallRequest } from './chat.js';
 import type { ToolTape } from './cassette.js';
 import { DEFAULT_LIMITS, executeTool, type RuntimeLimits, type ToolContext, type ToolResult } from './executeTool.js';
@@ -79,7 +79,7 @@ export interface Agent {
 function parseArguments(text: string): Record<string, string> {
   try {
     const value: unknown = JSON.parse(text || '{}');
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    if (!isRecord(value)) return {};
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
   } catch {
     return {};

@@ -1,3 +1,5 @@
+import { isRecord } from '@flow/core';
+
 /** Where the runtime's model is: any OpenAI-compatible Chat Completions endpoint. */
 export interface ModelSettings {
   /** The endpoint's base URL, e.g. `https://api.openai.com/v1` or Ollama's `http://127.0.0.1:11434/v1`. */
@@ -53,12 +55,7 @@ export function skillsFromEnv(env: Readonly<Record<string, string | undefined>>)
   } catch {
     parsed = undefined;
   }
-  if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    Array.isArray(parsed) ||
-    !Object.values(parsed).every((url) => typeof url === 'string')
-  ) {
+  if (!isRecord(parsed) || !Object.values(parsed).every((url) => typeof url === 'string')) {
     throw new Error('FLOW_SKILLS must be a JSON object of skill names and webhook URLs');
   }
   return Object.fromEntries(Object.entries(parsed).map(([skill, url]) => [skill, String(url)]));

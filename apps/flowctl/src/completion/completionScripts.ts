@@ -1,4 +1,4 @@
-import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS, type OptionSpec } from '../commandList.js';
+import type { CommandTable, OptionSpec } from '../commandSpec.js';
 import { SHELLS, type Shell } from './shells.js';
 
 /** An option as completion sees it: its names, whether it takes a value, the values it allows. */
@@ -25,9 +25,9 @@ function optionOf(spec: OptionSpec): CompletionOption {
 
 const namesOf = (o: CompletionOption): string[] => (o.short ? [o.long, o.short] : [o.long]);
 
-/** What every script is made from: COMMANDS and GLOBAL_OPTIONS, so a new command or option completes without editing this file. */
-function table() {
-  const global = GLOBAL_OPTIONS.map(optionOf);
+/** What every script is made from: the command table, so a new command or option completes without editing this file. */
+function table({ commands: COMMANDS, globalOptions, groups: COMMAND_GROUPS }: CommandTable) {
+  const global = globalOptions.map(optionOf);
   const commands = COMMANDS.map((spec) => ({
     name: spec.name,
     summary: spec.summary,
@@ -70,8 +70,7 @@ function commandScan(t: ReturnType<typeof table>, wordsVar: string, first: numbe
   done`;
 }
 
-function bash(): string {
-  const t = table();
+function bash(t: ReturnType<typeof table>): string {
   const choiceCases = [...t.withChoices].map(
     ([key, choices]) => `    "${key}") COMPREPLY=( $(compgen -W "${words(choices)}" -- "$cur") ); return ;;`,
   );
@@ -109,8 +108,7 @@ complete -o default -F _flowctl_completion flowctl
 `;
 }
 
-function zsh(): string {
-  const t = table();
+function zsh(t: ReturnType<typeof table>): string {
   const describe = (name: string, text: string): string => `'${name}:${text.replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`;
   const topLevel = t.topLevel.map((name) => {
     const spec = t.commands.find((c) => c.name === name) ?? t.groups.find((g) => g.group === name);
@@ -151,8 +149,7 @@ compdef _flowctl flowctl
 `;
 }
 
-function fish(): string {
-  const t = table();
+function fish(t: ReturnType<typeof table>): string {
   const quote = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const lines = ['# flowctl completion for fish. Load it with:  flowctl completion fish | source', 'complete -c flowctl -f'];
   const topCommands = t.commands.filter((c) => !c.name.includes(' '));
@@ -187,7 +184,8 @@ function fish(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The completion script of a shell. */
-export function completionScript(shell: Shell): string {
-  return shell === 'bash' ? bash() : shell === 'zsh' ? zsh() : fish();
+/** The completion script of a shell for the commands of `list`. */
+export function completionScript(shell: Shell, list: CommandTable): string {
+  const t = table(list);
+  return shell === 'bash' ? bash(t) : shell === 'zsh' ? zsh(t) : fish(t);
 }

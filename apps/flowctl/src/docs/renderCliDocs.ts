@@ -1,4 +1,4 @@
-import type { CommandSpec, OptionSpec } from '../commandList.js';
+import type { CommandSpec, OptionSpec } from '../commandSpec.js';
 import type { CommandGuide, DocSample, SampleRun } from './docTypes.js';
 
 /** Everything docs/cli.md is made of. */

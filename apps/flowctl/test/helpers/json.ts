@@ -1,13 +1,11 @@
+import { isRecord } from '@flow/core';
+
 /** The value at a path of object keys and array indexes, or undefined. */
 export function at(value: unknown, ...path: readonly (string | number)[]): unknown {
   let current = value;
   for (const key of path) {
     if (typeof key === 'number') current = Array.isArray(current) ? current[key] : undefined;
-    else
-      current =
-        typeof current === 'object' && current !== null && !Array.isArray(current)
-          ? Object.getOwnPropertyDescriptor(current, key)?.value
-          : undefined;
+    else current = isRecord(current) ? Object.getOwnPropertyDescriptor(current, key)?.value : undefined;
   }
   return current;
 }

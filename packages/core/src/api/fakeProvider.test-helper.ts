@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { functionData } from '../compile/flowFixtures.js';
-import type { FunctionNodeData } from '../model/types.js';
+import type { FunctionNodeData } from '../format/types.js';
 import type { FetchLike } from './transport.js';
 
 export interface RecordedRequest {

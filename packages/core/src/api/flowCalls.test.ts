@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { flowMessages, messages } from '../messages.js';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { functionData } from '../compile/flowFixtures.js';
 import { createClient } from './client.js';
 import { FlowConflictError, PlanNotFoundError } from './errors.js';

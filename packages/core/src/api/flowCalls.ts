@@ -1,5 +1,5 @@
 import { flowMessages } from '../messages.js';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { flowJson } from '../format/sharedJson.js';
 import { FLOW_NOT_FOUND, PlanNotFoundError, providerDetails } from './errors.js';
 import type { WritePrecondition } from './flowVersions.js';

@@ -1,15 +1,6 @@
 import { validateFlowDocument, validateFunctionData } from '../format/flowValidator.gen.js';
-import type {
-  FlowDocument,
-  FunctionNodeData,
-  JsonObject,
-  JsonValue,
-  SessionCreation,
-  SystemPromptResponse,
-  Workflow,
-  WorkflowStep,
-  WorkflowStepInstruction,
-} from '../model/types.js';
+import type { JsonObject, JsonValue, SessionCreation, SystemPromptResponse, WorkflowStepInstruction } from '../model/types.js';
+import type { FlowDocument, FunctionNodeData, Workflow, WorkflowStep } from '../format/types.js';
 
 // Minimal shape checks of response bodies: enough to use them safely, lenient on the rest.
 

@@ -1,13 +1,6 @@
 import { flowMessages, messages } from '../messages.js';
-import type {
-  FlowEdge,
-  FlowNode,
-  FunctionNodeData,
-  JsonValue,
-  NodeSchema,
-  SystemPromptResponse,
-  WorkflowStepInstruction,
-} from '../model/types.js';
+import type { JsonValue, SystemPromptResponse, WorkflowStepInstruction } from '../model/types.js';
+import type { FlowEdge, FlowNode, FunctionNodeData, NodeSchema } from '../format/types.js';
 import { hasResult, isDeconstructBody, isFunctionList, isRecord, isSystemPromptShape, toSteps, toSystemPrompt } from './guards.js';
 import { planPath } from './paths.js';
 import type { PlanScope } from './paths.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
-import type { Workflow } from '../model/types.js';
+import type { Workflow } from '../format/types.js';
 import type { FlowClient } from './client.js';
 import { createClient } from './client.js';
 import { fakeProviders, replyJson, spyFetch } from './fakeProvider.test-helper.js';

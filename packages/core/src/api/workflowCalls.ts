@@ -1,7 +1,8 @@
 import { flowMessages, messages } from '../messages.js';
 import { isHttpLink } from '../model/links.js';
 import { ApiError } from './errors.js';
-import type { SessionCreation, Workflow } from '../model/types.js';
+import type { SessionCreation } from '../model/types.js';
+import type { Workflow } from '../format/types.js';
 import { isSavedWorkflowBody, isSessionBody, isWorkflowList, toSession, toWorkflow } from './guards.js';
 import { workflowsPath } from './paths.js';
 import { expectShape, invalidInput } from './transport.js';

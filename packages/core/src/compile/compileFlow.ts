@@ -1,10 +1,11 @@
-import { chainsInWalkOrder } from '../graph/walk.js';
+import { chainsInWalkOrder } from '../format/walk.js';
 import { messages } from '../messages.js';
-import type { FlowDocument, FlowNode, SystemPromptResponse } from '../model/types.js';
+import type { SystemPromptResponse } from '../model/types.js';
+import type { FlowDocument, FlowNode } from '../format/types.js';
 import { FlowError } from './FlowError.js';
 import { FLOW_INTRO, FLOW_TITLE, INSTRUCTION_LABEL, STEPS_LABEL, chainHeading } from './layout.js';
-import { quoteBlock } from './quote.js';
-import type { RenderContext } from './renderContext.js';
+import { quoteBlock } from '../functions/render/quote.js';
+import type { RenderContext } from '../functions/render/renderContext.js';
 import { renderStep } from './renderStep.js';
 import { describePlace, leadingPrompt, stepPlaces } from './stepPlaces.js';
 

@@ -1,6 +1,7 @@
-import type { NodeSchema, WorkflowStepInstruction } from '../model/types.js';
+import type { WorkflowStepInstruction } from '../model/types.js';
+import type { NodeSchema } from '../format/types.js';
 import { FLOW_TITLE, INSTRUCTION_LABEL, parseChainHeading } from './layout.js';
-import { unquoteLine } from './quote.js';
+import { unquoteLine } from '../functions/render/quote.js';
 
 /**
  * The steps of a system prompt: for a compiled flow, each chain section's instruction (chains the

@@ -5,7 +5,7 @@ import { parseFlow } from '../format/parseFlow.js';
 import { serializeFlow } from '../format/serializeFlow.js';
 import { FUNCTION_TYPES } from '../functions/registry.js';
 import { NODE_TYPES } from '../model/types.js';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { functionDataFindings } from '../rules/functionRules.js';
 import { validateFlow } from '../rules/validateFlow.js';
 import { compileFlow } from './compileFlow.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { FUNCTION_TYPES } from '../functions/registry.js';
-import type { FlowDocument, FlowNode } from '../model/types.js';
+import type { FlowDocument, FlowNode } from '../format/types.js';
 import { buildFlow, functionNode, promptNode, workflowNode } from './flowFixtures.js';
 
 // Lines that look like the compiled structure or markdown, to tempt the parser.

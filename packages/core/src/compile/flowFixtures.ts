@@ -1,16 +1,8 @@
 import { withDefaults } from '../functions/registry.js';
 import { makeEdge, reconcile } from '../graph/edges.js';
 import { FLOW_FORMAT } from '../model/types.js';
-import type {
-  FlowDocument,
-  FlowNode,
-  FunctionNode,
-  FunctionNodeData,
-  JsonObject,
-  PromptNode,
-  WorkflowNode,
-  WorkflowStep,
-} from '../model/types.js';
+import type { JsonObject } from '../model/types.js';
+import type { FlowDocument, FlowNode, FunctionNode, FunctionNodeData, PromptNode, WorkflowNode, WorkflowStep } from '../format/types.js';
 
 // Factories for tests and benchmarks: nodes with complete data, and flows linked by the format's rules.
 
@@ -78,7 +70,7 @@ export function workflowNode(id: string, name: string, workflowId: string, steps
  * A flow of the given chains: chains numbered from "1", columns 400 px apart, nodes stacked by
  * the editor's offsets (350 after a prompt or workflow, 150 after a function), node edges within
  * a chain, a chain edge from each chain's last node to the next chain's first, and function post
- * actions that match. Unlike format/testFlows.ts, function metadata is complete for its type.
+ * actions that match. Unlike testing/testFlows.ts, function metadata is complete for its type.
  */
 export function buildFlow(chains: readonly (readonly FlowNode[])[], over: Partial<FlowDocument> = {}): FlowDocument {
   const nodes: FlowNode[] = [];

@@ -1,5 +1,6 @@
-import { chainsInWalkOrder } from '../graph/walk.js';
-import type { FlowDocument, WorkflowStepInstruction } from '../model/types.js';
+import { chainsInWalkOrder } from '../format/walk.js';
+import type { WorkflowStepInstruction } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { leadingPrompt } from './stepPlaces.js';
 
 /** The steps of a flow: per chain in order, its leading Instruct prompt (or '') and 1-based index. */

@@ -1,6 +1,6 @@
 import { functionDefinition } from '../functions/registry.js';
 import type { JsonObject } from '../model/types.js';
-import { isObject } from './jsonFields.js';
+import { isRecord } from '../model/paths.js';
 
 /**
  * Metadata completed with its type's defaults, for reading only: like `withDefaults`, but the
@@ -18,7 +18,7 @@ function overlay(defaults: JsonObject, value: JsonObject): JsonObject {
     const own = value[key];
     let next = own;
     if (own === undefined || own === null) next = fallback;
-    else if (isObject(own) && isObject(fallback)) next = overlay(fallback, own);
+    else if (isRecord(own) && isRecord(fallback)) next = overlay(fallback, own);
     if (next !== own && next !== undefined) {
       merged ??= { ...value };
       merged[key] = next;

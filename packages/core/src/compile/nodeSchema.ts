@@ -1,5 +1,5 @@
-import { chainsInWalkOrder } from '../graph/walk.js';
-import type { FlowDocument, FlowNodeData, NodeSchema } from '../model/types.js';
+import { chainsInWalkOrder } from '../format/walk.js';
+import type { FlowDocument, FlowNodeData, NodeSchema } from '../format/types.js';
 
 /**
  * The spec's map of chains to maps of node id -> node data, derived from the document in walk

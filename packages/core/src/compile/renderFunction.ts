@@ -1,9 +1,9 @@
 import { functionDefinition } from '../functions/registry.js';
-import type { FunctionNodeData } from '../model/types.js';
+import type { FunctionNodeData } from '../format/types.js';
 import { metadataForReading } from './metadataForReading.js';
-import { inline, textField, word } from './quote.js';
-import type { MetadataRenderer, RenderContext } from './renderContext.js';
-import { renderSettings } from './renderSettings.js';
+import { inline, textField, word } from '../functions/render/quote.js';
+import type { MetadataRenderer, RenderContext } from '../functions/render/renderContext.js';
+import { renderSettings } from '../functions/render/renderSettings.js';
 
 // Any other type: every metadata field as a setting, secrets hidden.
 const renderUnknown: MetadataRenderer = (m, { indent }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject, Workflow } from '../model/types.js';
+import type { JsonObject } from '../model/types.js';
+import type { Workflow } from '../format/types.js';
 import { compileFlow } from './compileFlow.js';
 import { buildFlow, functionNode } from './flowFixtures.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FunctionNodeData, JsonObject, JsonValue } from '../model/types.js';
+import type { JsonObject, JsonValue } from '../model/types.js';
+import type { FunctionNodeData } from '../format/types.js';
 import { compileFlow } from './compileFlow.js';
 import { buildFlow, functionNode } from './flowFixtures.js';
 

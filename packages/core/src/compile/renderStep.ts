@@ -1,8 +1,8 @@
-import type { FlowNode, FunctionNodeData, PromptNodeData, WorkflowNodeData } from '../model/types.js';
-import { inline, textField, word } from './quote.js';
-import type { RenderContext } from './renderContext.js';
+import type { FlowNode, FunctionNodeData, PromptNodeData, WorkflowNodeData } from '../format/types.js';
+import { inline, textField, word } from '../functions/render/quote.js';
+import type { RenderContext } from '../functions/render/renderContext.js';
 import { renderFunctionBody } from './renderFunction.js';
-import { renderSettings } from './renderSettings.js';
+import { renderSettings } from '../functions/render/renderSettings.js';
 import { nodeHeading } from './stepPlaces.js';
 
 /** Where a step sits in its chain, for the words of its "Then" line. */

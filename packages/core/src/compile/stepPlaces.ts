@@ -1,6 +1,6 @@
-import type { FlowNode } from '../model/types.js';
+import type { FlowNode } from '../format/types.js';
 import { functionHeading } from './renderFunction.js';
-import { inline } from './quote.js';
+import { inline } from '../functions/render/quote.js';
 
 /** Where a node is rendered: its 1-based chain index and step number (null: the instruction). */
 export interface StepPlace {

@@ -1,5 +1,5 @@
-import { chainsInWalkOrder } from '../graph/walk.js';
-import type { FlowDocument, FlowEdge, FlowNode, Workflow } from '../model/types.js';
+import { chainsInWalkOrder } from '../format/walk.js';
+import type { FlowDocument, FlowEdge, FlowNode, Workflow } from '../format/types.js';
 import { lineDiff, sameValue, valueChanges, type FieldChange, type LineChange } from './valueDiff.js';
 
 /** A node as a diff names it. */

@@ -1,3 +1,5 @@
+import { isRecord } from '../model/paths.js';
+
 /** One changed field: where (a dotted path) and its values before and after. */
 export interface FieldChange {
   field: string;
@@ -7,13 +9,11 @@ export interface FieldChange {
 
 type Value = unknown;
 
-const isObject = (value: Value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Deep equality of JSON values; object key order does not matter. */
 export function sameValue(a: Value, b: Value): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
-  if (isObject(a) && isObject(b)) {
+  if (isRecord(a) && isRecord(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const key of keys) if (!sameValue(a[key], b[key])) return false;
     return true;
@@ -30,7 +30,7 @@ const fieldName = (base: string, key: string): string =>
  */
 export function valueChanges(before: Value, after: Value, base = ''): FieldChange[] {
   if (sameValue(before, after)) return [];
-  if (isObject(before) && isObject(after)) {
+  if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     return keys.flatMap((key) => valueChanges(before[key], after[key], fieldName(base, key)));
   }

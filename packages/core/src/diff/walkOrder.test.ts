@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseFlow } from '../format/parseFlow.js';
 import { serializeFlow } from '../format/serializeFlow.js';
-import { buildFlow, functionNode, promptNode } from '../format/testFlows.js';
-import { followUps, walkOrder } from '../graph/walk.js';
-import type { FlowDocument, FlowEdge } from '../model/types.js';
+import { buildFlow, functionNode, promptNode } from '../testing/testFlows.js';
+import { followUps, walkOrder } from '../format/walk.js';
+import type { FlowDocument, FlowEdge } from '../format/types.js';
 import { validateFlow } from '../rules/validateFlow.js';
 import { diffFlows } from './flowDiff.js';
 

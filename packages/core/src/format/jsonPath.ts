@@ -1,4 +1,4 @@
-import { isRecord } from '../api/guards.js';
+import { isRecord } from '../model/paths.js';
 import type { Finding } from '../model/types.js';
 
 /** One step of a JSON path: an object key or an array index. */

@@ -3,7 +3,7 @@ import { validateFlow, validateFlowText } from '../rules/validateFlow.js';
 import { MAX_FLOW_BYTES, MAX_JSON_DEPTH, RESERVED_KEYS, limitFindings, textFindings } from './limits.js';
 import { decodeFlowBytes, parseFlow } from './parseFlow.js';
 import { serializeFlow } from './serializeFlow.js';
-import { sampleFlow } from './testFlows.js';
+import { sampleFlow } from '../testing/testFlows.js';
 
 const TOO_DEEP = 'Nested deeper than 64 levels: a flow may not be (the provider refuses it too)';
 

@@ -1,7 +1,7 @@
 import { flowMessages } from '../messages.js';
 import { RESERVED_WORDS } from '../model/ids.js';
 import type { Finding } from '../model/types.js';
-import { ruleFinding } from '../rules/ruleCodes.js';
+import { ruleFinding } from '../model/ruleCodes.js';
 import { jsonPath, type PathSegment } from './jsonPath.js';
 
 /** The deepest nesting of objects and arrays a flow (or any request body of the provider) may have. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { flowMessages } from '../messages.js';
 import { decodeFlowBytes, parseFlow } from './parseFlow.js';
 import { serializeFlow } from './serializeFlow.js';
-import { sampleFlow } from './testFlows.js';
+import { sampleFlow } from '../testing/testFlows.js';
 
 const canonical = serializeFlow(sampleFlow());
 

@@ -1,7 +1,8 @@
 import { errorMessage } from '../model/errorMessage.js';
 import { flowMessages } from '../messages.js';
-import type { FlowDocument, Finding } from '../model/types.js';
-import { ruleFinding } from '../rules/ruleCodes.js';
+import type { Finding } from '../model/types.js';
+import type { FlowDocument } from './types.js';
+import { ruleFinding } from '../model/ruleCodes.js';
 import { jsonSyntaxError, positionAt, withPositions } from './jsonPositions.js';
 import { scanJson, type DuplicateKey } from './jsonScan.js';
 import { limitFindings, sizeFinding, textFindings } from './limits.js';

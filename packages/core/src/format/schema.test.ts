@@ -3,10 +3,10 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { isRecord } from '../model/paths.js';
 import { flowMessages } from '../messages.js';
-import type { FlowDocument, FlowEdge, FlowNode } from '../model/types.js';
+import type { FlowDocument, FlowEdge, FlowNode } from './types.js';
 import { checkFlowShape, flowSchema } from './schema.js';
 import { FLOW_AJV_OPTIONS, flowSchemaText, flowValidatorText } from './schemaText.js';
-import { sampleFlow } from './testFlows.js';
+import { sampleFlow } from '../testing/testFlows.js';
 
 /** The sample flow with node `index` replaced by whatever `change` makes of it. */
 function withNode(index: number, change: (node: FlowNode) => unknown, doc: FlowDocument = sampleFlow()) {

@@ -3,8 +3,8 @@ import { flowMessages } from '../messages.js';
 import type { Finding } from '../model/types.js';
 import { FLOW_FORMAT, flowSchema, type FlowDocument } from './flowSchema.js';
 import { validateFlowDocument } from './flowValidator.gen.js';
-import { isRecord } from '../api/guards.js';
-import { ruleFinding } from '../rules/ruleCodes.js';
+import { isRecord } from '../model/paths.js';
+import { ruleFinding } from '../model/ruleCodes.js';
 import { pathSegment, pointerToJsonPath, sortFindingsByPath } from './jsonPath.js';
 
 /** The JSON Schema of format `flow/1`: the single description of the format (format/flowSchema.ts). */

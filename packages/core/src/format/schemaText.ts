@@ -19,7 +19,7 @@ export function flowSchemaText(): string {
   const text = JSON.stringify(
     document,
     function (this: unknown, key: string, value: unknown) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      if (!isRecord(value)) return value;
       const name = names.get(JSON.stringify(value));
       // The entry under `definitions` itself is written out; every other use refers to it.
       if (name === undefined || (this === FLOW_SCHEMA_DEFINITIONS && key === name)) return value;

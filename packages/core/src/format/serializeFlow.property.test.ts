@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_TYPES } from '../functions/registry.js';
-import { POST_ACTION_TYPES, type FlowDocument, type FlowNode, type JsonObject, type JsonValue } from '../model/types.js';
+import { POST_ACTION_TYPES, type JsonObject, type JsonValue } from '../model/types.js';
+import type { FlowDocument, FlowNode } from './types.js';
 import { validateFlow } from '../rules/validateFlow.js';
 import { parseFlow } from './parseFlow.js';
 import { checkFlowShape } from './schema.js';
 import { serializeFlow } from './serializeFlow.js';
-import { buildFlow } from './testFlows.js';
+import { buildFlow } from '../testing/testFlows.js';
 
 const text = fc.string({ maxLength: 12 });
 const { json } = fc.letrec<{ json: JsonValue }>((tie) => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from './types.js';
 import { parseFlow } from './parseFlow.js';
 import { canonicalOrder, serializeFlow } from './serializeFlow.js';
-import { buildFlow, functionNode, promptNode, sampleFlow } from './testFlows.js';
+import { buildFlow, functionNode, promptNode, sampleFlow } from '../testing/testFlows.js';
 
 const reversed = (doc: FlowDocument): FlowDocument => ({ ...doc, nodes: [...doc.nodes].reverse(), edges: [...doc.edges].reverse() });
 

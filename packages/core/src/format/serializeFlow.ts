@@ -1,6 +1,6 @@
-import { walkOrder } from '../graph/walk.js';
-import type { FlowDocument, FlowEdge, FlowNode } from '../model/types.js';
-import { isRecord } from '../api/guards.js';
+import { walkOrder } from './walk.js';
+import type { FlowDocument, FlowEdge, FlowNode } from './types.js';
+import { isRecord } from '../model/paths.js';
 
 const DOCUMENT_KEYS = [
   '$schema',

@@ -7,7 +7,7 @@
 // The rule this relies on: a flow, a node, an edge or a node's data is never changed in place once
 // made. No graph operation does, and nothing in the core, the provider or flowctl assigns to a
 // flow's members; a flow read from a file is new objects.
-import type { FlowDocument, FlowNodeData, NodeSchema } from '../model/types.js';
+import type { FlowDocument, FlowNodeData, NodeSchema } from './types.js';
 
 const texts = new WeakMap<object, string>();
 

@@ -1,4 +1,4 @@
-import type { MetadataRenderer } from '../compile/renderContext.js';
+import type { MetadataRenderer } from './render/renderContext.js';
 import type { FieldSpec, MetadataPath } from '../model/fields.js';
 import type { Finding, JsonObject } from '../model/types.js';
 

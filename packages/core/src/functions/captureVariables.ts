@@ -1,4 +1,4 @@
-import { renderCaptureVariables } from '../compile/renderConversation.js';
+import { renderCaptureVariables } from './render/renderConversation.js';
 import { LIGHTNING } from '../model/emoji.js';
 import type { NameDescription } from '../model/metadataParts.js';
 import { defineFunction } from './FunctionDefinition.js';

@@ -1,4 +1,4 @@
-import { renderChangeInstructions } from '../compile/renderModelCalls.js';
+import { renderChangeInstructions } from './render/renderModelCalls.js';
 import { LIGHTNING } from '../model/emoji.js';
 import { defineFunction } from './FunctionDefinition.js';
 

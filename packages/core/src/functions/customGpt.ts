@@ -1,7 +1,7 @@
-import { numberAt, objectAt, objectsAt, textAt } from '../compile/jsonFields.js';
-import { inline, textField, word } from '../compile/quote.js';
-import type { MetadataRenderer } from '../compile/renderContext.js';
-import { hasSecret } from '../compile/renderModelCalls.js';
+import { numberAt, objectAt, objectsAt, textAt } from './render/jsonFields.js';
+import { inline, textField, word } from './render/quote.js';
+import type { MetadataRenderer } from './render/renderContext.js';
+import { hasSecret } from './render/renderModelCalls.js';
 import { LIGHTNING } from '../model/emoji.js';
 import type { NameDescription, SecretValue } from '../model/metadataParts.js';
 import { CUSTOM_ASSISTANT, MODEL_OPTIONS, normalizeModelId } from '../model/models.js';

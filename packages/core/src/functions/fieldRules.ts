@@ -4,7 +4,7 @@ import { isKnownModel } from '../model/models.js';
 import { getAtSegments, pathSegments, toJsonPath } from '../model/paths.js';
 import type { Finding, JsonObject } from '../model/types.js';
 import type { FunctionDefinition } from './FunctionDefinition.js';
-import { ruleFinding, type RuleCode } from '../rules/ruleCodes.js';
+import { ruleFinding, type RuleCode } from '../model/ruleCodes.js';
 
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);

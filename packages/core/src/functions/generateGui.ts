@@ -1,4 +1,4 @@
-import { renderGenerateGui } from '../compile/renderGenerateGui.js';
+import { renderGenerateGui } from './render/renderGenerateGui.js';
 import { LIGHTNING } from '../model/emoji.js';
 import type { FieldSpec, VisibleWhen } from '../model/fields.js';
 import { MODEL_OPTIONS } from '../model/models.js';

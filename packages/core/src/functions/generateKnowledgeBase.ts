@@ -1,4 +1,4 @@
-import { renderGenerateKnowledgeBase } from '../compile/renderModelCalls.js';
+import { renderGenerateKnowledgeBase } from './render/renderModelCalls.js';
 import { LIGHTNING } from '../model/emoji.js';
 import { MODEL_OPTIONS } from '../model/models.js';
 import {

@@ -1,4 +1,4 @@
-import { renderHandleImage } from '../compile/renderModelCalls.js';
+import { renderHandleImage } from './render/renderModelCalls.js';
 import { LIGHTNING } from '../model/emoji.js';
 import { defineFunction } from './FunctionDefinition.js';
 

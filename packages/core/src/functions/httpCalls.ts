@@ -1,4 +1,4 @@
-import { renderHttpCalls } from '../compile/renderIntegrations.js';
+import { renderHttpCalls } from './render/renderIntegrations.js';
 import { LIGHTNING } from '../model/emoji.js';
 import type { HttpHeader, NameValue, SecretValue } from '../model/metadataParts.js';
 import { HTTP_AUTHORIZATION_OPTIONS, HTTP_METHODS, optionsOf, type HttpAuthorization, type HttpMethod } from '../model/options.js';

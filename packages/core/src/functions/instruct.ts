@@ -1,4 +1,4 @@
-import { renderInstruct } from '../compile/renderModelCalls.js';
+import { renderInstruct } from './render/renderModelCalls.js';
 import { LIGHTNING } from '../model/emoji.js';
 import { defineFunction } from './FunctionDefinition.js';
 

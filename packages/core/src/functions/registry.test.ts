@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFunctionData } from '../model/nodeData.js';
-import { QUICK_FUNCTIONS } from '../model/quickFunctions.js';
+import { createFunctionData } from '../graph/nodeData.js';
+import { QUICK_FUNCTIONS } from './quickFunctions.js';
 import { getAtPath } from '../model/paths.js';
 import { isFieldVisible, type FieldSpec, type VisibleWhen } from '../model/fields.js';
 import { functionDataFindings } from '../rules/functionRules.js';

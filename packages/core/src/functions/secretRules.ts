@@ -1,7 +1,7 @@
 import { flowMessages } from '../messages.js';
 import type { Finding, JsonObject } from '../model/types.js';
-import { ruleFinding } from '../rules/ruleCodes.js';
-import { secretSlots } from '../secrets/secretSlots.js';
+import { ruleFinding } from '../model/ruleCodes.js';
+import { secretSlots } from './secretSlots.js';
 
 /**
  * Every secret of a function's metadata written in plain text: `api_key`, a call's bearer token,

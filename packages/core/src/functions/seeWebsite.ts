@@ -1,4 +1,4 @@
-import { renderSeeWebsite } from '../compile/renderIntegrations.js';
+import { renderSeeWebsite } from './render/renderIntegrations.js';
 import { flowMessages, messages } from '../messages.js';
 import { GLOBE } from '../model/emoji.js';
 import { VIEWPORT_OPTIONS, type WebsiteViewport } from '../model/options.js';

@@ -1,4 +1,4 @@
-import { renderSendWorkflow } from '../compile/renderIntegrations.js';
+import { renderSendWorkflow } from './render/renderIntegrations.js';
 import { flowMessages } from '../messages.js';
 import { CLIPBOARD } from '../model/emoji.js';
 import { defineFunction } from './FunctionDefinition.js';

@@ -1,4 +1,4 @@
-import { renderSetupReminder } from '../compile/renderConversation.js';
+import { renderSetupReminder } from './render/renderConversation.js';
 import { LIGHTNING } from '../model/emoji.js';
 import type { VisibleWhen } from '../model/fields.js';
 import {

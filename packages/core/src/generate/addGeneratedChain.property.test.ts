@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { arbitraryFlow, authorText } from '../compile/flowArbitrary.js';
 import { maxChain } from '../graph/chains.js';
 import { invariantViolations } from '../graph/invariants.js';
-import { chainsInWalkOrder } from '../graph/walk.js';
+import { chainsInWalkOrder } from '../format/walk.js';
 import { addGeneratedChain } from './addGeneratedChain.js';
 import { GENERATE_LIMITS, type GeneratedFlow, type GeneratedNode } from './generatedFlow.js';
 

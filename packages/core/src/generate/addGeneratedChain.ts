@@ -1,8 +1,8 @@
 import { addNode, type NewNode } from '../graph/addNode.js';
 import { maxChain } from '../graph/chains.js';
 import { randomId } from '../graph/result.js';
-import { createFunctionData, createPromptData } from '../model/nodeData.js';
-import type { FlowDocument } from '../model/types.js';
+import { createFunctionData, createPromptData } from '../graph/nodeData.js';
+import type { FlowDocument } from '../format/types.js';
 import type { GeneratedFlow, GeneratedNode } from './generatedFlow.js';
 
 /**

@@ -1,5 +1,5 @@
 import { LIGHTNING } from '../model/emoji.js';
-import { defaultTriggerText } from '../model/nodeData.js';
+import { defaultTriggerText } from '../graph/nodeData.js';
 import { isRecord } from '../model/paths.js';
 
 /** One node the assistant proposes (spec section 4: type prompt or function, label, description, prompt, emoji). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { testFlow, testFunction, testPrompt, testWorkflow } from '../testing/flowBuilder.js';
 import { graphFlowArbitrary } from '../testing/graphOperations.js';
 import { addChains, type NewChainNode } from './addChains.js';

@@ -1,4 +1,4 @@
-import type { FlowDocument, FlowNode, XYPosition } from '../model/types.js';
+import type { FlowDocument, FlowNode, XYPosition } from '../format/types.js';
 import { placeNode, type NewNode } from './addNode.js';
 import { chainEnds, maxChain, withStartNode } from './chains.js';
 import { makeEdge, nodeIndex, reconcile } from './edges.js';

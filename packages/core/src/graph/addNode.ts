@@ -1,4 +1,4 @@
-import type { FlowDocument, FlowEdge, FlowNode, FunctionNode, PromptNode, WorkflowNode, XYPosition } from '../model/types.js';
+import type { FlowDocument, FlowEdge, FlowNode, FunctionNode, PromptNode, WorkflowNode, XYPosition } from '../format/types.js';
 import { chainEnds, maxChain, withStartNode } from './chains.js';
 import { makeEdge, reconcileAround } from './edges.js';
 import { PLACEMENT, offsetAfterLast, offsetBelowSelected } from './placement.js';

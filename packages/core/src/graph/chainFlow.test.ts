@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFlow } from './fromProvider.js';
-import { createPromptData } from '../model/nodeData.js';
+import { createPromptData } from './nodeData.js';
 import { testFunction } from '../testing/flowBuilder.js';
-import type { FlowDocument, FunctionNodeData } from '../model/types.js';
+import type { FlowDocument, FunctionNodeData } from '../format/types.js';
 import { analyzeChains } from './analyzeChains.js';
 import { flowWithChain } from './chainFlow.js';
 import { invariantViolations } from './invariants.js';

@@ -1,4 +1,5 @@
-import type { Chain, FlowDocument, FunctionNodeData } from '../model/types.js';
+import type { Chain } from '../model/types.js';
+import type { FlowDocument, FunctionNodeData } from '../format/types.js';
 import { addNode } from './addNode.js';
 
 /**

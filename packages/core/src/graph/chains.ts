@@ -1,5 +1,5 @@
-import type { FlowDocument, FlowNode } from '../model/types.js';
-import { chainNumbers, chainsInWalkOrder } from './walk.js';
+import type { FlowDocument, FlowNode } from '../format/types.js';
+import { chainNumbers, chainsInWalkOrder } from '../format/walk.js';
 
 /** The highest chain number of a flow, 0 when it has no nodes. */
 export function maxChain(nodes: readonly FlowNode[]): number {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testFlow, testFunction, testPrompt } from '../testing/flowBuilder.js';
 import { addNode } from './addNode.js';
 import { copy, duplicate, duplicateSelection, paste } from './clipboard.js';
-import { walkOrder } from './walk.js';
+import { walkOrder } from '../format/walk.js';
 import { invariantViolations } from './invariants.js';
 
 function sample() {

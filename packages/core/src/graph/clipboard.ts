@@ -1,7 +1,7 @@
-import type { FlowDocument, FlowNode, XYPosition } from '../model/types.js';
+import type { FlowDocument, FlowNode, XYPosition } from '../format/types.js';
 import { addNode, type NewNode } from './addNode.js';
 import { randomId } from './result.js';
-import { walkOrder } from './walk.js';
+import { walkOrder } from '../format/walk.js';
 
 /** What Copy puts on the clipboard: the nodes, in walk order, with their ids cleared. */
 export interface Clipboard {

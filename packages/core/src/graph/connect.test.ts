@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { chainsOfTen, changedNodeIds, testFlow, testFunction, withStalePostAction } from '../testing/flowBuilder.js';
 import { addNode } from './addNode.js';
 import { connect, removeEdge, setPostAction } from './connect.js';

@@ -1,5 +1,6 @@
 import { flowMessages, messages } from '../messages.js';
-import type { FlowDocument, PostActionType } from '../model/types.js';
+import type { PostActionType } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { makeEdge, nodeName, reconcileAround } from './edges.js';
 import type { GraphResult } from './result.js';
 

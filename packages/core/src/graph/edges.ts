@@ -1,4 +1,5 @@
-import type { EdgeKind, FlowDocument, FlowEdge, FlowNode, FunctionNode } from '../model/types.js';
+import type { EdgeKind } from '../model/types.js';
+import type { FlowDocument, FlowEdge, FlowNode, FunctionNode } from '../format/types.js';
 
 /** The id of the edge from source to target: `edge-{source}-to-{target}`. */
 export function edgeId(source: string, target: string): string {

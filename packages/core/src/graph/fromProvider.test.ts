@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testFunction } from '../testing/flowBuilder.js';
-import type { FunctionNodeData } from '../model/types.js';
+import type { FunctionNodeData } from '../format/types.js';
 import { buildFlowFromProvider, flowFunctions } from './fromProvider.js';
 import { invariantViolations } from './invariants.js';
 

@@ -1,14 +1,8 @@
-import {
-  FLOW_FORMAT,
-  type FlowDocument,
-  type FunctionNodeData,
-  type SystemPromptResponse,
-  type Workflow,
-  type WorkflowStepInstruction,
-} from '../model/types.js';
+import { FLOW_FORMAT, type SystemPromptResponse, type WorkflowStepInstruction } from '../model/types.js';
+import type { FlowDocument, FunctionNodeData, Workflow } from '../format/types.js';
 import { addNode } from './addNode.js';
 import { analyzeChains, chainList } from './analyzeChains.js';
-import { walkOrder } from './walk.js';
+import { walkOrder } from '../format/walk.js';
 
 export interface ProviderFlowParts {
   planId: string;

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHistory, pushSnapshot, redo, restoreSnapshot, takeSnapshot, undo } from '../history/history.js';
 import { arbitraryFlow } from '../compile/flowArbitrary.js';
-import { createPromptData } from '../model/nodeData.js';
-import type { FlowDocument, FlowNode } from '../model/types.js';
+import { createPromptData } from './nodeData.js';
+import type { FlowDocument, FlowNode } from '../format/types.js';
 import { emptyFlow } from './fromProvider.js';
 import { applyGraphOp, graphFlowArbitrary, graphOpArbitrary, initialGraphState, type GraphState } from '../testing/graphOperations.js';
 import { chainEnds } from './chains.js';
-import { chainNumbers, chainsInWalkOrder } from './walk.js';
+import { chainNumbers, chainsInWalkOrder } from '../format/walk.js';
 import { invariantViolations } from './invariants.js';
 
 describe('graph operations (property)', () => {

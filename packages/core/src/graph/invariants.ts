@@ -1,6 +1,6 @@
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { edgeId, edgeKindBetween, nodeIndex } from './edges.js';
-import { chainNumbers } from './walk.js';
+import { chainNumbers } from '../format/walk.js';
 
 /**
  * The graph invariants of the flow format (ARCHITECTURE section 2) that every graph operation keeps,

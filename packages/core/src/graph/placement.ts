@@ -1,4 +1,4 @@
-import type { FlowNode } from '../model/types.js';
+import type { FlowNode } from '../format/types.js';
 
 /** Placement constants of spec section 9 (offsets in px). */
 export const PLACEMENT = {

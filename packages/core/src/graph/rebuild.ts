@@ -1,9 +1,9 @@
 import { messages } from '../messages.js';
-import type { FlowDocument, FlowNode } from '../model/types.js';
+import type { FlowDocument, FlowNode } from '../format/types.js';
 import { chainEnds } from './chains.js';
 import { nodeIndex, nodeName, reconcile } from './edges.js';
 import type { GraphResult } from './result.js';
-import { followUps, walkOrder } from './walk.js';
+import { followUps, walkOrder } from '../format/walk.js';
 
 /**
  * Rebuilds the chains by walking from the start node (the first node of chain "1") along outgoing

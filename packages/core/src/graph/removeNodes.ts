@@ -1,4 +1,4 @@
-import type { FlowDocument, FlowEdge } from '../model/types.js';
+import type { FlowDocument, FlowEdge } from '../format/types.js';
 import { renumberChains, withStartNode } from './chains.js';
 import { makeEdge, nodeIndex, reconcile, reconcileAround } from './edges.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addNode } from '../graph/addNode.js';
 import { testFlow, testFunction } from '../testing/flowBuilder.js';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { HISTORY_LIMIT, canRedo, canUndo, createHistory, pushSnapshot, redo, restoreSnapshot, takeSnapshot, undo } from './history.js';
 
 function grow(doc: FlowDocument, id: string): FlowDocument {

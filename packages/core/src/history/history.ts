@@ -1,5 +1,5 @@
 import { nodeSchema } from '../compile/nodeSchema.js';
-import type { FlowDocument, FlowEdge, FlowNode, NodeSchema } from '../model/types.js';
+import type { FlowDocument, FlowEdge, FlowNode, NodeSchema } from '../format/types.js';
 
 /** Spec section 9: at most 50 snapshots are kept. */
 export const HISTORY_LIMIT = 50;

@@ -10,10 +10,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const INDEX = /^(0|[1-9][0-9]*)$/;
 
 /**
@@ -38,14 +34,14 @@ export function getAtSegments(source: unknown, segments: readonly string[]): unk
 function setIn(container: JsonValue | undefined, segments: readonly string[], value: JsonValue): JsonValue {
   const [head, ...rest] = segments;
   if (head === undefined) return value;
-  if (INDEX.test(head) && (Array.isArray(container) || !isJsonObject(container))) {
+  if (INDEX.test(head) && (Array.isArray(container) || !isRecord(container))) {
     const copy: JsonValue[] = Array.isArray(container) ? [...container] : [];
     const index = Number(head);
     while (copy.length < index) copy.push(null);
     copy[index] = setIn(copy[index], rest, value);
     return copy;
   }
-  const base: JsonObject = isJsonObject(container) ? container : {};
+  const base: JsonObject = isRecord(container) ? container : {};
   return { ...base, [head]: setIn(base[head], rest, value) };
 }
 
@@ -70,9 +66,8 @@ export function removeAtPath(target: JsonObject, path: string): JsonObject {
   const last = segments.pop();
   if (last === undefined) return target;
   let parent: JsonValue | undefined = target;
-  for (const segment of segments)
-    parent = isJsonObject(parent) ? parent[segment] : Array.isArray(parent) ? parent[Number(segment)] : undefined;
-  if (!isJsonObject(parent) || !Object.hasOwn(parent, last)) return target;
+  for (const segment of segments) parent = isRecord(parent) ? parent[segment] : Array.isArray(parent) ? parent[Number(segment)] : undefined;
+  if (!isRecord(parent) || !Object.hasOwn(parent, last)) return target;
   const { [last]: _removed, ...rest } = parent;
   return segments.length === 0 ? rest : setAtPath(target, segments.join('.'), rest);
 }
@@ -93,7 +88,7 @@ export function mergeDefaults(defaults: JsonObject, value: JsonObject): JsonObje
   for (const [key, fallback] of Object.entries(defaults)) {
     const own = value[key];
     if (own === undefined || own === null) merged[key] = structuredClone(fallback);
-    else if (isJsonObject(own) && isJsonObject(fallback)) merged[key] = mergeDefaults(fallback, own);
+    else if (isRecord(own) && isRecord(fallback)) merged[key] = mergeDefaults(fallback, own);
   }
   return merged;
 }
@@ -103,5 +98,10 @@ export function isJsonValue(value: unknown): value is JsonValue {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(isJsonValue);
+  return isRecord(value) && Object.values(value).every(isJsonValue);
+}
+
+/** A JSON object read from outside (a request body, a file): a record of JSON values only. */
+export function isJsonObject(value: unknown): value is JsonObject {
   return isRecord(value) && Object.values(value).every(isJsonValue);
 }

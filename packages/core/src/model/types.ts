@@ -1,35 +1,11 @@
-// The flow format's types come from its schema (format/flowSchema.ts), never written a second time.
+// Types that need no flow format; the format's own types are in format/types.ts (derived from its schema).
 export { EDGE_KINDS, FLOW_FORMAT, NODE_TYPES, POST_ACTION_TYPES } from './formatWords.js';
-export type {
-  EdgeKind,
-  FlowDocument,
-  FlowEdge,
-  FlowNode,
-  FlowNodeData,
-  FunctionNode,
-  FunctionNodeData,
-  JsonObject,
-  JsonValue,
-  NodeType,
-  PostActionType,
-  PromptNode,
-  PromptNodeData,
-  Viewport,
-  Workflow,
-  WorkflowNode,
-  WorkflowNodeData,
-  WorkflowStep,
-  XYPosition,
-} from '../format/flowSchema.js';
-import type { FlowNodeData } from '../format/flowSchema.js';
+export type { EdgeKind, JsonObject, JsonValue, NodeType, PostActionType } from './formatWords.js';
 
 /** A secret kept out of flow files: resolved from the environment at publish. */
 export interface EnvReference {
   env: string;
 }
-
-/** The spec's map of chains to maps of node id -> node data. Derived, never stored. */
-export type NodeSchema = Record<string, Record<string, FlowNodeData>>;
 
 /** Function record for chain analysis. */
 export interface FunctionRecord {
@@ -79,5 +55,5 @@ export interface SessionCreation {
   hostedLink: string;
 }
 
-/** A finding of validation: defined beside the rule codes (rules/ruleCodes.ts). */
-export type { Finding, Severity } from '../rules/ruleCodes.js';
+/** A finding of validation: defined beside the rule codes (model/ruleCodes.ts). */
+export type { Finding, Severity } from './ruleCodes.js';

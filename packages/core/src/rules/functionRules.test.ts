@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createFunctionData } from '../model/nodeData.js';
+import { createFunctionData } from '../graph/nodeData.js';
 import { setAtPath } from '../model/paths.js';
 import type { FunctionType } from '../functions/registry.js';
-import type { FlowDocument, FunctionNodeData, JsonValue } from '../model/types.js';
+import type { JsonValue } from '../model/types.js';
+import type { FlowDocument, FunctionNodeData } from '../format/types.js';
 import { emptyFlow } from '../graph/fromProvider.js';
 import { plainSecretPaths } from '../secrets/secretPolicy.js';
 import { FUNCTION_TYPES } from '../functions/registry.js';

@@ -2,8 +2,9 @@ import { metadataFindings } from '../functions/fieldRules.js';
 import { functionDefinition } from '../functions/registry.js';
 import { plainSecretFindings } from '../functions/secretRules.js';
 import { flowMessages } from '../messages.js';
-import { ruleFinding } from './ruleCodes.js';
-import type { Finding, FunctionNodeData } from '../model/types.js';
+import { ruleFinding } from '../model/ruleCodes.js';
+import type { Finding } from '../model/types.js';
+import type { FunctionNodeData } from '../format/types.js';
 
 /**
  * Findings of one function's data against the definition of its type: slider ranges, select

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildFlow, functionNode, promptNode } from '../format/testFlows.js';
+import { buildFlow, functionNode, promptNode } from '../testing/testFlows.js';
 import { removeEdge } from '../graph/connect.js';
 import { flowMessages, messages } from '../messages.js';
-import type { FlowDocument, FlowNode } from '../model/types.js';
+import type { FlowDocument, FlowNode } from '../format/types.js';
 import { applyGraphOp, graphOpArbitrary, initialGraphState } from '../testing/graphOperations.js';
 import { createNodeProblemsMemo, nodeProblems } from './nodeProblems.js';
 

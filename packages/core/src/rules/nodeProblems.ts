@@ -1,4 +1,4 @@
-import type { FlowDocument, FlowNode } from '../model/types.js';
+import type { FlowDocument, FlowNode } from '../format/types.js';
 import { flowInvariantFindings } from './validateFlow.js';
 
 /** A finding about one whole node ('$.nodes[3]'): disconnected, on a cycle. */

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serializeFlow } from '../format/serializeFlow.js';
-import { buildFlow, functionNode, promptNode, sampleFlow, workflowNode } from '../format/testFlows.js';
+import { buildFlow, functionNode, promptNode, sampleFlow, workflowNode } from '../testing/testFlows.js';
 import { flowMessages, messages } from '../messages.js';
-import type { FlowDocument, FlowEdge, FlowNode, Finding } from '../model/types.js';
-import { isIncomplete, ruleFinding, type RuleCode } from './ruleCodes.js';
+import type { Finding } from '../model/types.js';
+import type { FlowDocument, FlowEdge, FlowNode } from '../format/types.js';
+import { isIncomplete, ruleFinding, type RuleCode } from '../model/ruleCodes.js';
 import { validateFlow, validateFlowText } from './validateFlow.js';
 
 const error = (path: string, message: string, code: RuleCode): Finding => ruleFinding(code, path, message);

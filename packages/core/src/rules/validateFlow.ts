@@ -5,11 +5,12 @@ import { limitFindings, textFindings } from '../format/limits.js';
 import { checkFlowShape } from '../format/schema.js';
 import { chainEnds } from '../graph/chains.js';
 import { edgeId, edgeKindBetween, nodeName } from '../graph/edges.js';
-import { chainNumbers, followUps, walkOrder } from '../graph/walk.js';
+import { chainNumbers, followUps, walkOrder } from '../format/walk.js';
 import { flowMessages, messages } from '../messages.js';
-import type { FlowDocument, FlowEdge, FlowNode, Finding } from '../model/types.js';
+import type { Finding } from '../model/types.js';
+import type { FlowDocument, FlowEdge, FlowNode } from '../format/types.js';
 import { functionDataFindings } from './functionRules.js';
-import { ruleFinding as error } from './ruleCodes.js';
+import { ruleFinding as error } from '../model/ruleCodes.js';
 
 /** A rule over a well-formed document, such as the per-function-type rules. */
 export type FlowRule = (doc: FlowDocument) => Finding[];

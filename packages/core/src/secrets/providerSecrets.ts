@@ -1,7 +1,8 @@
 import { secretMessages } from '../messages.js';
-import type { FlowDocument } from '../model/types.js';
-import { ruleFinding, type Finding } from '../rules/ruleCodes.js';
-import { isEnvReference, mapSecretSlots } from './secretSlots.js';
+import type { FlowDocument } from '../format/types.js';
+import { ruleFinding, type Finding } from '../model/ruleCodes.js';
+import { isEnvReference } from '../functions/secretSlots.js';
+import { mapSecretSlots } from './mapSecretSlots.js';
 
 /**
  * The provider's own settings: never a secret of its store, so no flow can name them (the model

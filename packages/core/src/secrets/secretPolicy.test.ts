@@ -3,8 +3,8 @@ import { diffFlows } from '../diff/flowDiff.js';
 import { serializeFlow } from '../format/serializeFlow.js';
 import { emptyFlow } from '../graph/fromProvider.js';
 import { addNode } from '../graph/addNode.js';
-import { createFunctionData } from '../model/nodeData.js';
-import type { FlowDocument } from '../model/types.js';
+import { createFunctionData } from '../graph/nodeData.js';
+import type { FlowDocument } from '../format/types.js';
 import { maskSecretPair, moveSecretsToEnv, plainSecretPaths, redactTokens, resolveSecrets } from './secretPolicy.js';
 
 function flowWithSecrets(): FlowDocument {

@@ -1,6 +1,7 @@
 import { secretMessages } from '../messages.js';
-import type { FlowDocument } from '../model/types.js';
-import { envWord, isEnvReference, mapSecretSlots } from './secretSlots.js';
+import type { FlowDocument } from '../format/types.js';
+import { envWord, isEnvReference } from '../functions/secretSlots.js';
+import { mapSecretSlots } from './mapSecretSlots.js';
 
 /** A secret moved out of a flow into an environment variable, or one read back from it. */
 export interface SecretReference {

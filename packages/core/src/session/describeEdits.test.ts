@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addNode } from '../graph/addNode.js';
 import { emptyFlow } from '../graph/fromProvider.js';
-import { createPromptData } from '../model/nodeData.js';
-import type { FlowDocument } from '../model/types.js';
+import { createPromptData } from '../graph/nodeData.js';
+import type { FlowDocument } from '../format/types.js';
 import { describeEdits } from './describeEdits.js';
 
 function base(): FlowDocument {

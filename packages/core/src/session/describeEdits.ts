@@ -1,5 +1,5 @@
 import { diffFlows } from '../diff/flowDiff.js';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 
 const TEXT_NAMES = { agentContext: 'Agent Context', agentNotes: 'Agent Notes and Style', systemPrompt: 'System Prompt' } as const;
 

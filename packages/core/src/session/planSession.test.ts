@@ -4,7 +4,7 @@ import { FlowConflictError, PlanNotFoundError } from '../api/errors.js';
 import { fakeProviders, rejectionOf, replyJson, sampleFunction } from '../api/fakeProvider.test-helper.js';
 import type { Handler, RecordedRequest } from '../api/fakeProvider.test-helper.js';
 import { emptyFlow } from '../graph/fromProvider.js';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { createPlanSession } from './planSession.js';
 
 const providers = fakeProviders();

@@ -5,17 +5,11 @@ import type { WritePrecondition } from '../api/flowVersions.js';
 import { nodeSchema } from '../compile/nodeSchema.js';
 import { analyzeChains } from '../graph/analyzeChains.js';
 import { buildFlowFromProvider, flowFunctions } from '../graph/fromProvider.js';
-import { walkOrder } from '../graph/walk.js';
+import { walkOrder } from '../format/walk.js';
 import { flowMessages, messages } from '../messages.js';
 
-import type {
-  ChainStructure,
-  FlowDocument,
-  FunctionNodeData,
-  SystemPromptResponse,
-  Workflow,
-  WorkflowStepInstruction,
-} from '../model/types.js';
+import type { ChainStructure, SystemPromptResponse, WorkflowStepInstruction } from '../model/types.js';
+import type { FlowDocument, FunctionNodeData, Workflow } from '../format/types.js';
 
 /** How a plan was read: the provider's whole document, or rebuilt from the spec's calls. */
 export type FlowSource = 'document' | 'calls';

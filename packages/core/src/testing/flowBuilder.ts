@@ -1,7 +1,7 @@
 import { emptyFlow } from '../graph/fromProvider.js';
 import { addNode, type NewNode } from '../graph/addNode.js';
 import { functionData } from '../compile/flowFixtures.js';
-import type { FlowDocument } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 
 /** A complete function node data for tests: a function of `type` named `name`, no id yet. */
 export function testFunction(name: string, type = 'instruct'): NewNode {

@@ -5,7 +5,8 @@ import { connect, removeEdge, setPostAction } from '../graph/connect.js';
 import { withNodes } from '../graph/edges.js';
 import { rebuild } from '../graph/rebuild.js';
 import { removeNodes } from '../graph/removeNodes.js';
-import type { FlowDocument, PostActionType } from '../model/types.js';
+import type { PostActionType } from '../model/types.js';
+import type { FlowDocument } from '../format/types.js';
 import { testFlow, testFunction, testPrompt, testWorkflow } from './flowBuilder.js';
 
 /** One random editing step; node and edge indexes are taken modulo the flow's size. */

@@ -1,9 +1,8 @@
-import { flowMessages, isJsonValue, type FieldSpec, type JsonObject, type JsonValue } from '@flow/core';
+import { flowMessages, isJsonValue, isRecord, type FieldSpec, type JsonValue } from '@flow/core';
 import { useDebouncedText } from '../../text/useDebouncedText';
 import type { FieldTarget } from './FieldTarget';
 import { FIELD_TEXT_DEBOUNCE_MS } from './TextInputs';
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const listOf = (value: unknown): JsonValue[] => (Array.isArray(value) ? value.filter((item: unknown) => isJsonValue(item)) : []);
 
 /** One cell of a list: its text is saved into item `index` of the list current in the store. */
@@ -21,13 +20,13 @@ export function KeyValueListInput({ id, field, target }: { id: string; field: Fi
     target.update((current) => {
       const list = [...listOf(current)];
       const item = list[index];
-      list[index] = { ...(isObject(item) ? item : {}), [key]: text };
+      list[index] = { ...(isRecord(item) ? item : {}), [key]: text };
       return list;
     });
   const cellText = (item: JsonValue | undefined, key: string): string => {
-    const value = isObject(item) ? item[key] : undefined;
+    const value = isRecord(item) ? item[key] : undefined;
     // An env reference is a secret: shown as ${env:NAME}, never as its value.
-    if (isObject(value) && typeof value.env === 'string') return `\${env:${value.env}}`;
+    if (isRecord(value) && typeof value.env === 'string') return `\${env:${value.env}}`;
     return typeof value === 'string' ? value : '';
   };
   return (

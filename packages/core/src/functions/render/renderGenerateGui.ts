@@ -1,4 +1,4 @@
-import { normalizeModelId } from '../model/models.js';
+import { normalizeModelId } from '../../model/models.js';
 import { flagAt, numberAt, objectAt, textAt } from './jsonFields.js';
 import { textField, word } from './quote.js';
 import type { MetadataRenderer } from './renderContext.js';

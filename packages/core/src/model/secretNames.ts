@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../model/types.js';
+import type { JsonObject, JsonValue } from './types.js';
 
 /**
  * The secret policy's words: which names and values are secrets. The slots of a flow file

@@ -1,13 +1,10 @@
-import { walkOrder } from '../graph/walk.js';
-import type { FlowDocument, FlowNode, JsonObject, JsonValue } from '../model/types.js';
-import { isCredentialHeader, isPlainCredential } from './secretNames.js';
-
-const isObject = (value: JsonValue | undefined): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../model/paths.js';
+import type { JsonObject, JsonValue } from '../model/types.js';
+import { isCredentialHeader, isPlainCredential } from '../model/secretNames.js';
 
 /** `{ "env": "NAME" }`: a secret kept in the environment. */
 export function isEnvReference(value: JsonValue | undefined): value is { env: string } {
-  return isObject(value) && typeof value.env === 'string' && Object.keys(value).length === 1;
+  return isRecord(value) && typeof value.env === 'string' && Object.keys(value).length === 1;
 }
 
 /** A secret field of a function's metadata: where it is, its value, and how to replace it. */
@@ -36,7 +33,7 @@ export function envWord(text: string): string {
 
 function keySlot(holder: JsonObject, key: string, path: string, label: string): SecretSlot {
   const value = holder[key];
-  const text = typeof value === 'string' ? value : isObject(value) && typeof value.key === 'string' ? value.key : undefined;
+  const text = typeof value === 'string' ? value : isRecord(value) && typeof value.key === 'string' ? value.key : undefined;
   return {
     path,
     label,
@@ -59,11 +56,11 @@ export function secretSlots(metadata: JsonObject, at: string): SecretSlot[] {
   const calls = metadata.apicalls;
   if (!Array.isArray(calls)) return slots;
   calls.forEach((call, i) => {
-    if (!isObject(call)) return;
+    if (!isRecord(call)) return;
     if (call.bearer_token !== undefined) slots.push(keySlot(call, 'bearer_token', `${at}.apicalls[${i}].bearer_token`, 'BEARER_TOKEN'));
     if (!Array.isArray(call.headers)) return;
     call.headers.forEach((header, j) => {
-      if (!isObject(header) || typeof header.name !== 'string' || !isCredentialHeader(header.name)) return;
+      if (!isRecord(header) || typeof header.name !== 'string' || !isCredentialHeader(header.name)) return;
       const value = header.value;
       slots.push({
         path: `${at}.apicalls[${i}].headers[${j}].value`,
@@ -78,24 +75,4 @@ export function secretSlots(metadata: JsonObject, at: string): SecretSlot[] {
     });
   });
   return slots;
-}
-
-/**
- * A copy of `doc` in which `change` was applied to every secret slot of every function node, in
- * walk order. `doc` itself is never changed.
- */
-export function mapSecretSlots(doc: FlowDocument, change: (slot: SecretSlot, node: FlowNode) => void): FlowDocument {
-  const order = new Map(walkOrder(doc).map((node, i) => [node.id, i]));
-  const indexed = doc.nodes.map((node, index) => ({ node, index }));
-  indexed.sort((a, b) => (order.get(a.node.id) ?? a.index) - (order.get(b.node.id) ?? b.index));
-  const nodes = [...doc.nodes];
-  for (const { node, index } of indexed) {
-    if (node.type !== 'function') continue;
-    const metadata = structuredClone(node.data.metadata);
-    const slots = secretSlots(metadata, `$.nodes[${index}].data.metadata`);
-    if (slots.length === 0) continue;
-    for (const slot of slots) change(slot, node);
-    nodes[index] = { ...node, data: { ...node.data, metadata } };
-  }
-  return { ...doc, nodes };
 }

@@ -1,4 +1,4 @@
-import type { JsonObject, NodeType } from '../model/types.js';
+import type { JsonObject, NodeType } from '../../model/types.js';
 
 /** What a metadata renderer may ask about the rest of the flow. */
 export interface RenderContext {

@@ -1,9 +1,9 @@
-import type { JsonObject, JsonValue } from '../model/types.js';
-import { isJsonValue } from '../model/paths.js';
+import type { JsonObject, JsonValue } from '../../model/types.js';
+import { isJsonValue } from '../../model/paths.js';
 import { numberAt, objectAt, objectsAt, textAt } from './jsonFields.js';
 import { inline, quoteBlock, textField, word } from './quote.js';
 import type { MetadataRenderer } from './renderContext.js';
-import { HIDDEN, isSecretName, isSecretValue, redactSecrets } from '../secrets/secretNames.js';
+import { HIDDEN, isSecretName, isSecretValue, redactSecrets } from '../../model/secretNames.js';
 
 /** http_calls: each request with its parameters, headers, body and output mapping; never a token. */
 export const renderHttpCalls: MetadataRenderer = (m, { indent }) => {

@@ -1,11 +1,12 @@
-import type { JsonObject, JsonValue } from '../model/types.js';
+import { isRecord } from '../../model/paths.js';
+import type { JsonObject, JsonValue } from '../../model/types.js';
 
 // Readers over metadata as stored: any field may be missing or of an unexpected kind.
 
 /** The object at a key, or an empty object. */
 export function objectAt(o: JsonObject | undefined, key: string): JsonObject {
   const v = o?.[key];
-  return isObject(v) ? v : {};
+  return isRecord(v) ? v : {};
 }
 
 /** The array at a key, or an empty array. */
@@ -16,7 +17,7 @@ export function listAt(o: JsonObject | undefined, key: string): JsonValue[] {
 
 /** The objects of the array at a key; other items are skipped. */
 export function objectsAt(o: JsonObject | undefined, key: string): JsonObject[] {
-  return listAt(o, key).filter(isObject);
+  return listAt(o, key).filter((v) => isRecord(v));
 }
 
 /** The text at a key: strings as they are, numbers and booleans as written, otherwise ''. */
@@ -39,9 +40,4 @@ export function numberAt(o: JsonObject | undefined, key: string, fallback: numbe
 export function flagAt(o: JsonObject | undefined, key: string): boolean {
   const v = o?.[key];
   return v === true || v === 'true';
-}
-
-/** Whether a JSON value is a plain object. */
-export function isObject(v: JsonValue | undefined): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

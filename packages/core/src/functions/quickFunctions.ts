@@ -1,8 +1,8 @@
-import type { FunctionDefinition } from '../functions/FunctionDefinition.js';
-import { FUNCTION_DEFINITIONS, type FunctionType } from '../functions/registry.js';
-import { seeWebsite } from '../functions/seeWebsite.js';
+import type { FunctionDefinition } from './FunctionDefinition.js';
+import { FUNCTION_DEFINITIONS, type FunctionType } from './registry.js';
+import { seeWebsite } from './seeWebsite.js';
 import { flowMessages, messages } from '../messages.js';
-import type { JsonObject } from './types.js';
+import type { JsonObject } from '../model/types.js';
 
 /** A card of the Quick Functions bar and the function palette (spec sections 2 and 3). */
 export interface QuickFunction {

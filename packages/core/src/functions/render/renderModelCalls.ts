@@ -1,6 +1,7 @@
-import { normalizeModelId } from '../model/models.js';
-import type { JsonObject } from '../model/types.js';
-import { flagAt, isObject, listAt, numberAt, objectAt, textAt } from './jsonFields.js';
+import { normalizeModelId } from '../../model/models.js';
+import type { JsonObject } from '../../model/types.js';
+import { isRecord } from '../../model/paths.js';
+import { flagAt, listAt, numberAt, objectAt, textAt } from './jsonFields.js';
 import { textField, word } from './quote.js';
 import type { MetadataRenderer, RenderContext } from './renderContext.js';
 import { renderSettings } from './renderSettings.js';
@@ -9,7 +10,7 @@ import { renderSettings } from './renderSettings.js';
 export function hasSecret(m: JsonObject, key: string): boolean {
   const v = m[key];
   if (typeof v === 'string') return v !== '';
-  return isObject(v) && Object.keys(v).length > 0;
+  return isRecord(v) && Object.keys(v).length > 0;
 }
 
 /** instruct: the prompt the agent follows. */
@@ -35,7 +36,7 @@ export const renderChangeInstructions: MetadataRenderer = (m, ctx: RenderContext
   prompts.forEach((p, i) => {
     const label = `Instructions ${i + 1}`;
     if (typeof p === 'string') lines.push(...textField(label, p, ctx.indent));
-    else if (isObject(p)) lines.push(`${ctx.indent}${label}:`, ...renderSettings(p, ctx.indent));
+    else if (isRecord(p)) lines.push(`${ctx.indent}${label}:`, ...renderSettings(p, ctx.indent));
   });
   return lines;
 };

@@ -1,4 +1,4 @@
-import type { FlowDocument, FlowEdge, FlowNode } from '../model/types.js';
+import type { FlowDocument, FlowEdge, FlowNode } from './types.js';
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -5,7 +5,7 @@ export interface Finding {
   path: string;
   severity: Severity;
   message: string;
-  /** The rule's stable code (rules/ruleCodes.ts), such as `orphan-edge`. */
+  /** The rule's stable code (model/ruleCodes.ts), such as `orphan-edge`. */
   code: RuleCode;
   /** 1-based, when the finding was made on source text. */
   line?: number;

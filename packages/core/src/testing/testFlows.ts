@@ -1,13 +1,6 @@
 import { makeEdge, reconcile } from '../graph/edges.js';
-import {
-  FLOW_FORMAT,
-  type FlowDocument,
-  type FlowNode,
-  type FunctionNode,
-  type FunctionNodeData,
-  type PromptNode,
-  type WorkflowNode,
-} from '../model/types.js';
+import { FLOW_FORMAT } from '../model/types.js';
+import type { FlowDocument, FlowNode, FunctionNode, FunctionNodeData, PromptNode, WorkflowNode } from '../format/types.js';
 
 // Small flows for tests of the format and the rules.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_TYPES, functionDefinition } from '../functions/registry.js';
 import { CLIPBOARD, createFunctionData, createPromptData, createWorkflowData, GLOBE, LIGHTNING } from './nodeData.js';
-import type { FunctionNodeData, Workflow } from './types.js';
+import type { FunctionNodeData, Workflow } from '../format/types.js';
 
 const FUNCTION_DATA_KEYS: readonly (keyof FunctionNodeData)[] = [
   'uuid',

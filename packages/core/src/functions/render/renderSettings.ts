@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from '../model/types.js';
-import { HIDDEN, isSecretName, isSecretValue } from '../secrets/secretNames.js';
+import type { JsonObject, JsonValue } from '../../model/types.js';
+import { HIDDEN, isSecretName, isSecretValue } from '../../model/secretNames.js';
 import { inline } from './quote.js';
 
 /**

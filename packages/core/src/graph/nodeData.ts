@@ -1,10 +1,10 @@
 import { defaultMetadata, functionDefinition } from '../functions/registry.js';
-import { LIGHTNING } from './emoji.js';
-import { mergeDefaults } from './paths.js';
+import { LIGHTNING } from '../model/emoji.js';
+import { mergeDefaults } from '../model/paths.js';
 import type { FunctionType } from '../functions/registry.js';
-import type { FunctionNodeData, PromptNodeData, Workflow, WorkflowNodeData, WorkflowStep } from './types.js';
+import type { FunctionNodeData, PromptNodeData, Workflow, WorkflowNodeData, WorkflowStep } from '../format/types.js';
 
-export { CLIPBOARD, GLOBE, LIGHTNING } from './emoji.js';
+export { CLIPBOARD, GLOBE, LIGHTNING } from '../model/emoji.js';
 
 /** Spec section 9: function sequence default. */
 export const DEFAULT_SEQUENCE = 3;
