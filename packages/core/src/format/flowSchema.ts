@@ -4,6 +4,8 @@
 // (`pnpm --filter @flow/core schema`; a test fails when the file is behind).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+import { metadataSchema, SECRET_SCHEMA } from '../functions/metadataSchema.js';
+import { FUNCTION_DEFINITIONS } from '../functions/registry.js';
 import {
   EDGE_KINDS,
   FLOW_FORMAT,
@@ -73,6 +75,27 @@ export const FunctionNodeDataSchema = Type.Object(
 );
 export type FunctionNodeData = Static<typeof FunctionNodeDataSchema>;
 
+// Each function type's metadata schema, written from its definition, named as under `definitions` (`customGptMetadata`).
+const metadataParts = FUNCTION_DEFINITIONS.map((definition) => ({
+  type: definition.type,
+  name: `${definition.type.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}Metadata`,
+  schema: Type.Unsafe<JsonObject>(metadataSchema(definition)),
+}));
+
+/**
+ * Function node data in a flow: the metadata of a known function type is that type's (`if` the
+ * type is X `then` X's metadata); an unknown type keeps any metadata (validateFlow warns).
+ */
+export const FlowFunctionDataSchema = Type.Unsafe<FunctionNodeData>({
+  allOf: [
+    FunctionNodeDataSchema,
+    ...metadataParts.map(({ type, schema }) => ({
+      if: { type: 'object', properties: { type: { const: type } }, required: ['type'] },
+      then: { type: 'object', properties: { metadata: schema } },
+    })),
+  ],
+});
+
 /** Prompt node data: the Instruct node (name Instruct, nodeType default). */
 export const PromptNodeDataSchema = Type.Object(
   {
@@ -116,7 +139,7 @@ function nodeOf<T extends NodeType, D extends TSchema>(type: T, data: D) {
   );
 }
 
-export const FunctionNodeSchema = nodeOf('function', FunctionNodeDataSchema);
+export const FunctionNodeSchema = nodeOf('function', FlowFunctionDataSchema);
 export const PromptNodeSchema = nodeOf('prompt', PromptNodeDataSchema);
 export const WorkflowNodeSchema = nodeOf('workflow', WorkflowNodeDataSchema);
 export type FunctionNode = Static<typeof FunctionNodeSchema>;
@@ -181,7 +204,7 @@ export const flowSchema = Type.Object(
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Flow document (flow/1)',
     description:
-      'One flow = one plan version = one file, <planId>/<versionName>.flow.json. Structural objects (document, node, position, edge, viewport) are closed; node data, metadata and workflows are open, since providers may add fields.',
+      'One flow = one plan version = one file, <planId>/<versionName>.flow.json. Structural objects (document, node, position, edge, viewport) are closed, and so is the metadata of each known function type (its keys are those of its definition); node data, workflows and the metadata of unknown function types are open, since providers may add fields.',
   },
 );
 export type FlowDocument = Static<typeof flowSchema>;
@@ -195,6 +218,9 @@ export const FLOW_SCHEMA_DEFINITIONS: Record<string, TSchema> = {
   promptNode: PromptNodeSchema,
   workflowNode: WorkflowNodeSchema,
   functionData: FunctionNodeDataSchema,
+  flowFunctionData: FlowFunctionDataSchema,
+  ...Object.fromEntries(metadataParts.map(({ name, schema }) => [name, schema])),
+  secret: Type.Unsafe<JsonValue>(SECRET_SCHEMA),
   promptData: PromptNodeDataSchema,
   workflowData: WorkflowNodeDataSchema,
   step: WorkflowStepSchema,
