@@ -1,11 +1,10 @@
 // The flow format `flow/1`, defined once: each part below is a JSON Schema (TypeBox builds it)
 // from which the TypeScript type of that part is derived, so what the validator checks and what
-// the types claim cannot drift apart. schema/flow.schema.json is written from `flowSchema`
-// (`pnpm --filter @flow/core schema`; a test fails when the file is behind).
+// the types claim cannot drift apart. schema/flow.schema.json is written from `flowSchema` and
+// each function type's metadata schema (schemaText.ts; `pnpm --filter @flow/core schema`; a test
+// fails when the file is behind).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-import { metadataSchema, SECRET_SCHEMA } from '../functions/metadataSchema.js';
-import { FUNCTION_DEFINITIONS } from '../functions/registry.js';
 import {
   EDGE_KINDS,
   FLOW_FORMAT,
@@ -75,27 +74,6 @@ export const FunctionNodeDataSchema = Type.Object(
 );
 export type FunctionNodeData = Static<typeof FunctionNodeDataSchema>;
 
-// Each function type's metadata schema, written from its definition, named as under `definitions` (`customGptMetadata`).
-const metadataParts = FUNCTION_DEFINITIONS.map((definition) => ({
-  type: definition.type,
-  name: `${definition.type.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}Metadata`,
-  schema: Type.Unsafe<JsonObject>(metadataSchema(definition)),
-}));
-
-/**
- * Function node data in a flow: the metadata of a known function type is that type's (`if` the
- * type is X `then` X's metadata); an unknown type keeps any metadata (validateFlow warns).
- */
-export const FlowFunctionDataSchema = Type.Unsafe<FunctionNodeData>({
-  allOf: [
-    FunctionNodeDataSchema,
-    ...metadataParts.map(({ type, schema }) => ({
-      if: { type: 'object', properties: { type: { const: type } }, required: ['type'] },
-      then: { type: 'object', properties: { metadata: schema } },
-    })),
-  ],
-});
-
 /** Prompt node data: the Instruct node (name Instruct, nodeType default). */
 export const PromptNodeDataSchema = Type.Object(
   {
@@ -139,7 +117,7 @@ function nodeOf<T extends NodeType, D extends TSchema>(type: T, data: D) {
   );
 }
 
-export const FunctionNodeSchema = nodeOf('function', FlowFunctionDataSchema);
+export const FunctionNodeSchema = nodeOf('function', FunctionNodeDataSchema);
 export const PromptNodeSchema = nodeOf('prompt', PromptNodeDataSchema);
 export const WorkflowNodeSchema = nodeOf('workflow', WorkflowNodeDataSchema);
 export type FunctionNode = Static<typeof FunctionNodeSchema>;
@@ -218,9 +196,6 @@ export const FLOW_SCHEMA_DEFINITIONS: Record<string, TSchema> = {
   promptNode: PromptNodeSchema,
   workflowNode: WorkflowNodeSchema,
   functionData: FunctionNodeDataSchema,
-  flowFunctionData: FlowFunctionDataSchema,
-  ...Object.fromEntries(metadataParts.map(({ name, schema }) => [name, schema])),
-  secret: Type.Unsafe<JsonValue>(SECRET_SCHEMA),
   promptData: PromptNodeDataSchema,
   workflowData: WorkflowNodeDataSchema,
   step: WorkflowStepSchema,
