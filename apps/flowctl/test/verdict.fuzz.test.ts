@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Validator } from '@cfworker/json-schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   validateFlowText,
   type Finding,
   type JsonValue,
+  type RuleCode,
 } from '@flow/core';
 import { startServer } from '@flow/server';
 import { REPO } from './helpers/build.js';
@@ -264,6 +266,46 @@ describe('one verdict for a mutant of an example, everywhere', () => {
       const args = ['publish', file, '--plan', 'fuzz', '--version', file.replace('.flow.json', ''), '--dry-run', '--json'];
       const published = await runCli([...args, '--api-url', provider.url], { cwd: batch });
       expect(published.code, `${file}: ${published.stdout}`).toBe(ok ? 0 : 1);
+    }
+  });
+});
+
+// Issue 35: any Draft-7 validator reads schema/flow.schema.json as flowctl validate reads a file.
+// The findings a JSON Schema can state: the schema's, the format's, and the field rules whose
+// `minimum`/`maximum`/`enum`/`type` the schema also carries (validate words them as the spec does).
+const SCHEMA_CODES: ReadonlySet<RuleCode> = new Set(['schema', 'wrong-format', 'out-of-range', 'not-an-option', 'not-a-number']);
+// Found before the schema is read (nothing else is then checked): a limit or text a JSON parser keeps.
+const BEFORE_SCHEMA: ReadonlySet<RuleCode> = new Set(['too-deep', 'reserved-key', 'invalid-text', 'duplicate-key']);
+
+describe('schema/flow.schema.json read by another Draft-7 validator (@cfworker/json-schema)', () => {
+  const schema: unknown = JSON.parse(readFileSync(join(REPO, 'packages', 'core', 'schema', 'flow.schema.json'), 'utf8'));
+  if (!isRecord(schema)) throw new Error('the schema is an object');
+  const validator = new Validator(schema, '7', false);
+
+  it('refuses a mutant of an example exactly when validate finds a schema-level error in it', () => {
+    const samples = fc.sample(mutantArb, { numRuns: 300, seed: 35 });
+    let refused = 0;
+    let compared = 0;
+    samples.forEach(({ example, mutations }, i) => {
+      const text = mutantText(example, mutations, `schema${i}`);
+      const findings = validateFlowText(text);
+      if (findings.some((f) => BEFORE_SCHEMA.has(f.code))) return;
+      const schemaErrors = errorsOf(findings).filter((f) => SCHEMA_CODES.has(f.code));
+      const value: unknown = JSON.parse(text);
+      expect(validator.validate(value).valid, `${text}\n${JSON.stringify(schemaErrors)}`).toBe(schemaErrors.length === 0);
+      compared += 1;
+      if (schemaErrors.length > 0) refused += 1;
+    });
+    // The sample holds both kinds, metadata mutants among the refused ones.
+    expect(compared).toBeGreaterThan(150);
+    expect(refused).toBeGreaterThan(50);
+    expect(compared - refused).toBeGreaterThan(50);
+  });
+
+  it('accepts every example, as validate does', () => {
+    for (const example of examples) {
+      expect(errorsOf(validateFlowText(JSON.stringify(example)))).toEqual([]);
+      expect(validator.validate(example).valid).toBe(true);
     }
   });
 });

@@ -1,7 +1,8 @@
 // The flow format `flow/1`, defined once: each part below is a JSON Schema (TypeBox builds it)
 // from which the TypeScript type of that part is derived, so what the validator checks and what
-// the types claim cannot drift apart. schema/flow.schema.json is written from `flowSchema`
-// (`pnpm --filter @flow/core schema`; a test fails when the file is behind).
+// the types claim cannot drift apart. schema/flow.schema.json is written from `flowSchema` and
+// each function type's metadata schema (schemaText.ts; `pnpm --filter @flow/core schema`; a test
+// fails when the file is behind).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import {
@@ -181,7 +182,7 @@ export const flowSchema = Type.Object(
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Flow document (flow/1)',
     description:
-      'One flow = one plan version = one file, <planId>/<versionName>.flow.json. Structural objects (document, node, position, edge, viewport) are closed; node data, metadata and workflows are open, since providers may add fields.',
+      'One flow = one plan version = one file, <planId>/<versionName>.flow.json. Structural objects (document, node, position, edge, viewport) are closed, and so is the metadata of each known function type (its keys are those of its definition); node data, workflows and the metadata of unknown function types are open, since providers may add fields.',
   },
 );
 export type FlowDocument = Static<typeof flowSchema>;

@@ -9,3 +9,4 @@ export interface GeneratedValidator<T> {
 
 export declare const validateFlowDocument: GeneratedValidator<FlowDocument>;
 export declare const validateFunctionData: GeneratedValidator<FunctionNodeData>;
+export declare const validateTypedFunctionData: GeneratedValidator<FunctionNodeData>;

@@ -20,17 +20,21 @@ export function jsonPath(segments: readonly PathSegment[]): string {
   return path;
 }
 
-/** The JSON path of a JSON Pointer (`/nodes/3/data` -> `$.nodes[3].data`), as ajv reports them. */
-export function pointerToJsonPath(pointer: string): string {
-  if (pointer === '') return '$';
-  const segments = pointer
+/** The steps of a JSON Pointer (`/nodes/3/data` -> `['nodes', 3, 'data']`), as ajv reports them. */
+export function pointerSegments(pointer: string): PathSegment[] {
+  if (pointer === '') return [];
+  return pointer
     .slice(1)
     .split('/')
     .map((raw): PathSegment => {
       const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
       return /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : key;
     });
-  return jsonPath(segments);
+}
+
+/** The JSON path of a JSON Pointer (`/nodes/3/data` -> `$.nodes[3].data`), as ajv reports them. */
+export function pointerToJsonPath(pointer: string): string {
+  return jsonPath(pointerSegments(pointer));
 }
 
 /** The path one step up (`$.nodes[3].data` -> `$.nodes[3]`); undefined for `$` or a foreign path. */

@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Validator } from '@cfworker/json-schema';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { FUNCTION_DEFINITIONS } from '../functions/registry.js';
 import { isRecord } from '../model/paths.js';
 import { flowMessages } from '../messages.js';
 import type { FlowDocument, FlowEdge, FlowNode } from './types.js';
+import type { JsonObject, JsonValue } from '../model/types.js';
+import { validateFlow, validateFlowText } from '../rules/validateFlow.js';
 import { checkFlowShape, flowSchema } from './schema.js';
 import { FLOW_AJV_OPTIONS, flowSchemaText, flowValidatorText } from './schemaText.js';
 import { sampleFlow } from '../testing/testFlows.js';
@@ -136,6 +141,152 @@ describe('schema/flow.schema.json', () => {
     for (const doc of broken) {
       expect(checkFlowShape(doc).ok).toBe(false);
       expect(validate(doc)).toBe(false);
+    }
+  });
+});
+
+/** The sample flow with function f1 (node 1) of `type` holding `metadata`. */
+const withFunction = (type: string, metadata: JsonObject) =>
+  withNode(1, (n) => (n.type === 'function' ? { ...n, data: { ...n.data, type, metadata } } : n));
+
+/** A header list whose Authorization value is `value`. */
+const callWithAuthorization = (value: JsonValue): JsonObject => ({
+  apicalls: [{ method: 'GET', url: 'https://api.example/x', headers: [{ name: 'Authorization', value }] }],
+});
+
+// Issue 35: what the schema of 0.x accepted although flowctl validate's rules or the runtime cannot use it.
+const BROKEN_METADATA: [string, FlowDocument | Record<string, unknown>, string[]][] = [
+  [
+    'a capture_variables list that is text',
+    withFunction('capture_variables', { variables: 'oops' }),
+    ['$.nodes[1].data.metadata.variables: must be array or null'],
+  ],
+  [
+    'an HTTP method that does not exist',
+    withFunction('http_calls', { apicalls: [{ method: 'FETCH', url: 'https://api.example/x' }] }),
+    ['$.nodes[1].data.metadata.apicalls[0].method: Method: "FETCH" is not one of the options'],
+  ],
+  ['apicalls that are text', withFunction('http_calls', { apicalls: 'x' }), ['$.nodes[1].data.metadata.apicalls: must be array or null']],
+  [
+    'a metadata key the type does not have',
+    withFunction('custom_gpt', { prompt: 'Hi', tempreature: 0.2 }),
+    ['$.nodes[1].data.metadata.tempreature: property "tempreature" is not allowed'],
+  ],
+  [
+    'a key in the second HTTP call that calls do not have',
+    withFunction('http_calls', { apicalls: [{ method: 'GET' }, { method: 'GET', verb: 'GET' }] }),
+    ['$.nodes[1].data.metadata.apicalls[1].verb: property "verb" is not allowed'],
+  ],
+  [
+    'a variable without its description',
+    withFunction('capture_variables', { variables: [{ name: 'email' }] }),
+    ['$.nodes[1].data.metadata.variables[0]: must have required property "description"'],
+  ],
+  [
+    'an API key that is both a reference and a key',
+    withFunction('custom_gpt', { api_key: { env: 'OPENAI_API_KEY', key: '' } }),
+    ['$.nodes[1].data.metadata.api_key: must have at most 1 property'],
+  ],
+  [
+    'a header value that is a number',
+    withFunction('http_calls', callWithAuthorization(7)),
+    ['$.nodes[1].data.metadata.apicalls[0].headers[0].value: must be object or string or null'],
+  ],
+];
+
+describe('the metadata of each function type (issue 35)', () => {
+  it.each(BROKEN_METADATA)('refuses %s, with one finding (the flow is still a document to open and fix)', (_, doc, expected) => {
+    expect(checkFlowShape(doc).ok).toBe(true);
+    const findings = validateFlow(doc);
+    expect(findings.map((f) => `${f.path}: ${f.message}`)).toEqual(expected);
+    expect(findings.every((f) => f.severity === 'error')).toBe(true);
+  });
+
+  it('reports a slider out of range, a value that is not an option and a number field holding text once, as their rules word them', () => {
+    const doc = withFunction('custom_gpt', { temperature: 5, output: { type: 'xml' } });
+    expect(validateFlow(doc)).toEqual([
+      {
+        code: 'out-of-range',
+        path: '$.nodes[1].data.metadata.temperature',
+        severity: 'error',
+        message: flowMessages.outOfRange('Temperature', 0, 1),
+      },
+      {
+        code: 'not-an-option',
+        path: '$.nodes[1].data.metadata.output.type',
+        severity: 'error',
+        message: flowMessages.notAnOption('Output Type', 'xml'),
+      },
+    ]);
+    expect(validateFlow(withFunction('see_website', { width: 'wide' }))).toEqual([
+      { code: 'not-a-number', path: '$.nodes[1].data.metadata.width', severity: 'error', message: flowMessages.notANumber('Width') },
+    ]);
+    expect(validateFlow(withFunction('generate_knowledge_base', { knowledge_base: { content_types: ['article', 'tweet'] } }))).toEqual([
+      {
+        code: 'not-an-option',
+        path: '$.nodes[1].data.metadata.knowledge_base.content_types[1]',
+        severity: 'error',
+        message: flowMessages.notAnOption('Content Types', 'tweet'),
+      },
+    ]);
+  });
+
+  it('takes every secret form a flow holds: a reference, a key, plain text (a warning) or nothing', () => {
+    const secrets: JsonValue[] = [{ env: 'OPENAI_API_KEY' }, { key: 'sk-test-1234567890' }, 'sk-test-1234567890', null];
+    for (const secret of secrets) {
+      const errors = (type: string, metadata: JsonObject) =>
+        validateFlow(withFunction(type, metadata)).filter((f) => f.severity === 'error');
+      expect(errors('custom_gpt', { model: 'Custom Assistant', api_key: secret })).toEqual([]);
+      expect(errors('http_calls', { apicalls: [{ authorization: 'bearer', bearer_token: secret }] })).toEqual([]);
+      expect(errors('http_calls', callWithAuthorization(secret))).toEqual([]);
+    }
+    expect(validateFlow(withFunction('custom_gpt', { api_key: 'sk-test-1234567890' }))).toEqual([
+      { code: 'plain-secret', path: '$.nodes[1].data.metadata.api_key', severity: 'warning', message: flowMessages.plainSecret },
+    ]);
+  });
+
+  it('lets a missing or null key take its default, and leaves the metadata of an unknown type open (a warning)', () => {
+    expect(validateFlow(withFunction('custom_gpt', {}))).toEqual([]);
+    expect(validateFlow(withFunction('custom_gpt', { temperature: null, output: { type: null }, model: null }))).toEqual([]);
+    expect(validateFlow(withFunction('teleport', { anything: ['goes', 1] }))).toEqual([
+      {
+        code: 'unknown-function-type',
+        path: '$.nodes[1].data.type',
+        severity: 'warning',
+        message: flowMessages.unknownFunctionType('teleport'),
+      },
+    ]);
+  });
+});
+
+describe('schema/flow.schema.json read by another Draft-7 validator (@cfworker/json-schema)', () => {
+  const schema: unknown = JSON.parse(readFileSync(new URL('../../schema/flow.schema.json', import.meta.url), 'utf8'));
+  if (!isRecord(schema)) throw new Error('the schema is an object');
+  const validator = new Validator(schema, '7', false);
+  const examplesDir = fileURLToPath(new URL('../../../../examples/', import.meta.url));
+  const examples = readdirSync(examplesDir, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.flow.json'));
+
+  it.each(examples)('accepts the example %s, as validate does', (path) => {
+    const text = readFileSync(examplesDir + path, 'utf8');
+    expect(validateFlowText(text).filter((f) => f.severity === 'error')).toEqual([]);
+    expect(validator.validate(JSON.parse(text)).valid).toBe(true);
+  });
+
+  it('refuses the metadata that validate refuses, out-of-range sliders included', () => {
+    const outOfRange = withFunction('custom_gpt', { max_tokens: 4001 });
+    for (const doc of [...BROKEN_METADATA.map(([, broken]) => broken), outOfRange]) {
+      expect(validateFlow(doc).some((f) => f.severity === 'error')).toBe(true);
+      expect(validator.validate(doc).valid).toBe(false);
+    }
+  });
+
+  it("accepts each function type's default and quick-card metadata", () => {
+    for (const definition of FUNCTION_DEFINITIONS) {
+      for (const metadata of [definition.defaults, definition.quick?.metadata ?? {}]) {
+        const doc = withFunction(definition.type, metadata);
+        expect(validateFlow(doc)).toEqual([]);
+        expect(validator.validate(doc).valid, definition.type).toBe(true);
+      }
     }
   });
 });

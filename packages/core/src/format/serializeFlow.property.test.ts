@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_TYPES } from '../functions/registry.js';
+import { defaultMetadata, FUNCTION_TYPES, isFunctionType } from '../functions/registry.js';
 import { POST_ACTION_TYPES, type JsonObject, type JsonValue } from '../model/types.js';
 import type { FlowDocument, FlowNode } from './types.js';
 import { validateFlow } from '../rules/validateFlow.js';
@@ -26,6 +26,16 @@ const coordinate = fc.double({ noNaN: true, noDefaultInfinity: true });
 const position = fc.record({ x: coordinate, y: coordinate });
 const step = fc.record({ skill: text, name: text, config: jsonObject });
 
+/** A function type and metadata of that type (some of its default keys); any object for an unknown type. */
+const typedMetadata = fc.constantFrom(...FUNCTION_TYPES, 'not_yet_known').chain((type) =>
+  fc.record({
+    type: fc.constant(type),
+    metadata: isFunctionType(type)
+      ? fc.subarray(Object.entries(defaultMetadata(type))).map((entries) => Object.fromEntries(entries))
+      : jsonObject,
+  }),
+);
+
 /** A node of any type for a given id; chains and links are set by `buildFlow`. */
 const nodeFor = (id: string): fc.Arbitrary<FlowNode> =>
   fc.oneof(
@@ -34,34 +44,34 @@ const nodeFor = (id: string): fc.Arbitrary<FlowNode> =>
       type: fc.constant('function' as const),
       chain: fc.constant('1'),
       position,
-      data: fc.record({
-        uuid: fc.constant(id),
-        type: fc.constantFrom(...FUNCTION_TYPES, 'not_yet_known'),
-        name: text,
-        metadata: jsonObject,
-        post_action_type: fc.constantFrom(...POST_ACTION_TYPES),
-        post_action_function_id: text,
-        active: fc.boolean(),
-        sequence: fc.integer(),
-        plan_id: text,
-        title: text,
-        description: text,
-        trigger: text,
-        created_at: text,
-        updated_at: text,
-        execute_once: fc.boolean(),
-        config_id: fc.option(text),
-        config_env: fc.option(text),
-        deleted_at: fc.option(text),
-        trigger_text: text,
-        button_text: text,
-        skip_tracking: fc.boolean(),
-        execute_first: fc.boolean(),
-        track: fc.boolean(),
-        trigger_type: text,
-        thinking_text: text,
-        source_function_id: fc.option(text),
-      }),
+      data: fc
+        .record({
+          uuid: fc.constant(id),
+          name: text,
+          post_action_type: fc.constantFrom(...POST_ACTION_TYPES),
+          post_action_function_id: text,
+          active: fc.boolean(),
+          sequence: fc.integer(),
+          plan_id: text,
+          title: text,
+          description: text,
+          trigger: text,
+          created_at: text,
+          updated_at: text,
+          execute_once: fc.boolean(),
+          config_id: fc.option(text),
+          config_env: fc.option(text),
+          deleted_at: fc.option(text),
+          trigger_text: text,
+          button_text: text,
+          skip_tracking: fc.boolean(),
+          execute_first: fc.boolean(),
+          track: fc.boolean(),
+          trigger_type: text,
+          thinking_text: text,
+          source_function_id: fc.option(text),
+        })
+        .chain((data) => typedMetadata.map((typed) => ({ ...data, ...typed }))),
     }),
     fc.record({
       id: fc.constant(id),

@@ -47,10 +47,11 @@ export function fieldFindings(field: FieldSpec, value: unknown, path: string): F
     case 'select':
       return isOption(field, value) ? [] : [problem(flowMessages.notAnOption(field.label, shown(value)), path)];
     case 'model':
-      // A model we do not list may still exist at the provider: warn, do not fail.
-      return typeof value === 'string' && isKnownModel(value)
+      // A model we do not list may still exist at the provider: warn, do not fail. A value that
+      // is not text is the metadata schema's finding (metadataSchemaFindings), not a second one.
+      return typeof value !== 'string' || isKnownModel(value)
         ? []
-        : [ruleFinding('unknown-model', path, flowMessages.notAnOption(field.label, shown(value)))];
+        : [ruleFinding('unknown-model', path, flowMessages.notAnOption(field.label, value))];
     case 'multiSelect':
       if (!Array.isArray(value)) return [problem(flowMessages.notAnOption(field.label, shown(value)), path)];
       return value.flatMap((item, i) =>

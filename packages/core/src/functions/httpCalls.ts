@@ -58,7 +58,7 @@ export const httpCalls = defineFunction<'http_calls', HttpCallsMetadata>({
       placeholder: '${env:API_TOKEN}',
       help: 'Write ${env:NAME} to read it from the environment when publishing.',
     },
-    { key: 'apicalls.0.headers', label: 'Headers', kind: 'keyValueList', itemFields: ['name', 'value'] },
+    { key: 'apicalls.0.headers', label: 'Headers', kind: 'keyValueList', itemFields: ['name', 'value'], secretValues: true },
     { key: 'apicalls.0.body.raw.data', label: 'Body', kind: 'textarea', placeholder: '{ "order": "{order_id}" }' },
     {
       key: 'apicalls.0.output.json',

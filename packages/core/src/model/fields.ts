@@ -91,6 +91,8 @@ export interface FieldSpec<K extends string = string> {
   range?: SliderRange;
   /** Property names of the items of a `keyValueList`. */
   itemFields?: readonly [string, string];
+  /** Of a `keyValueList`: an item's value may be a secret (`{ env }` or `{ key }`), as a credential header's is. */
+  secretValues?: boolean;
   placeholder?: string;
   /** A sentence under the field saying what it is for. */
   help?: string;

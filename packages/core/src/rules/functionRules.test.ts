@@ -147,6 +147,21 @@ describe('functionDataFindings', () => {
     ]);
   });
 
+  it('reports a model that is not text once, as the metadata schema words it (issue 35)', () => {
+    expect(functionDataFindings(make('custom_gpt', 'model', 5), PATH)).toEqual([
+      { code: 'schema', path: `${PATH}.metadata.model`, severity: 'error', message: 'must be string or null' },
+    ]);
+  });
+
+  it('reports a metadata key its type does not have, and the items of a list without their fields (issue 35)', () => {
+    expect(functionDataFindings(make('custom_gpt', 'tempreature', 0.2), PATH)).toEqual([
+      { code: 'schema', path: `${PATH}.metadata.tempreature`, severity: 'error', message: 'property "tempreature" is not allowed' },
+    ]);
+    expect(functionDataFindings(make('capture_variables', 'variables', [{ name: 'email' }]), PATH)).toEqual([
+      { code: 'schema', path: `${PATH}.metadata.variables[0]`, severity: 'error', message: 'must have required property "description"' },
+    ]);
+  });
+
   it('warns about an unknown function type and checks nothing else of it', () => {
     const data = { ...make('custom_gpt', 'temperature', 5), type: 'teleport' };
     expect(functionDataFindings(data, PATH)).toEqual([

@@ -1,3 +1,4 @@
+import { metadataSchemaFindings } from '../format/schema.js';
 import { metadataFindings } from '../functions/fieldRules.js';
 import { functionDefinition } from '../functions/registry.js';
 import { plainSecretFindings } from '../functions/secretRules.js';
@@ -7,8 +8,8 @@ import type { Finding } from '../model/types.js';
 import type { FunctionNodeData } from '../format/types.js';
 
 /**
- * Findings of one function's data against the definition of its type: slider ranges, select
- * options (unknown models only warn), secrets in plain text; an unknown type is a warning and its
+ * Findings of one function's data against the definition of its type: its metadata schema (keys
+ * and types), slider ranges, select options (unknown models only warn), secrets in plain text; an unknown type is a warning and its
  * metadata is still searched for secrets. `path` is the JSON path of the data, e.g. `$.nodes[2].data`.
  */
 export function functionDataFindings(data: FunctionNodeData, path: string): Finding[] {
@@ -17,5 +18,5 @@ export function functionDataFindings(data: FunctionNodeData, path: string): Find
     const unknown = ruleFinding('unknown-function-type', `${path}.type`, flowMessages.unknownFunctionType(data.type));
     return [unknown, ...plainSecretFindings(data.metadata, `${path}.metadata`)];
   }
-  return metadataFindings(definition, data.metadata, `${path}.metadata`);
+  return [...metadataSchemaFindings(data, path), ...metadataFindings(definition, data.metadata, `${path}.metadata`)];
 }
