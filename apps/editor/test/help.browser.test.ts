@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { KEYBINDINGS } from '../src/data/keybindings';
+import { ONBOARDING_DELAY } from '../src/help/useOnboardingAutoOpen';
 import { editorDist, editorRoot } from './browser';
-import { useEditorHarness } from './harness';
+import { useEditorHarness, VIEWPORT } from './harness';
 import { layerReady } from './pageHelpers';
 
 // Fresh local storage: the onboarding shows by itself, as for a first visit.
@@ -17,6 +18,23 @@ const help = (page: Page) => page.getByTestId('help-dialog');
 const stepCount = (page: Page) => help(page).locator('.onb-count');
 const button = (page: Page, name: string) => help(page).getByRole('button', { name, exact: true });
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/**
+ * A page whose timers the test moves, in a context of its own: Playwright's clock is a whole
+ * context's, and the harness's context serves the file's other tests. Time flows until the test moves it.
+ */
+async function clockedPage(): Promise<Page> {
+  const context = await h.browser.newContext({ viewport: VIEWPORT, reducedMotion: 'reduce' });
+  onTestFinished(() => context.close());
+  await context.clock.install();
+  return context.newPage();
+}
+
+/**
+ * Files of the help dialog's code the page has asked for: opening the dialog starts loading its code
+ * in the same task (the lazy import links its files in the page's head), before anything is drawn.
+ */
+const helpCodeLinks = (page: Page) => page.locator('link[href*="HelpDialog"]').count();
 
 async function openPlan(page: Page): Promise<Page> {
   const plan = await h.plan('support-desk');
@@ -92,11 +110,19 @@ describe("'How to use' onboarding", () => {
   });
 
   it("does not open by itself on the plan list at '/'", async () => {
-    await h.open('/');
-    await h.page.getByTestId('plan-home').locator('.plan-row').first().waitFor();
-    // It would open 300 ms after load: check well after that.
-    await h.page.waitForFunction(() => performance.now() > 1500);
-    expect(await help(h.page).count()).toBe(0);
+    const page = await clockedPage();
+    await page.goto(`${h.server.url}/`);
+    await page.getByTestId('plan-home').locator('.plan-row').first().waitFor();
+    // It would open ONBOARDING_DELAY after load: the clock passes that, firing every timer due.
+    await page.clock.runFor(ONBOARDING_DELAY);
+    expect(await helpCodeLinks(page)).toBe(0);
+    expect(await help(page).count()).toBe(0);
+    // The same clock opens it on a plan page, where its code is then asked for.
+    await page.goto(`${h.server.url}/${await h.plan('support-desk')}/production`);
+    await page.locator('#main-flow').waitFor();
+    await page.clock.runFor(ONBOARDING_DELAY);
+    await help(page).waitFor();
+    expect(await helpCodeLinks(page)).toBeGreaterThan(0);
   });
 
   it('walks the steps by keyboard: ArrowRight and ArrowLeft move, Enter advances and finishes', async () => {
@@ -144,19 +170,18 @@ describe("'How to use' onboarding", () => {
   });
 
   it("remembers 'Don't show again' across a reload, and forgets it when unticked", async () => {
-    const page = await openPlan(h.page);
+    const page = await clockedPage();
+    await page.goto(`${h.server.url}/${await h.plan('support-desk')}/production`);
+    await help(page).waitFor();
     const box = help(page).getByRole('checkbox', { name: "Don't show again" });
     await box.check();
     expect(await stored(page, 'onboarding:dontShowAgain')).toBe('true');
     await button(page, 'Skip').click();
     await page.reload();
     await page.locator('.react-flow__node').first().waitFor();
-    // The dialog would open 300 ms after load: wait well past that, on something that happens.
-    await page
-      .getByTestId('save-state')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
-    await page.waitForFunction(() => performance.now() > 1500);
+    // The dialog would open ONBOARDING_DELAY after load: the clock passes that, firing every timer due.
+    await page.clock.runFor(ONBOARDING_DELAY);
+    expect(await helpCodeLinks(page)).toBe(0);
     expect(await help(page).count()).toBe(0);
     await page.getByRole('button', { name: 'How to use: F1' }).click();
     await box.uncheck();
