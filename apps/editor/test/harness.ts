@@ -21,6 +21,11 @@ export interface EditorHarness {
   plan(example: Example): Promise<string>;
   /** Opens a fresh copy of an example plan, waits for its nodes and fits the whole flow in view. */
   openCopy(example?: Example): Promise<{ page: Page; plan: string }>;
+  /**
+   * Does, within a test, what the harness does after a passing test and before the next one, and
+   * returns the page the next test would get: the harness's own tests check that hand-over.
+   */
+  betweenTests(): Promise<Page>;
 }
 
 export type Example = 'support-desk' | 'lead-qualifier' | 'onboarding-coach';
@@ -185,6 +190,23 @@ export function useEditorHarness(
       }
       return planId;
     };
+    h.open = async (path: string) => {
+      await h.page.goto(h.server.url + path);
+      await h.page.locator('#main-flow').waitFor();
+      return h.page;
+    };
+    h.openCopy = async (example = 'support-desk') => {
+      const plan = await h.plan(example);
+      const page = await h.open(`/${plan}/production`);
+      await page.locator('.react-flow__node').first().waitFor();
+      await fitView(page);
+      return { page, plan };
+    };
+    h.betweenTests = async () => {
+      await endTest(true);
+      await startTest();
+      return h.page;
+    };
     h.browser = await takeBrowser();
     // One context for the file, cleared before each test (cookies, storage), holding a page
     // of the provider's site open: each test's new page then starts in that page's renderer,
@@ -209,7 +231,8 @@ export function useEditorHarness(
     await h.server?.close();
     if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
   });
-  beforeEach(async () => {
+  /** A test's start: the context without cookies and storage, and the test's page. */
+  async function startTest(): Promise<void> {
     await h.context.clearCookies();
     // What the site keeps: local storage (drafts, views, onboarding) and IndexedDB (the emoji data).
     await keeper.evaluate(async () => {
@@ -226,19 +249,21 @@ export function useEditorHarness(
     });
     pageWatch = watchPage(reused ?? (await openPage(h.context, keeper)));
     h.page = pageWatch.page;
-    h.openCopy = async (example = 'support-desk') => {
-      const plan = await h.plan(example);
-      const page = await h.open(`/${plan}/production`);
-      await page.locator('.react-flow__node').first().waitFor();
-      await fitView(page);
-      return { page, plan };
-    };
-    h.open = async (path: string) => {
-      await h.page.goto(h.server.url + path);
-      await h.page.locator('#main-flow').waitFor();
-      return h.page;
-    };
-  });
+  }
+  /**
+   * A test's end: its page goes on to the next test when nothing of the test can stay in it; every
+   * other page it opened (second tabs, popups) closes; the keeper stays.
+   */
+  async function endTest(passed: boolean): Promise<void> {
+    reused = await readyForNextTest(pageWatch, passed, h.server.url);
+    await Promise.all(
+      h.context
+        .pages()
+        .filter((other) => other !== keeper && other !== reused)
+        .map((other) => other.close()),
+    );
+  }
+  beforeEach(startTest);
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail' && h.page) {
       const dir = join(repoRoot, 'test-results');
@@ -246,15 +271,7 @@ export function useEditorHarness(
       const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
       await h.page.screenshot({ path: join(dir, `${name}.png`) }).catch(() => {});
     }
-    // The test's page goes on to the next test when nothing of this one can stay in it; every
-    // other page the test opened (second tabs, popups) closes; the keeper stays.
-    reused = await readyForNextTest(pageWatch, ctx.task.result?.state === 'pass', h.server.url);
-    await Promise.all(
-      h.context
-        .pages()
-        .filter((other) => other !== keeper && other !== reused)
-        .map((other) => other.close()),
-    );
+    await endTest(ctx.task.result?.state === 'pass');
   });
   return h;
 }

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { KEYBINDINGS } from '../src/data/keybindings';
+import { ONBOARDING_DELAY } from '../src/help/useOnboardingAutoOpen';
 import { editorDist, editorRoot } from './browser';
-import { useEditorHarness } from './harness';
-import { layerReady } from './pageHelpers';
+import { useEditorHarness, VIEWPORT } from './harness';
+import { layerReady, nodes } from './pageHelpers';
 
 // Fresh local storage: the onboarding shows by itself, as for a first visit.
 const h = useEditorHarness({ onboarding: true });
@@ -13,10 +14,33 @@ const h = useEditorHarness({ onboarding: true });
 const STEPS: { steps: { title: string }[] } = JSON.parse(readFileSync(join(editorRoot, 'public', 'onboarding', 'steps.json'), 'utf8'));
 const N = STEPS.steps.length;
 
-const help = (page: Page) => page.getByTestId('help-dialog');
-const stepCount = (page: Page) => help(page).locator('.onb-count');
+// The dialog as a person reads it: its title, the step's count and heading, its buttons.
+const help = (page: Page) => page.getByRole('dialog', { name: 'How to use' });
+const stepCount = (page: Page) => help(page).getByText(/^Step \d+ of \d+$/);
+const stepTitle = (page: Page) => help(page).getByRole('heading', { level: 3 });
 const button = (page: Page, name: string) => help(page).getByRole('button', { name, exact: true });
+// The step's text and picture have no role of their own.
+const stepCaption = (page: Page) => help(page).locator('.onb-caption');
+const stepImage = (page: Page) => help(page).locator('.onb-image');
+const planRows = (page: Page) => page.getByTestId('plan-home').getByRole('listitem');
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/**
+ * A page whose timers the test moves, in a context of its own: Playwright's clock is a whole
+ * context's, and the harness's context serves the file's other tests. Time flows until the test moves it.
+ */
+async function clockedPage(): Promise<Page> {
+  const context = await h.browser.newContext({ viewport: VIEWPORT, reducedMotion: 'reduce' });
+  onTestFinished(() => context.close());
+  await context.clock.install();
+  return context.newPage();
+}
+
+/**
+ * Files of the help dialog's code the page has asked for: opening the dialog starts loading its code
+ * in the same task (the lazy import links its files in the page's head), before anything is drawn.
+ */
+const helpCodeLinks = (page: Page) => page.locator('link[href*="HelpDialog"]').count();
 
 async function openPlan(page: Page): Promise<Page> {
   const plan = await h.plan('support-desk');
@@ -37,15 +61,15 @@ describe("'How to use' onboarding", () => {
     expect(await help(page).getByRole('tab', { name: 'Onboarding' }).getAttribute('aria-selected')).toBe('true');
     for (let i = 1; i <= N; i++) {
       await expect.poll(() => stepCount(page).textContent()).toBe(`Step ${i} of ${N}`);
-      expect(await help(page).locator('.onb-title').textContent()).toBe(STEPS.steps[i - 1]?.title);
+      expect(await stepTitle(page).textContent()).toBe(STEPS.steps[i - 1]?.title);
       expect(await bar.getAttribute('aria-valuenow')).toBe(String(i));
-      expect(await help(page).locator('.onb-caption').textContent()).not.toContain('{{key:');
+      expect(await stepCaption(page).textContent()).not.toContain('{{key:');
       if (i < N) await button(page, 'Next').click();
     }
     expect(await button(page, 'Next').count()).toBe(0);
     expect(await button(page, 'Back').isEnabled()).toBe(true);
     // Keys in a caption come from the keybindings table.
-    expect(await help(page).locator('.onb-caption kbd').allTextContents()).toContain('F1');
+    expect(await stepCaption(page).locator('kbd').allTextContents()).toContain('F1');
     await button(page, 'Finish').click();
     await expect.poll(() => help(page).count()).toBe(0);
     // A finished tour starts again from the first step next time.
@@ -92,11 +116,19 @@ describe("'How to use' onboarding", () => {
   });
 
   it("does not open by itself on the plan list at '/'", async () => {
-    await h.open('/');
-    await h.page.getByTestId('plan-home').locator('.plan-row').first().waitFor();
-    // It would open 300 ms after load: check well after that.
-    await h.page.waitForFunction(() => performance.now() > 1500);
-    expect(await help(h.page).count()).toBe(0);
+    const page = await clockedPage();
+    await page.goto(`${h.server.url}/`);
+    await planRows(page).first().waitFor();
+    // It would open ONBOARDING_DELAY after load: the clock passes that, firing every timer due.
+    await page.clock.runFor(ONBOARDING_DELAY);
+    expect(await helpCodeLinks(page)).toBe(0);
+    expect(await help(page).count()).toBe(0);
+    // The same clock opens it on a plan page, where its code is then asked for.
+    await page.goto(`${h.server.url}/${await h.plan('support-desk')}/production`);
+    await nodes(page).first().waitFor();
+    await page.clock.runFor(ONBOARDING_DELAY);
+    await help(page).waitFor();
+    expect(await helpCodeLinks(page)).toBeGreaterThan(0);
   });
 
   it('walks the steps by keyboard: ArrowRight and ArrowLeft move, Enter advances and finishes', async () => {
@@ -144,19 +176,18 @@ describe("'How to use' onboarding", () => {
   });
 
   it("remembers 'Don't show again' across a reload, and forgets it when unticked", async () => {
-    const page = await openPlan(h.page);
+    const page = await clockedPage();
+    await page.goto(`${h.server.url}/${await h.plan('support-desk')}/production`);
+    await help(page).waitFor();
     const box = help(page).getByRole('checkbox', { name: "Don't show again" });
     await box.check();
     expect(await stored(page, 'onboarding:dontShowAgain')).toBe('true');
     await button(page, 'Skip').click();
     await page.reload();
-    await page.locator('.react-flow__node').first().waitFor();
-    // The dialog would open 300 ms after load: wait well past that, on something that happens.
-    await page
-      .getByTestId('save-state')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
-    await page.waitForFunction(() => performance.now() > 1500);
+    await nodes(page).first().waitFor();
+    // The dialog would open ONBOARDING_DELAY after load: the clock passes that, firing every timer due.
+    await page.clock.runFor(ONBOARDING_DELAY);
+    expect(await helpCodeLinks(page)).toBe(0);
     expect(await help(page).count()).toBe(0);
     await page.getByRole('button', { name: 'How to use: F1' }).click();
     await box.uncheck();
@@ -181,11 +212,13 @@ describe("'How to use' onboarding", () => {
 
   it('zooms the image on click; Esc closes the zoom first, then the modal', async () => {
     const page = await openPlan(h.page);
-    const image = help(page).locator('.onb-image');
+    const image = stepImage(page);
     await expect.poll(() => image.getAttribute('data-status')).toBe('loaded');
     expect(await image.locator('source').getAttribute('type')).toBe('image/webp');
-    expect(await image.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
-    await image.getByRole('button').click();
+    expect(await image.getByRole('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
+    await help(page)
+      .getByRole('button', { name: /^Zoom image: / })
+      .click();
     const zoom = page.getByTestId('onboarding-zoom');
     await zoom.waitFor();
     await layerReady(page);
@@ -199,7 +232,7 @@ describe("'How to use' onboarding", () => {
   it('shows a placeholder for a missing image', async () => {
     await h.page.route('**/onboarding/*.webp', (route) => route.fulfill({ status: 404, body: '' }));
     const page = await openPlan(h.page);
-    const image = help(page).locator('.onb-image');
+    const image = stepImage(page);
     await expect.poll(() => image.getAttribute('data-status')).toBe('missing');
     await image.getByText('Image not available').waitFor();
   });
@@ -213,11 +246,13 @@ describe("'How to use' onboarding", () => {
     await expect.poll(() => keysTab.getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keybindings');
     const panel = help(page).getByRole('tabpanel', { name: 'Keybindings' });
-    const rows = panel.locator('.help-row');
-    expect(await rows.count()).toBe(KEYBINDINGS.length);
+    const keys = panel.getByRole('term');
+    const descriptions = panel.getByRole('definition');
+    expect(await keys.count()).toBe(KEYBINDINGS.length);
+    expect(await descriptions.count()).toBe(KEYBINDINGS.length);
     for (const [i, k] of KEYBINDINGS.entries()) {
-      expect(await rows.nth(i).locator('kbd').textContent()).toBe(k.keys);
-      expect(await rows.nth(i).locator('dd').textContent()).toBe(k.description);
+      expect(await keys.nth(i).textContent()).toBe(k.keys);
+      expect(await descriptions.nth(i).textContent()).toBe(k.description);
     }
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => onboardingTab.getAttribute('aria-selected')).toBe('true');
@@ -232,7 +267,7 @@ describe('onboarding steps file', () => {
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ id: 'x', title: 'Injected', caption }]) }),
     );
     const page = await openPlan(h.page);
-    const text = help(page).locator('.onb-caption');
+    const text = stepCaption(page);
     await text.locator('strong', { hasText: 'bold' }).waitFor();
     expect(await stepCount(page).textContent()).toBe('Step 1 of 1');
     expect(await page.evaluate(() => Reflect.get(window, '__pwned'))).toBeUndefined();
@@ -278,7 +313,7 @@ describe('loading on demand', () => {
     });
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    await page.locator('.react-flow__node').first().waitFor();
+    await nodes(page).first().waitFor();
     expect(scripts.some((s) => s.includes('OnboardingTab'))).toBe(false);
     await page.keyboard.press('F1');
     await expect.poll(() => stepCount(page).textContent()).toBe(`Step 1 of ${N}`);

@@ -261,6 +261,11 @@ export async function zoomOut(page: Page, zoom = 0.6): Promise<void> {
   expect((await viewport(page)).zoom).toBeLessThanOrEqual(zoom);
 }
 
+/** The bare canvas under the nodes: a click there clears the selection and gives the canvas the keys. */
+export function canvasPane(page: Page): Locator {
+  return page.locator('#main-flow .react-flow__pane');
+}
+
 /** Clicks a node on its name, as a person selects it. */
 export async function clickNode(page: Page, id: string, modifiers?: Array<'Shift' | 'Control' | 'Meta'>): Promise<void> {
   await nodeEl(page, id)

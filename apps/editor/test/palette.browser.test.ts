@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { layerReady, nextFrames, nodeEl, storedFlow } from './pageHelpers';
+import { canvasPane, clickNode, layerReady, nextFrames, nodeEl, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -12,6 +12,8 @@ const palette = (page: Page) => page.getByTestId('function-palette');
 const search = (page: Page) => palette(page).getByRole('searchbox');
 const card = (page: Page, name: string) => palette(page).getByRole('button', { name, exact: true });
 const addButton = (page: Page) => page.getByRole('button', { name: /Add \(Space\)/ });
+// A card is its button (named by the title) with its description and badge around it.
+const cards = (page: Page) => palette(page).locator('.palette-card');
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -50,7 +52,7 @@ async function freeCanvasPoint(page: Page, x: number, y: number): Promise<{ x: n
 describe('opening', () => {
   it('opens on Functions with Space while the pointer is over the canvas, search focused, 720 by 640', async () => {
     const { page } = await h.openCopy();
-    await page.locator('.react-flow__pane').click({ position: { x: 600, y: 400 } });
+    await canvasPane(page).click({ position: { x: 600, y: 400 } });
     await page.keyboard.press('Space');
     await palette(page).waitFor();
     expect(await search(page).getAttribute('placeholder')).toBe('Search functions...');
@@ -73,9 +75,7 @@ describe('opening', () => {
     expect(await website.getAttribute('aria-disabled')).toBe('true');
     expect(await website.getAttribute('title')).toBe('Coming soon');
     // The card's button is named by the title and described by the rest of the card.
-    const websiteCard = palette(page)
-      .locator('.palette-card')
-      .filter({ has: page.getByRole('button', { name: 'See a Website', exact: true }) });
+    const websiteCard = cards(page).filter({ has: page.getByRole('button', { name: 'See a Website', exact: true }) });
     expect(await websiteCard.locator('.palette-card-desc').textContent()).toBe('Open a website (coming soon)');
     expect(await websiteCard.locator('.palette-card-badge').textContent()).toBe('Coming soon');
     const describedBy = (await website.getAttribute('aria-describedby'))?.split(' ') ?? [];
@@ -86,7 +86,7 @@ describe('opening', () => {
 
   it('does not open with Space while typing in a text area: the space goes into the text', async () => {
     const { page } = await h.openCopy();
-    const textarea = nodeEl(page, 'support-greet').locator('textarea');
+    const textarea = nodeEl(page, 'support-greet').getByRole('textbox');
     const before = await textarea.inputValue();
     await textarea.click();
     await page.keyboard.press('End');
@@ -96,7 +96,7 @@ describe('opening', () => {
     await nextFrames(page);
     expect(await palette(page).count()).toBe(0);
     // Once the text area is left, Space over the canvas opens the palette again.
-    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await canvasPane(page).click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('Space');
     await palette(page).waitFor();
   });
@@ -104,7 +104,7 @@ describe('opening', () => {
   it('opens again on Functions with an empty search after an outside click on the Workflows tab', async () => {
     const { page } = await h.openCopy('onboarding-coach');
     // A click on the bare canvas takes the focus from the fit view button (Space would press it).
-    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await canvasPane(page).click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('Space');
     await palette(page).getByRole('tab', { name: 'Workflows' }).click();
     await search(page).fill('weekly');
@@ -157,11 +157,11 @@ describe('Space and the help dialog', () => {
   it("F1 and the 'How to use: F1' button open the help with its keybindings; once it is closed, Space opens the palette again", async () => {
     const { page } = await h.openCopy('lead-qualifier');
     await page.keyboard.press('F1');
-    const help = page.getByTestId('help-dialog');
+    const help = page.getByRole('dialog', { name: 'How to use' });
     await help.getByRole('heading', { name: 'How to use' }).waitFor();
     await help.getByRole('tab', { name: 'Keybindings' }).click();
     await help.getByText('Duplicate the selected node').waitFor();
-    expect(await help.locator('kbd', { hasText: 'Ctrl+D' }).count()).toBe(1);
+    expect(await help.getByRole('term').getByText('Ctrl+D', { exact: true }).count()).toBe(1);
     await page.keyboard.press('Escape');
     await expect.poll(() => help.count()).toBe(0);
     await page.getByRole('button', { name: 'How to use: F1' }).click();
@@ -169,9 +169,9 @@ describe('Space and the help dialog', () => {
     // The dialog's × (its label is Close); the onboarding shows a 'Close' button of its own while its steps load.
     await help.getByLabel('Close').click();
     await expect.poll(() => help.count()).toBe(0);
-    await page.locator('.react-flow__pane').click({ position: { x: 600, y: 400 } });
+    await canvasPane(page).click({ position: { x: 600, y: 400 } });
     await page.keyboard.press('Space');
-    await page.getByTestId('function-palette').waitFor();
+    await palette(page).waitFor();
   });
 
   it('opens the palette with Space even when a bottom-bar button has focus, without pressing that button', async () => {
@@ -180,7 +180,7 @@ describe('Space and the help dialog', () => {
     await expect.poll(async () => (await storedFlow(h.server.url, plan)).nodes.length, { timeout: 10_000 }).toBe(10);
     await page.mouse.move(600, 400);
     await page.keyboard.press('Space');
-    await page.getByTestId('function-palette').waitFor();
+    await palette(page).waitFor();
     await nextFrames(page);
     await page.getByText('Saved', { exact: true }).waitFor();
     expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(10);
@@ -194,17 +194,15 @@ describe('Workflows tab', () => {
     await palette(page).getByRole('tab', { name: 'Workflows' }).click();
     expect(await search(page).getAttribute('placeholder')).toBe('Search workflows...');
     await card(page, 'Workspace setup tour').waitFor();
-    const texts = await palette(page)
-      .locator('.palette-card')
-      .evaluateAll((cards) =>
-        cards.map((c) => [c.querySelector('.palette-card-title')?.textContent, c.querySelector('.palette-card-desc')?.textContent]),
-      );
+    const texts = await cards(page).evaluateAll((cards) =>
+      cards.map((c) => [c.querySelector('.palette-card-title')?.textContent, c.querySelector('.palette-card-desc')?.textContent]),
+    );
     expect(texts.sort()).toEqual([
       ['Weekly review', 'A ten-minute Friday review of what moved and what comes next.'],
       ['Workspace setup tour', 'Guides a new admin through creating a project, inviting teammates and connecting a calendar.'],
     ]);
     await search(page).fill('FRIDAY');
-    await expect.poll(() => palette(page).locator('.palette-card').count()).toBe(1);
+    await expect.poll(() => cards(page).count()).toBe(1);
     expect(await card(page, 'Weekly review').count()).toBe(1);
     const plus = palette(page).getByRole('button', { name: 'Create Workflow' });
     expect(await plus.getAttribute('title')).toBe('Create Workflow');
@@ -220,8 +218,9 @@ describe('Workflows tab', () => {
     await dialog.getByRole('heading', { name: 'Create Workflow' }).waitFor();
     expect(await dialog.locator('iframe').getAttribute('src')).toBe(`/hosted/create-workflow/${plan}`);
     const hosted = dialog.frameLocator('iframe');
-    await hosted.locator('#wf-name').fill('Quarterly check-in');
-    await hosted.locator('#wf-description').fill('Asks how the quarter went.');
+    // The workflow's Name comes first, above each step's.
+    await hosted.getByLabel('Name', { exact: true }).first().fill('Quarterly check-in');
+    await hosted.getByLabel('Description', { exact: true }).fill('Asks how the quarter went.');
     await hosted.getByRole('button', { name: 'Save workflow' }).click();
     await hosted.getByText('Saved workflow: Quarterly check-in').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -231,7 +230,7 @@ describe('Workflows tab', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => palette(page).count()).toBe(0);
     // The shortcuts work again: Space over the bare canvas opens the palette.
-    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await canvasPane(page).click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('Space');
     await palette(page).waitFor();
   });
@@ -240,9 +239,9 @@ describe('Workflows tab', () => {
 describe('dropping cards on the canvas', () => {
   it('puts the node exactly where the card is let go, links nothing without a selection, and closes the palette', async () => {
     const { page, plan } = await h.openCopy();
-    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await canvasPane(page).click({ position: { x: 20, y: 20 } });
     const before = new Set((await storedFlow(h.server.url, plan)).nodes.map((n) => n.id));
-    const pane = await box(page.locator('.react-flow__pane'));
+    const pane = await box(canvasPane(page));
     const drop = await freeCanvasPoint(page, pane.x + 60, pane.y + 320);
     await addButton(page).click();
     await dragCard(page, card(page, 'Capture Variable'), drop.x, drop.y);
@@ -261,9 +260,9 @@ describe('dropping cards on the canvas', () => {
 
   it('links the dropped node after the selected one, splicing it before its follow-up', async () => {
     const { page, plan } = await h.openCopy();
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
+    await clickNode(page, 'support-capture-order');
     const before = new Set((await storedFlow(h.server.url, plan)).nodes.map((n) => n.id));
-    const pane = await box(page.locator('.react-flow__pane'));
+    const pane = await box(canvasPane(page));
     const drop = await freeCanvasPoint(page, pane.x + 260, pane.y + 300);
     await addButton(page).click();
     await dragCard(page, card(page, 'Instruct'), drop.x, drop.y);
@@ -278,8 +277,8 @@ describe('dropping cards on the canvas', () => {
 
   it('drops a workflow card as a workflow node named after the workflow', async () => {
     const { page, plan } = await h.openCopy('onboarding-coach');
-    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
-    const pane = await box(page.locator('.react-flow__pane'));
+    await canvasPane(page).click({ position: { x: 20, y: 20 } });
+    const pane = await box(canvasPane(page));
     const drop = await freeCanvasPoint(page, pane.x + 40, pane.y + 300);
     await addButton(page).click();
     await palette(page).getByRole('tab', { name: 'Workflows' }).click();
@@ -298,7 +297,7 @@ describe('dropping cards on the canvas', () => {
     const { page, plan } = await h.openCopy();
     await addButton(page).click();
     const website = card(page, 'See a Website');
-    const pane = await box(page.locator('.react-flow__pane'));
+    const pane = await box(canvasPane(page));
     await dragCard(page, website, pane.x + 60, pane.y + 320);
     const b = await box(website);
     await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);

@@ -1,14 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startRecordingService, startScriptedModel, type RecordingService, type ScriptedModelServer } from '@flow/runtime/testing';
 import { flowText, removeTempDirs, tempDir } from './helpers/flows.js';
 import { shopFlow } from './helpers/shopFlow.js';
 import { at, list } from './helpers/json.js';
-import { parseJson, runCli } from './helpers/runCli.js';
-
-let dir = '';
-let api: RecordingService;
+import { parseJson, runCli, type CliResult } from './helpers/runCli.js';
 
 const TESTS = {
   flow: 'production.flow.json',
@@ -37,33 +34,42 @@ const RECORDING = [
   { content: 'Hello! How can I help?' },
 ];
 
-beforeAll(async () => {
-  dir = tempDir('flowctl-flowtest-');
-  api = await startRecordingService({ status: 'shipped' });
+/** A test's own folder with the shop flow and its tests (no cassette yet), and the order service it calls. */
+async function shopFolder(): Promise<{ dir: string; api: RecordingService }> {
+  const dir = tempDir('flowctl-flowtest-');
+  const api = await startRecordingService({ status: 'shipped' });
+  onTestFinished(() => api.close());
   mkdirSync(join(dir, 'shop'));
   writeFileSync(join(dir, 'shop', 'production.flow.json'), flowText(shopFlow(api.url)));
   writeFileSync(join(dir, 'shop', 'orders.flowtest.json'), `${JSON.stringify(TESTS, null, 2)}\n`);
-}, 200_000);
+  return { dir, api };
+}
 
-afterAll(async () => {
-  await api?.close();
-  removeTempDirs();
-});
+/** Records shop/orders.cassette.json in `dir` against a scripted model that answers RECORDING. */
+async function record(dir: string): Promise<CliResult> {
+  const model: ScriptedModelServer = await startScriptedModel(RECORDING);
+  try {
+    return await runCli(['test', 'shop', '--record', '--allow-private-network'], {
+      cwd: dir,
+      env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' },
+    });
+  } finally {
+    await model.close();
+  }
+}
+
+afterAll(removeTempDirs);
 
 describe('flowctl test', () => {
   it('records a cassette against the model and the service, then replays it offline, deterministically', async () => {
+    const { dir, api } = await shopFolder();
     const none = await runCli(['test', 'shop'], { cwd: dir });
     expect(none.code).toBe(1);
     expect(none.stdout).toBe(
       '✖ shop/orders.flowtest.json: no cassette (shop/orders.cassette.json): record one with flowctl test --record, a model configured\n0 tests passed, 1 failed (replayed from cassettes)\n',
     );
 
-    let model: ScriptedModelServer = await startScriptedModel(RECORDING);
-    const recorded = await runCli(['test', 'shop', '--record', '--allow-private-network'], {
-      cwd: dir,
-      env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' },
-    });
-    await model.close();
+    const recorded = await record(dir);
     expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
     expect(recorded.stdout).toMatch(
       /^✔ shop\/orders\.flowtest\.json › looks up an order \d+ ms\n✔ shop\/orders\.flowtest\.json › greets \d+ ms\n2 tests passed, 0 failed \(recorded\)\n$/,
@@ -91,7 +97,7 @@ describe('flowctl test', () => {
 
     // --live talks to them and writes nothing.
     const before = statSync(join(dir, 'shop', 'orders.cassette.json')).mtimeMs;
-    model = await startScriptedModel(RECORDING);
+    const model = await startScriptedModel(RECORDING);
     const live = await runCli(['test', 'shop', '--live', '--allow-private-network', '--json'], {
       cwd: dir,
       env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' },
@@ -104,6 +110,9 @@ describe('flowctl test', () => {
   });
 
   it('says what a turn did that it should not have, exit 1, and writes JUnit', async () => {
+    const { dir } = await shopFolder();
+    const recorded = await record(dir);
+    expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
     const lookup = {
       user: 'Where is order 1042?',
       expect: {
@@ -129,6 +138,7 @@ describe('flowctl test', () => {
   });
 
   it('names what is wrong with a test file, and needs a model to record', async () => {
+    const { dir } = await shopFolder();
     writeFileSync(
       join(dir, 'broken.flowtest.json'),
       JSON.stringify({ flow: 'shop/production.flow.json', tests: [{ name: 'x', turns: [{ expect: {} }] }] }),

@@ -12,6 +12,16 @@ const providers = useTestProviders('flowctl-provider-');
 const cli = (args: readonly string[], env: Record<string, string> = {}) =>
   runCli([...args, '--api-url', providers.url], { cwd: providers.work, env });
 
+/** Saves a workflow of `plan` on the provider, as the hosted page does. */
+async function saveWorkflow(plan: string, name: string, description: string): Promise<void> {
+  const saved = await fetch(`${providers.url}/api/workflows/save`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, description, plan_id: plan, json: { steps: [] } }),
+  });
+  expect(saved.ok).toBe(true);
+}
+
 describe('flowctl against the local provider', () => {
   it('round trip: publish, fetch, then publish --dry-run reports no change', async () => {
     copyFileSync(join(REPO, 'examples', 'support-desk', 'production.flow.json'), join(providers.work, 'support.flow.json'));
@@ -121,12 +131,7 @@ describe('flowctl against the local provider', () => {
   });
 
   it('workflows list shows id, name, updated date and description', async () => {
-    const saved = await fetch(`${providers.url}/api/workflows/save`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Onboarding tour', description: 'Shows the app', plan_id: 'wf-plan', json: { steps: [] } }),
-    });
-    expect(saved.ok).toBe(true);
+    await saveWorkflow('wf-plan', 'Onboarding tour', 'Shows the app');
     const text = await cli(['workflows', 'list', '--plan', 'wf-plan']);
     expect(text.code).toBe(0);
     const lines = text.stdout.trim().split('\n');
@@ -139,11 +144,12 @@ describe('flowctl against the local provider', () => {
   });
 
   it('session creates a hosted session and prints its link; --open hands it to $BROWSER', async () => {
-    const json = parseJson(await cli(['workflows', 'list', '--plan', 'wf-plan', '--json']));
+    await saveWorkflow('session-plan', 'Checkout', 'Takes the payment');
+    const json = parseJson(await cli(['workflows', 'list', '--plan', 'session-plan', '--json']));
     const id = String(at(json, 'workflows', 0, 'id'));
-    const result = await cli(['session', id, '--plan', 'wf-plan']);
+    const result = await cli(['session', id, '--plan', 'session-plan']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^${providers.url}/hosted/session/wf-plan/\\S+\\n$`));
+    expect(result.stdout).toMatch(new RegExp(`^${providers.url}/hosted/session/session-plan/\\S+\\n$`));
     const page = await fetch(result.stdout.trim());
     expect(page.ok).toBe(true);
 
@@ -151,7 +157,7 @@ describe('flowctl against the local provider', () => {
     const browser = join(providers.work, 'browser.sh');
     writeFileSync(browser, `#!/bin/sh\necho "$1" > "${opened}"\n`);
     chmodSync(browser, 0o755);
-    const withOpen = await cli(['session', id, '--plan', 'wf-plan', '--open', '--json'], { BROWSER: browser });
+    const withOpen = await cli(['session', id, '--plan', 'session-plan', '--open', '--json'], { BROWSER: browser });
     expect(withOpen.code).toBe(0);
     expect(at(parseJson(withOpen), 'opened')).toBe(true);
     await expect.poll(() => readFileSync(opened, 'utf8').trim(), { timeout: 5000 }).toBe(at(parseJson(withOpen), 'hostedLink'));

@@ -157,7 +157,7 @@ describe('publish --dry-run --detailed-exitcode', () => {
   });
 
   it('goes with --dry-run only', async () => {
-    const result = await cli([...publishArgs(work, 'exit.flow.json'), '--detailed-exitcode']);
+    const result = await cli([...publishArgs(work, 'env.flow.json'), '--detailed-exitcode']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: --detailed-exitcode goes with --dry-run\n');
   });

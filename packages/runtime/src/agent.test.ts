@@ -97,18 +97,16 @@ describe('the agent', () => {
   let api: Server;
   let apiUrl = '';
   const seen: IncomingMessage[] = [];
-  let answerDelayMs = 0;
+  /** False: the service takes requests and never answers them (a slow service, however slow). */
+  let answers = true;
 
   beforeEach(async () => {
     model = await startScriptedModel();
     seen.length = 0;
-    answerDelayMs = 0;
+    answers = true;
     api = createServer((req, res) => {
       seen.push(req);
-      setTimeout(
-        () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'A1', status: 'shipped' })),
-        answerDelayMs,
-      );
+      if (answers) res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'A1', status: 'shipped' }));
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const address = api.address();
@@ -229,7 +227,7 @@ describe('the agent', () => {
   });
 
   it("gives up on a slow service after the timeout, with the step's error text", async () => {
-    answerDelayMs = 2_000;
+    answers = false;
     const agent = createAgent({
       doc: flow([lookUp(apiUrl)]),
       model: client(),
@@ -346,7 +344,7 @@ describe('tools and the model client', () => {
     const model = await startScriptedModel([
       { content: 'Whole answer.', noStream: true },
       { status: 401, error: 'Invalid API key' },
-      { content: 'late', delayMs: 1_000 },
+      { noAnswer: true },
     ]);
     try {
       const client = createModelClient({ baseUrl: model.baseUrl, model: 'm', apiKey: 'sk-test' });

@@ -5,17 +5,24 @@ import { describe, expect, it } from 'vitest';
 import { CLI, spawnProgram } from './childProvider.test-helper.js';
 import { startTestServer } from './testServer.test-helper.js';
 
-/** Runs the CLI until it prints its URL (then stops it) or exits. */
+/** Runs the CLI until it has said where it listens and what it serves (then stops it) or exits. */
 function runCli(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number | null }> {
   return new Promise((resolve) => {
     const child = spawnProgram(CLI, args, env);
     let stdout = '';
     let stderr = '';
+    // Both lines come after the server started, and its SIGTERM handler is set in the same tick.
+    const stopOnceStarted = (): void => {
+      if (!child.killed && stdout.includes('listening on') && /^(data folder|database): .*\n/m.test(stderr)) child.kill('SIGTERM');
+    };
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (stdout.includes('listening on')) setTimeout(() => child.kill('SIGTERM'), 300);
+      stopOnceStarted();
     });
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      stopOnceStarted();
+    });
     child.on('exit', (code) => resolve({ stdout, stderr, code }));
   });
 }

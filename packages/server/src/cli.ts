@@ -91,16 +91,17 @@ async function main(): Promise<void> {
   }
   try {
     const server = await startServer(options);
+    const stop = (): void => {
+      void server.close().finally(() => process.exit(0));
+    };
+    // Before saying it listens: a supervisor may stop it as soon as it reads that.
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
     // The URL only: the token is never printed.
     process.stdout.write(`Flow provider listening on ${server.url}\n`);
     process.stderr.write(
       `${options.database ? 'database' : 'data folder'}: ${server.store}${options.token ? ' · sign-in with the token required' : ''}\n`,
     );
-    const stop = (): void => {
-      void server.close().finally(() => process.exit(0));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
   } catch (error) {
     const message = errorMessage(error);
     process.stderr.write(`flow server: ${options.token ? message.split(options.token).join('***') : message}\n`);

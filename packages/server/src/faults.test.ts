@@ -36,11 +36,15 @@ describe('concurrent writes', () => {
   });
 
   it('concurrent PUTs with the same If-Match: exactly one wins, the others get 412', async () => {
-    const first = await server.call('GET', '/api/flows/race/production', { headers: auth });
+    const first = await server.call('PUT', '/api/flows/guarded/production', {
+      json: sampleFlow('guarded', 'production', 1, 'First'),
+      headers: { ...auth, 'If-None-Match': '*' },
+    });
+    expect(first.status).toBe(200);
     const etag = first.headers.get('etag') ?? '';
-    const docs = Array.from({ length: 20 }, (_, i) => sampleFlow('race', 'production', 2, `Guarded ${i}`));
+    const docs = Array.from({ length: 20 }, (_, i) => sampleFlow('guarded', 'production', 2, `Guarded ${i}`));
     const answers = await Promise.all(
-      docs.map((doc) => server.call('PUT', '/api/flows/race/production', { json: doc, headers: { ...auth, 'If-Match': etag } })),
+      docs.map((doc) => server.call('PUT', '/api/flows/guarded/production', { json: doc, headers: { ...auth, 'If-Match': etag } })),
     );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

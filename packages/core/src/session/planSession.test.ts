@@ -195,13 +195,14 @@ describe('createPlanSession', () => {
   });
 
   it("reports the functions' failure before the system prompt's, whichever answers first", async () => {
+    let promptAnswered = (): void => undefined;
+    const promptFailed = new Promise<void>((resolve) => (promptAnswered = resolve));
     const provider = await providers.start((request, response) => {
-      if (request.url.endsWith('/functions')) {
-        setTimeout(() => replyJson(response, 500, { error: 'down' }), 100);
-        return;
-      }
+      // The functions fail only once the system prompt's failure has gone out.
+      if (request.url.endsWith('/functions')) return void promptFailed.then(() => replyJson(response, 500, { error: 'down' }));
       if (request.url.startsWith('/api/flows/'))
         return replyJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
+      if (request.url.endsWith('/system-prompt')) response.on('finish', promptAnswered);
       replyJson(response, 500, { error: 'down' });
     });
     const plan = createPlanSession(createClient({ baseUrl: provider.baseUrl, retries: 0 }), 'p', 'v');

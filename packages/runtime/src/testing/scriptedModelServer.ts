@@ -10,8 +10,10 @@ export interface ScriptedReply {
   /** An error answer instead: this status with `{ error: { message } }`. */
   status?: number;
   error?: string;
-  /** Wait this long before answering (slow endpoints, timeouts). */
+  /** Wait this long before answering (a model's latency). */
   delayMs?: number;
+  /** Never answer (an endpoint slower than any timeout); `close` ends the request. */
+  noAnswer?: boolean;
   /** Answer with one JSON body even when asked to stream (endpoints that do not stream). */
   noStream?: boolean;
   /** When streaming, wait this long between pieces of the text (to watch it arrive). */
@@ -133,6 +135,7 @@ export async function startScriptedModel(replies: ScriptedReply[] = []): Promise
       });
       const reply = queue.shift();
       if (reply === undefined) return send(res, 500, { error: { message: 'The script has no answer left' } });
+      if (reply.noAnswer) return;
       const respond = (): void => {
         if (res.destroyed) return;
         if (reply.status !== undefined) send(res, reply.status, { error: { message: reply.error ?? 'Scripted error' } });
