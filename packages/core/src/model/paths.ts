@@ -105,3 +105,14 @@ export function isJsonValue(value: unknown): value is JsonValue {
 export function isJsonObject(value: unknown): value is JsonObject {
   return isRecord(value) && Object.values(value).every(isJsonValue);
 }
+
+/** The JSON value a text holds, or undefined when it is not JSON (a field the person is still typing). */
+export function parseJsonValue(text: string): JsonValue | undefined {
+  try {
+    // JSON.parse yields exactly the JSON values.
+    const value: unknown = JSON.parse(text);
+    return isJsonValue(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,13 +1,12 @@
 import {
   flowMessages,
-  isJsonValue,
+  parseJsonValue,
   messages,
   nearestStop,
   secretFromText,
   secretToText,
   sliderStops,
   type FieldSpec,
-  type JsonValue,
   type SliderRange,
 } from '@flow/core';
 import { useMemo, useState } from 'react';
@@ -143,7 +142,7 @@ export function SecretInput({ id, field, target, describedBy }: InputProps) {
 export function JsonInput({ id, field, target, describedBy }: InputProps) {
   const [invalid, setInvalid] = useState(false);
   const text = useDebouncedText(JSON.stringify(target.value ?? null, null, 2), FIELD_TEXT_DEBOUNCE_MS, (next) => {
-    const parsed = parseJson(next);
+    const parsed = parseJsonValue(next);
     setInvalid(parsed === undefined);
     if (parsed !== undefined) target.update(() => parsed);
   });
@@ -168,15 +167,4 @@ export function JsonInput({ id, field, target, describedBy }: InputProps) {
       ) : null}
     </>
   );
-}
-
-function parseJson(text: string): JsonValue | undefined {
-  try {
-    // JSON.parse yields exactly the JSON values.
-    const value: unknown = JSON.parse(text);
-    if (!isJsonValue(value)) return undefined;
-    return value;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../../model/types.js';
-import { isJsonValue } from '../../model/paths.js';
+import { parseJsonValue } from '../../model/paths.js';
 import { numberAt, objectAt, objectsAt, textAt } from './jsonFields.js';
 import { inline, quoteBlock, textField, word } from './quote.js';
 import type { MetadataRenderer } from './renderContext.js';
@@ -46,24 +46,13 @@ function body(data: JsonValue | undefined, indent: string): string[] {
   if (data === undefined || data === null || data === '') return [];
   let text = typeof data === 'string' ? data : JSON.stringify(redactSecrets(data), null, 2);
   if (typeof data === 'string') {
-    const parsed = parseJson(data);
+    const parsed = parseJsonValue(data);
     const redacted = parsed === undefined ? undefined : redactSecrets(parsed);
     if (redacted !== undefined && JSON.stringify(redacted) !== JSON.stringify(parsed)) {
       text = JSON.stringify(redacted, null, 2);
     }
   }
   return [`${indent}Body:`, ...quoteBlock(text, indent)];
-}
-
-function parseJson(text: string): JsonValue | undefined {
-  try {
-    // JSON.parse yields exactly the JSON values.
-    const value: unknown = JSON.parse(text);
-    if (!isJsonValue(value)) return undefined;
-    return value;
-  } catch {
-    return undefined;
-  }
 }
 
 /** see_website: open a page and read it. */
