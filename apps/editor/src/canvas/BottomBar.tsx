@@ -3,6 +3,7 @@ import { actionOf, isEnabled, runAction, shownShortcut, type ActionId } from '..
 import { shortcutHint } from '../actions/keys';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
+import { editorText } from '../messages';
 
 /** The bar's buttons in order; Add shows its key in its text too ('+ Add (Space)'). */
 const BAR: readonly { id: ActionId; keyInText?: true; primary?: true }[] = [
@@ -22,7 +23,7 @@ export function BottomBar() {
   const store = useEditorStoreApi();
   const enabled = useEditor(useShallow(enabledSelector));
   return (
-    <div className="bottom-bar" role="toolbar" aria-label="Flow actions">
+    <div className="bottom-bar" role="toolbar" aria-label={editorText.flowActions}>
       {BAR.map(({ id, keyInText, primary }, i) => {
         const action = actionOf(id);
         const shortcut = shownShortcut(id);

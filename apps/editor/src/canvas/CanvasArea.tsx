@@ -10,6 +10,7 @@ import { PlanBar } from './PlanBar';
 import { PlanHome } from './PlanHome';
 import { PlanMissing } from './PlanMissing';
 import './canvas.css';
+import { editorText } from '../messages';
 
 // Radix's menu code loads with the first right-click.
 const ContextMenu = lazyComponent(() => import('../menus/ContextMenu').then((m) => m.ContextMenu));
@@ -39,7 +40,7 @@ export function CanvasArea() {
       <button type="button" className="btn canvas-help" onClick={() => store.getState().setDialog('helpOpen', true)}>
         How to use: F1
       </button>
-      {loading ? <div className="canvas-spinner" role="status" aria-label="Loading flow" /> : null}
+      {loading ? <div className="canvas-spinner" role="status" aria-label={editorText.loadingFlow} /> : null}
       <MountWhenOpened opened={menuOpened}>
         <ContextMenu />
       </MountWhenOpened>

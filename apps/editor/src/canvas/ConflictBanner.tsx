@@ -1,5 +1,6 @@
 import { flowMessages } from '@flow/core';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { editorText } from '../messages';
 
 /**
  * The flow changed elsewhere and this page's edits are not saved: 'Reload' (take theirs, after a
@@ -10,7 +11,7 @@ export function ConflictBanner() {
   return (
     <div className="conflict-banner" role="alert" data-testid="conflict-banner">
       <strong>{flowMessages.changedElsewhere}</strong>
-      <span className="conflict-banner-text">Your edits are kept in this browser until you choose.</span>
+      <span className="conflict-banner-text">{editorText.editsKeptUntilChosen}</span>
       <button type="button" className="btn" onClick={() => store.getState().setDialog('confirmReloadOpen', true)}>
         {flowMessages.reload}
       </button>

@@ -25,6 +25,7 @@ import { createEdgeAdapter, createNodeAdapter, type RFEdge, type RFNode } from '
 import { useOpeningViewport } from './useOpeningViewport';
 import { useIdleValue } from './useIdleValue';
 import { useRevealAddedNode } from './useRevealAddedNode';
+import { editorText } from '../messages';
 
 const MULTI_SELECT_KEYS = ['Shift', 'Control', 'Meta'];
 
@@ -192,7 +193,12 @@ const Canvas = memo(function Canvas() {
     >
       <Background variant={BackgroundVariant.Dots} gap={CANVAS.gap} size={CANVAS.dot} />
       <Controls position="top-right" showInteractive={false} showFitView={false}>
-        <ControlButton className="react-flow__controls-fitview" onClick={() => viewport.fit()} title="Fit View" aria-label="Fit View">
+        <ControlButton
+          className="react-flow__controls-fitview"
+          onClick={() => viewport.fit()}
+          title={editorText.fitView}
+          aria-label={editorText.fitView}
+        >
           <FitViewIcon />
         </ControlButton>
       </Controls>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { providerClient } from '../api/providerClient';
 import { DEFAULT_VERSION } from '../route';
 import { SignOutButton } from './SignOutButton';
+import { editorText } from '../messages';
 
 const planPath = (planId: string, versionName: string) => `/${encodeURIComponent(planId)}/${encodeURIComponent(versionName)}`;
 
@@ -89,7 +90,7 @@ export function PlanHome() {
         </ul>
       )}
       <form className="plan-new" onSubmit={(e) => void create(e)} noValidate>
-        <label htmlFor="new-plan-id">Plan ID</label>
+        <label htmlFor="new-plan-id">{editorText.planId}</label>
         <input
           id="new-plan-id"
           className="input"

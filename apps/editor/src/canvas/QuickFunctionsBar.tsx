@@ -4,6 +4,7 @@ import { runAction } from '../actions/actions';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { overflowSides, scrollStep } from './scrollStep';
 import './QuickFunctionsBar.css';
+import { editorText } from '../messages';
 
 interface Sides {
   left: boolean;
@@ -52,9 +53,9 @@ export function QuickFunctionsBar() {
   const activate = useCallback((fn: QuickFunction) => runAction('addQuickFunction', store.getState(), { quickFunction: fn }), [store]);
 
   return (
-    <div className="qf-bar" role="toolbar" aria-label="Quick Functions">
+    <div className="qf-bar" role="toolbar" aria-label={editorText.quickFunctions}>
       {sides.left ? (
-        <button type="button" className="qf-arrow qf-arrow-left" aria-label="Scroll left" onClick={() => scroll(-1)}>
+        <button type="button" className="qf-arrow qf-arrow-left" aria-label={editorText.scrollLeft} onClick={() => scroll(-1)}>
           ‹
         </button>
       ) : null}
@@ -79,7 +80,7 @@ export function QuickFunctionsBar() {
         </div>
       </div>
       {sides.right ? (
-        <button type="button" className="qf-arrow qf-arrow-right" aria-label="Scroll right" onClick={() => scroll(1)}>
+        <button type="button" className="qf-arrow qf-arrow-right" aria-label={editorText.scrollRight} onClick={() => scroll(1)}>
           ›
         </button>
       ) : null}

@@ -1,4 +1,5 @@
 import { signOut, useTokenRequired } from '../api/session';
+import { editorText } from '../messages';
 
 /** 'Sign out', shown only when the provider was started with a token (the browser signed in to it). */
 export function SignOutButton() {
@@ -6,7 +7,7 @@ export function SignOutButton() {
   if (!tokenRequired) return null;
   return (
     <button type="button" className="btn sign-out" onClick={() => void signOut()}>
-      Sign out
+      {editorText.signOut}
     </button>
   );
 }

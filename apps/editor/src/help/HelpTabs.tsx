@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { ACTIONS } from '../actions/actions';
 
 export type HelpTab = 'onboarding' | 'keybindings';
 
@@ -32,7 +33,7 @@ export function HelpTabs({ tab, onChange }: { tab: HelpTab; onChange: (tab: Help
     list.current?.querySelector<HTMLElement>(`#${tabId(next.id)}`)?.focus();
   };
   return (
-    <div className="help-tabs" role="tablist" tabIndex={-1} aria-label="How to use" ref={list} onKeyDown={onKeyDown}>
+    <div className="help-tabs" role="tablist" tabIndex={-1} aria-label={ACTIONS.help.label} ref={list} onKeyDown={onKeyDown}>
       {TABS.map((t) => (
         <button
           key={t.id}

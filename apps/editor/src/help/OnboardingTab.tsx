@@ -6,6 +6,7 @@ import { loadSteps } from './loadSteps';
 import type { OnboardingStep } from './onboardingSteps';
 import { renderCaption } from './renderCaption';
 import { StepImage } from './StepImage';
+import { editorText } from '../messages';
 
 /** Arrows mean something in a text field or on a tab; elsewhere in the modal they move between steps. */
 function arrowsFree(target: EventTarget | null): boolean {
@@ -36,7 +37,7 @@ function Step({
       <div
         className="onb-progress"
         role="progressbar"
-        aria-label="Onboarding progress"
+        aria-label={editorText.onboardingProgress}
         aria-valuemin={1}
         aria-valuemax={count}
         aria-valuenow={index + 1}
@@ -119,10 +120,10 @@ export function OnboardingTab({ active, onClose }: { active: boolean; onClose: (
   return (
     <div className="onb">
       <div className="onb-body">
-        {steps === null ? <p className="onb-message">Loading steps…</p> : null}
+        {steps === null ? <p className="onb-message">{editorText.loadingSteps}</p> : null}
         {steps !== null && !step ? (
           <p className="onb-message" data-testid="onboarding-empty">
-            The onboarding steps could not be loaded. The Keybindings tab still lists every shortcut.
+            {editorText.stepsNotLoaded}
           </p>
         ) : null}
         {step ? <Step step={step} index={index} count={count} zoomed={zoomed} onZoom={setZoomed} /> : null}
@@ -130,15 +131,15 @@ export function OnboardingTab({ active, onClose }: { active: boolean; onClose: (
       <footer className="onb-footer">
         <label className="onb-hide">
           <input type="checkbox" checked={hide} onChange={(e) => toggleHide(e.target.checked)} />
-          Don't show again
+          {editorText.dontShowAgain}
         </label>
         {step ? (
           <>
             <button type="button" className="btn" onClick={() => go(index - 1)} disabled={index === 0}>
-              Back
+              {editorText.back}
             </button>
             <button type="button" className="btn" onClick={onClose}>
-              Skip
+              {editorText.skip}
             </button>
             <button type="button" className="btn btn-primary" onClick={last ? finish : () => go(index + 1)}>
               {last ? 'Finish' : 'Next'}
@@ -146,7 +147,7 @@ export function OnboardingTab({ active, onClose }: { active: boolean; onClose: (
           </>
         ) : (
           <button type="button" className="btn" onClick={onClose}>
-            Close
+            {editorText.close}
           </button>
         )}
       </footer>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { OnboardingStep } from './onboardingSteps';
+import { editorText } from '../messages';
 
 type Status = 'loading' | 'loaded' | 'missing';
 
@@ -39,7 +40,7 @@ export function StepImage({ step, zoomed, onZoom }: { step: OnboardingStep; zoom
         onClick={() => onZoom(true)}
         disabled={status !== 'loaded'}
         aria-label={`Zoom image: ${step.alt}`}
-        title="Click to zoom"
+        title={editorText.clickToZoom}
       >
         <Picture step={step} onStatus={setStatus} />
       </button>
@@ -49,7 +50,7 @@ export function StepImage({ step, zoomed, onZoom }: { step: OnboardingStep; zoom
           <Dialog.Content className="onb-zoom" aria-describedby={undefined} data-testid="onboarding-zoom" onClick={() => onZoom(false)}>
             <Dialog.Title className="visually-hidden">{step.alt}</Dialog.Title>
             <Picture step={step} />
-            <Dialog.Close className="onb-zoom-close" aria-label="Close zoom">
+            <Dialog.Close className="onb-zoom-close" aria-label={editorText.closeZoom}>
               ×
             </Dialog.Close>
           </Dialog.Content>

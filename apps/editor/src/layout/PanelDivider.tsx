@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { CANVAS_WIDTH } from '../store/uiSlice';
+import { editorText } from '../messages';
 
 const widthSelector = (s: EditorState) => s.canvasWidth;
 
@@ -54,7 +55,7 @@ export function PanelDivider() {
       className={`editor-divider${dragging ? ' dragging' : ''}`}
       role="separator"
       aria-orientation="vertical"
-      aria-label="Resize canvas and side panel"
+      aria-label={editorText.resizePanels}
       aria-valuemin={CANVAS_WIDTH.min}
       aria-valuemax={CANVAS_WIDTH.max}
       aria-valuenow={Math.round(width)}

@@ -3,6 +3,7 @@ import type { XYPosition } from '@flow/core';
 import { useMemo } from 'react';
 import { MENU_MARGIN } from './menuSize';
 import { MenuItem, SubmenuTrigger } from './MenuItem';
+import { ACTIONS } from '../actions/actions';
 
 /** Entries of the canvas context menu: Paste, the Add Node submenu (Function Node, Prompt Node), Select All (spec section 2), then Generate Flow (decisions.md). */
 export function CanvasMenuItems({ flowPosition }: { flowPosition: XYPosition }) {
@@ -13,7 +14,12 @@ export function CanvasMenuItems({ flowPosition }: { flowPosition: XYPosition }) 
       <Menu.Sub>
         <SubmenuTrigger action="addNode" />
         <Menu.Portal>
-          <Menu.SubContent className="ctx-menu ctx-submenu" aria-label="Add Node" sideOffset={2} collisionPadding={MENU_MARGIN}>
+          <Menu.SubContent
+            className="ctx-menu ctx-submenu"
+            aria-label={ACTIONS.addNode.label}
+            sideOffset={2}
+            collisionPadding={MENU_MARGIN}
+          >
             <MenuItem action="addFunctionNode" />
             <MenuItem action="addPromptNode" target={target} />
           </Menu.SubContent>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import './modals.css';
+import { editorText } from '../messages';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -26,7 +27,7 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
           <footer className="modal-footer">
             <Dialog.Close asChild>
               <button type="button" className="btn">
-                Cancel
+                {editorText.cancel}
               </button>
             </Dialog.Close>
             <button type="button" className="btn btn-danger" onClick={onConfirm}>

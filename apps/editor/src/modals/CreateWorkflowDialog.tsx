@@ -4,6 +4,7 @@ import { providerUrl } from '../api/providerUrl';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import './modals.css';
+import { editorText } from '../messages';
 
 const openSelector = (s: EditorState) => s.createWorkflowOpen;
 const planSelector = (s: EditorState) => s.planId;
@@ -64,12 +65,12 @@ export function CreateWorkflowDialog() {
         <Dialog.Overlay className="modal-overlay createwf-overlay" />
         <Dialog.Content className="modal createwf" aria-describedby={undefined} data-testid="create-workflow-dialog">
           <header className="modal-header">
-            <Dialog.Title className="modal-title">Create Workflow</Dialog.Title>
-            <Dialog.Close className="modal-close" aria-label="Close">
+            <Dialog.Title className="modal-title">{editorText.createWorkflow}</Dialog.Title>
+            <Dialog.Close className="modal-close" aria-label={editorText.close}>
               ×
             </Dialog.Close>
           </header>
-          <iframe className="createwf-frame" src={src} title="Create Workflow" onLoad={onFrameLoad} />
+          <iframe className="createwf-frame" src={src} title={editorText.createWorkflow} onLoad={onFrameLoad} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

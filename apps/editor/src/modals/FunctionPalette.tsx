@@ -8,6 +8,7 @@ import { PaletteTabPanel } from './PaletteTabPanel';
 import { PaletteTabs } from './PaletteTabs';
 import './modals.css';
 import './palette.css';
+import { editorText } from '../messages';
 
 const paletteSelector = (s: EditorState) => s.palette;
 
@@ -55,20 +56,20 @@ export function FunctionPalette() {
           onFocusOutside={(event) => event.preventDefault()}
           data-testid="function-palette"
         >
-          <Dialog.Title className="visually-hidden">Add to the flow</Dialog.Title>
+          <Dialog.Title className="visually-hidden">{editorText.addToFlow}</Dialog.Title>
           <div className="palette-header">
             <PaletteTabs tab={tab} />
             <button type="button" className="btn palette-generate" onClick={() => runAction('generateFlow', store.getState())}>
               {actionOf('generateFlow').icon} {actionOf('generateFlow').label}
             </button>
-            <Dialog.Close className="modal-close" aria-label="Close">
+            <Dialog.Close className="modal-close" aria-label={editorText.close}>
               ×
             </Dialog.Close>
           </div>
           <PaletteTabPanel key={tab} tab={tab} onDragPhase={setDrag} />
           <footer className="palette-footer">
-            <span>Drag a card onto the canvas to add. Esc to close.</span>
-            <span>Auto-connect only if a node is selected</span>
+            <span>{editorText.paletteHint}</span>
+            <span>{editorText.autoConnectHint}</span>
           </footer>
         </Dialog.Content>
       </Dialog.Portal>

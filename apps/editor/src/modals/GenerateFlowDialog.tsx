@@ -7,6 +7,7 @@ import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import './modals.css';
 import './generate.css';
+import { editorText } from '../messages';
 
 const openSelector = (s: EditorState) => s.generateOpen;
 
@@ -124,7 +125,7 @@ export function GenerateFlowDialog() {
         >
           <header className="modal-header">
             <Dialog.Title className="modal-title">{GENERATE_TEXT.title}</Dialog.Title>
-            <Dialog.Close className="modal-close" aria-label="Close">
+            <Dialog.Close className="modal-close" aria-label={editorText.close}>
               ×
             </Dialog.Close>
           </header>
@@ -154,7 +155,7 @@ export function GenerateFlowDialog() {
               <button type="button" className="btn btn-primary" disabled={!canGenerate} onClick={() => void generate()}>
                 {busy ? <span className="modal-spinner" aria-hidden="true" /> : null} {GENERATE_TEXT.generate}
               </button>
-              <span className="hint">Ctrl+Enter</span>
+              <span className="hint">{editorText.generateShortcut}</span>
             </div>
             {failure ? (
               <p className="generate-failure" role="alert">
@@ -178,7 +179,7 @@ export function GenerateFlowDialog() {
 /** The proposed nodes in chain order: emoji, name, kind, description and prompt. */
 function Preview({ flow }: { flow: GeneratedFlow }) {
   return (
-    <ol className="generate-preview" aria-label="Proposed nodes">
+    <ol className="generate-preview" aria-label={editorText.proposedNodes}>
       {flow.nodes.map((node, i) => (
         <li key={i} className="generate-node">
           <span className="generate-emoji" aria-hidden="true">

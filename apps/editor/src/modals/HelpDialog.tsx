@@ -7,6 +7,8 @@ import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import '../help/help.css';
 import './modals.css';
+import { editorText } from '../messages';
+import { ACTIONS } from '../actions/actions';
 
 // Markdown, sanitizer and steps load only when the modal opens: not in the initial chunk.
 const OnboardingTab = lazy(() => import('../help/OnboardingTab').then((m) => ({ default: m.OnboardingTab })));
@@ -19,8 +21,8 @@ function HelpBody({ onClose }: { onClose: () => void }) {
   return (
     <>
       <header className="modal-header">
-        <Dialog.Title className="modal-title">How to use</Dialog.Title>
-        <Dialog.Close className="modal-close" aria-label="Close">
+        <Dialog.Title className="modal-title">{ACTIONS.help.label}</Dialog.Title>
+        <Dialog.Close className="modal-close" aria-label={editorText.close}>
           ×
         </Dialog.Close>
       </header>
@@ -32,7 +34,7 @@ function HelpBody({ onClose }: { onClose: () => void }) {
         aria-labelledby={tabId('onboarding')}
         hidden={tab !== 'onboarding'}
       >
-        <Suspense fallback={<p className="onb-message">Loading…</p>}>
+        <Suspense fallback={<p className="onb-message">{editorText.loading}</p>}>
           <OnboardingTab active={tab === 'onboarding'} onClose={onClose} />
         </Suspense>
       </div>

@@ -5,6 +5,7 @@ import { addCard } from './addCard';
 import type { CardPayload } from './cardPayload';
 import { PaletteCard, type CardDragPhase } from './PaletteCard';
 import { PALETTE_FUNCTIONS } from './paletteFunctions';
+import { editorText } from '../messages';
 
 export interface PaletteListProps {
   query: string;
@@ -17,7 +18,7 @@ export function PaletteFunctionList({ query, onDragPhase }: PaletteListProps) {
   const functions = useMemo(() => filterFunctions(PALETTE_FUNCTIONS, query), [query]);
   const activate = useCallback((payload: CardPayload) => void addCard(store.getState(), payload), [store]);
 
-  if (functions.length === 0) return <p className="palette-empty">No functions found</p>;
+  if (functions.length === 0) return <p className="palette-empty">{editorText.noFunctionsFound}</p>;
   return (
     <ul className="palette-grid">
       {functions.map((fn) => (

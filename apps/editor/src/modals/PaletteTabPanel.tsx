@@ -4,6 +4,7 @@ import type { PaletteTab } from '../store/types';
 import type { CardDragPhase } from './PaletteCard';
 import { PaletteFunctionList } from './PaletteFunctionList';
 import { PaletteWorkflowList } from './PaletteWorkflowList';
+import { editorText } from '../messages';
 
 export interface PaletteTabPanelProps {
   tab: PaletteTab;
@@ -52,8 +53,8 @@ export function PaletteTabPanel({ tab, onDragPhase }: PaletteTabPanelProps) {
           <button
             type="button"
             className="palette-create"
-            title="Create Workflow"
-            aria-label="Create Workflow"
+            title={editorText.createWorkflow}
+            aria-label={editorText.createWorkflow}
             onClick={() => store.getState().setDialog('createWorkflowOpen', true)}
           >
             +

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import type { PaletteTab } from '../store/types';
+import { editorText } from '../messages';
 
 const TABS: ReadonlyArray<{ id: PaletteTab; label: string }> = [
   { id: 'functions', label: 'Functions' },
@@ -18,7 +19,7 @@ export function PaletteTabs({ tab }: { tab: PaletteTab }) {
     document.getElementById(`palette-tab-${next}`)?.focus();
   };
   return (
-    <div className="palette-tabs" role="tablist" tabIndex={-1} aria-label="Palette" onKeyDown={onKeyDown}>
+    <div className="palette-tabs" role="tablist" tabIndex={-1} aria-label={editorText.palette} onKeyDown={onKeyDown}>
       {TABS.map(({ id, label }) => (
         <button
           key={id}

@@ -8,6 +8,7 @@ import type { CardPayload } from './cardPayload';
 import { filterWorkflows } from './filterWorkflows';
 import { PaletteCard } from './PaletteCard';
 import type { PaletteListProps } from './PaletteFunctionList';
+import { editorText } from '../messages';
 
 const workflowsSelector = (s: EditorState) => ({ workflows: s.workflows, state: s.workflowsState });
 
@@ -29,11 +30,11 @@ export function PaletteWorkflowList({ query, onDragPhase }: PaletteListProps) {
     return (
       <p className="palette-empty" role="status">
         <span className="modal-spinner" aria-hidden="true" />
-        Loading workflows...
+        {editorText.loadingWorkflows}
       </p>
     );
   }
-  if (matching.length === 0) return <p className="palette-empty">No workflows found</p>;
+  if (matching.length === 0) return <p className="palette-empty">{editorText.noWorkflowsFound}</p>;
   return (
     <ul className="palette-grid">
       {matching.map((workflow) => (

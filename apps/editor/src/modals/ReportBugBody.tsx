@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
+import { editorText } from '../messages';
 
 /** How long 'Copied!' shows after a copy (spec section 9). */
 export const COPY_FEEDBACK_MS = 1500;
@@ -36,13 +37,13 @@ export function ReportBugBody() {
     <>
       <div className="modal-body bug-body">
         <dl className="bug-facts">
-          <dt>Plan ID</dt>
+          <dt>{editorText.planId}</dt>
           <dd data-testid="bug-plan-id">{planId || messages.planIdNotSet}</dd>
-          <dt>Version</dt>
+          <dt>{editorText.version}</dt>
           <dd data-testid="bug-version">{versionName}</dd>
         </dl>
-        <div className="bug-schema-label">Flow schema</div>
-        <pre className="bug-schema" data-testid="bug-schema" tabIndex={0} role="region" aria-label="Flow schema">
+        <div className="bug-schema-label">{editorText.flowSchema}</div>
+        <pre className="bug-schema" data-testid="bug-schema" tabIndex={0} role="region" aria-label={editorText.flowSchema}>
           {schemaJson}
         </pre>
       </div>

@@ -4,6 +4,8 @@ import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { ReportBugBody } from './ReportBugBody';
 import './modals.css';
+import { editorText } from '../messages';
+import { ACTIONS } from '../actions/actions';
 
 const openSelector = (s: EditorState) => s.reportBugOpen;
 
@@ -18,8 +20,8 @@ export function ReportBugDialog() {
         <Dialog.Overlay className="modal-overlay" />
         <Dialog.Content className="modal bug" aria-describedby={undefined} data-testid="report-bug-dialog">
           <header className="modal-header">
-            <Dialog.Title className="modal-title">Report a Bug</Dialog.Title>
-            <Dialog.Close className="modal-close" aria-label="Close">
+            <Dialog.Title className="modal-title">{ACTIONS.reportBug.label}</Dialog.Title>
+            <Dialog.Close className="modal-close" aria-label={editorText.close}>
               ×
             </Dialog.Close>
           </header>

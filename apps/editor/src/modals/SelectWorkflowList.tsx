@@ -2,6 +2,7 @@ import { messages, type Workflow } from '@flow/core';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
+import { editorText } from '../messages';
 
 const listSelector = (s: EditorState) => ({ workflows: s.workflows, state: s.workflowsState });
 
@@ -22,7 +23,7 @@ export function SelectWorkflowList() {
     return (
       <div className="selwf-state" role="status">
         <span className="modal-spinner" aria-hidden="true" />
-        Loading workflows...
+        {editorText.loadingWorkflows}
       </div>
     );
   }
@@ -31,12 +32,12 @@ export function SelectWorkflowList() {
       <div className="selwf-state selwf-error" role="alert">
         <span>{messages.failedToLoadWorkflows}</span>
         <button type="button" className="btn" onClick={() => void store.getState().loadWorkflows(true)}>
-          Retry
+          {editorText.retry}
         </button>
       </div>
     );
   }
-  if (workflows.length === 0) return <div className="selwf-state">No workflows found</div>;
+  if (workflows.length === 0) return <div className="selwf-state">{editorText.noWorkflowsFound}</div>;
   return (
     <ul className="selwf-list">
       {workflows.map((workflow) => (

@@ -5,6 +5,7 @@ import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { SelectWorkflowList } from './SelectWorkflowList';
 import './modals.css';
+import { editorText } from '../messages';
 
 const openSelector = (s: EditorState) => ({ open: s.selectWorkflowOpen, creating: s.createWorkflowOpen });
 
@@ -29,18 +30,18 @@ export function SelectWorkflowModal() {
         <Dialog.Overlay className="modal-overlay" />
         <Dialog.Content className="modal selwf" aria-describedby={undefined} data-testid="select-workflow-modal">
           <header className="modal-header">
-            <Dialog.Title className="modal-title">Select Workflow</Dialog.Title>
+            <Dialog.Title className="modal-title">{editorText.selectWorkflow}</Dialog.Title>
           </header>
           <div className="modal-body">
             <SelectWorkflowList />
           </div>
           <footer className="modal-footer">
             <button type="button" className="btn" onClick={() => store.getState().setDialog('createWorkflowOpen', true)}>
-              Create Workflow
+              {editorText.createWorkflow}
             </button>
             <Dialog.Close asChild>
               <button type="button" className="btn">
-                Cancel
+                {editorText.cancel}
               </button>
             </Dialog.Close>
           </footer>

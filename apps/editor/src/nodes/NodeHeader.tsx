@@ -2,6 +2,7 @@ import { memo, useCallback } from 'react';
 import { EMOJI_PICKER } from '../emoji/emojiMessages';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { badgeText } from './badgeText';
+import { editorText } from '../messages';
 
 interface NodeHeaderProps {
   id: string;
@@ -32,7 +33,13 @@ export const NodeHeader = memo(function NodeHeader({ id, name, triggerText, sele
   );
   return (
     <div className="flow-node-header">
-      <button type="button" className="flow-node-badge nodrag" onClick={openPicker} aria-label="Change emoji" title="Change emoji">
+      <button
+        type="button"
+        className="flow-node-badge nodrag"
+        onClick={openPicker}
+        aria-label={editorText.changeEmoji}
+        title={editorText.changeEmoji}
+      >
         {badgeText(triggerText)}
       </button>
       <div className="flow-node-titles">
@@ -42,7 +49,13 @@ export const NodeHeader = memo(function NodeHeader({ id, name, triggerText, sele
         {label ? <span className="flow-node-label">{label}</span> : null}
       </div>
       {selected ? (
-        <button type="button" className="flow-node-remove nodrag" onClick={remove} aria-label="Remove node" title="Remove node">
+        <button
+          type="button"
+          className="flow-node-remove nodrag"
+          onClick={remove}
+          aria-label={editorText.removeNode}
+          title={editorText.removeNode}
+        >
           ×
         </button>
       ) : null}

@@ -1,5 +1,6 @@
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { useDebouncedText } from '../text/useDebouncedText';
+import { editorText } from '../messages';
 
 /** Prompt node text autosaves 200 ms after the last change (spec section 4). */
 export const PROMPT_AUTOSAVE_MS = 200;
@@ -28,7 +29,7 @@ export function PromptTextarea({ nodeId, value, className, rows }: PromptTextare
       rows={rows}
       value={field.text}
       placeholder={PROMPT_PLACEHOLDER}
-      aria-label="Instruction"
+      aria-label={editorText.instruction}
       onChange={field.onChange}
       onBlur={field.onBlur}
     />

@@ -5,6 +5,7 @@ import { blankTab, openLink } from '../api/openLink';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { NodeFrame } from './NodeFrame';
 import { NodeHeader } from './NodeHeader';
+import { editorText } from '../messages';
 
 type WorkflowRFNode = Node<WorkflowNodeData, 'workflow'>;
 
@@ -30,9 +31,9 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
   );
   return (
     <NodeFrame id={id} type="workflow" selected={selected}>
-      <NodeHeader id={id} name={data.name} triggerText={data.trigger_text ?? ''} selected={selected} label="Workflow" />
+      <NodeHeader id={id} name={data.name} triggerText={data.trigger_text ?? ''} selected={selected} label={editorText.workflow} />
       <div className="flow-node-steps">
-        <div className="flow-node-steps-title">Steps:</div>
+        <div className="flow-node-steps-title">{editorText.steps}</div>
         <ol>
           {data.steps.map((step, i) => (
             <li key={i}>{step.name || step.skill}</li>

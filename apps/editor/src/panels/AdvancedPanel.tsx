@@ -6,6 +6,7 @@ import type { DevTab, EditorState } from '../store/types';
 import { AnalysisPanel } from './AnalysisPanel';
 import { DevText } from './DevText';
 import { useSettledValue } from './useSettledValue';
+import { editorText } from '../messages';
 
 /** How long the flow stays the same before the schema and the prompt preview follow it. */
 const PREVIEW_DELAY_MS = 150;
@@ -43,31 +44,35 @@ export function AdvancedPanel() {
           aria-pressed={analysis}
           onClick={() => store.getState().setAnalysisOpen(!analysis)}
         >
-          Analysis
+          {editorText.analysis}
         </button>
       </div>
       {analysis ? <AnalysisPanel /> : null}
       <details className="section">
-        <summary>Agent Context</summary>
-        <p className="hint">Prepended to the final prompt.</p>
-        <DevText field="agentContext" label="Agent Context" />
+        <summary>{editorText.agentContext}</summary>
+        <p className="hint">{editorText.agentContextHelp}</p>
+        <DevText field="agentContext" label={editorText.agentContext} />
       </details>
       <details className="section">
-        <summary>Agent Notes and Style</summary>
-        <p className="hint">Appended to the final prompt.</p>
-        <DevText field="agentNotes" label="Agent Notes and Style" />
+        <summary>{editorText.agentNotes}</summary>
+        <p className="hint">{editorText.agentNotesHelp}</p>
+        <DevText field="agentNotes" label={editorText.agentNotes} />
       </details>
       <details className="section" open>
-        <summary>System Prompt</summary>
-        {loading ? <div className="skeleton-block" aria-busy="true" /> : <DevText field="systemPrompt" label="System Prompt" rows={14} />}
+        <summary>{editorText.systemPrompt}</summary>
+        {loading ? (
+          <div className="skeleton-block" aria-busy="true" />
+        ) : (
+          <DevText field="systemPrompt" label={editorText.systemPrompt} rows={14} />
+        )}
       </details>
       <details className="section">
-        <summary>Json Schema</summary>
+        <summary>{editorText.jsonSchema}</summary>
         <button type="button" className="btn" onClick={() => void copy()}>
           {copied ? messages.copied : 'Copy'}
         </button>
         {chains.length === 0 ? (
-          <p className="empty">No chains found.</p>
+          <p className="empty">{editorText.noChainsFound}</p>
         ) : (
           <ul className="schema-chains">
             {chains.map(([chain, nodesOfChain]) => (
@@ -84,7 +89,7 @@ export function AdvancedPanel() {
         )}
       </details>
       <details className="section" open>
-        <summary>Development</summary>
+        <summary>{editorText.development}</summary>
         <DevelopmentTabs />
       </details>
     </div>
@@ -105,7 +110,7 @@ function DevelopmentTabs() {
   const doc = useSettledValue(current, PREVIEW_DELAY_MS) ?? current;
   return (
     <div className="dev-tabs">
-      <div className="subtabs" role="tablist" aria-label="Development">
+      <div className="subtabs" role="tablist" aria-label={editorText.development}>
         {DEV_TABS.map((tab) => (
           <button
             key={tab}
@@ -131,7 +136,7 @@ function DevelopmentTabs() {
 function SchemaView({ doc }: { doc: FlowDocument }) {
   const text = useMemo(() => JSON.stringify(nodeSchema(doc), null, 2), [doc]);
   return (
-    <pre className="dev-view" aria-label="Flow schema" tabIndex={0}>
+    <pre className="dev-view" aria-label={editorText.flowSchema} tabIndex={0}>
       {text}
     </pre>
   );
@@ -147,7 +152,7 @@ function PromptPreview({ doc }: { doc: FlowDocument }) {
     }
   }, [doc]);
   return (
-    <pre className="dev-view" aria-label="Prompt preview" tabIndex={0}>
+    <pre className="dev-view" aria-label={editorText.promptPreview} tabIndex={0}>
       {text}
     </pre>
   );

@@ -13,6 +13,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
+import { editorText } from '../messages';
 
 type Analysis = { state: 'loading' } | { state: 'failed'; reason: string } | { state: 'done'; structure: ChainStructure<FunctionNodeData> };
 
@@ -58,14 +59,14 @@ export function AnalysisPanel() {
   };
 
   return (
-    <section className="analysis" aria-label="Analysis">
+    <section className="analysis" aria-label={editorText.analysis}>
       <div className="analysis-head">
-        <span className="hint">The provider&apos;s functions, as chain analysis sees them.</span>
+        <span className="hint">{editorText.analysisIntro}</span>
         <button type="button" className="btn" onClick={() => void analyze()} disabled={analysis.state === 'loading'}>
-          Refresh
+          {editorText.refresh}
         </button>
       </div>
-      {analysis.state === 'loading' ? <div className="skeleton-block" aria-busy="true" aria-label="Analyzing" /> : null}
+      {analysis.state === 'loading' ? <div className="skeleton-block" aria-busy="true" aria-label={editorText.analyzing} /> : null}
       {analysis.state === 'failed' ? (
         <p className="analysis-failed" role="alert">
           {messages.failedToAnalyzeFlow}: {analysis.reason}
@@ -85,14 +86,15 @@ function AnalysisResult({
   onCanvas: readonly FlowNode[];
   onAdd: (chain: Chain<FunctionNodeData>) => void;
 }) {
-  if (structure.chains.length === 0 && structure.standalone.length === 0) return <p className="empty">No functions found.</p>;
+  if (structure.chains.length === 0 && structure.standalone.length === 0)
+    return <p className="empty">{editorText.noFunctionsFoundShort}</p>;
   // A standalone function is added as a chain of one (chainList's rule).
   const alone = chainList({ chains: [], standalone: structure.standalone });
   return (
     <>
       {structure.chains.length > 0 ? (
         <>
-          <h4 className="analysis-title">Chains</h4>
+          <h4 className="analysis-title">{editorText.chains}</h4>
           <ul className="analysis-chains">
             {structure.chains.map((chain, i) => (
               <li key={chain.startFunction} className="analysis-chain" aria-label={`Chain ${i + 1}`}>
@@ -102,7 +104,7 @@ function AnalysisResult({
                     {chain.length} {chain.length === 1 ? 'function' : 'functions'}
                   </span>
                   <button type="button" className="btn" onClick={() => onAdd(chain)}>
-                    Add to flow
+                    {editorText.addToFlowShort}
                   </button>
                 </div>
                 <ol className="analysis-nodes">
@@ -117,14 +119,14 @@ function AnalysisResult({
       ) : null}
       {alone.length > 0 ? (
         <>
-          <h4 className="analysis-title">Standalone functions</h4>
+          <h4 className="analysis-title">{editorText.standaloneFunctions}</h4>
           <ul className="analysis-chains">
             {alone.map((chain) => (
               <li key={chain.startFunction} className="analysis-chain analysis-standalone">
                 <div className="analysis-chain-head">
                   <span>{chain.nodes[0]?.name || chain.startFunction}</span>
                   <button type="button" className="btn" onClick={() => onAdd(chain)}>
-                    Add to flow
+                    {editorText.addToFlowShort}
                   </button>
                 </div>
               </li>
@@ -150,7 +152,8 @@ function AnalysisNode({ node, onCanvas }: { node: ChainNode<FunctionNodeData>; o
   if (!node.exists)
     return (
       <li className="analysis-node analysis-missing">
-        <span aria-hidden="true">⚠ </span>Missing function <code>{node.uuid}</code>
+        <span aria-hidden="true">⚠ </span>
+        {editorText.missingFunction} <code>{node.uuid}</code>
         <NotAFunction uuid={node.uuid} onCanvas={onCanvas} />
       </li>
     );

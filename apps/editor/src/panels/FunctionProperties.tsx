@@ -23,6 +23,7 @@ import type { EditorState } from '../store/types';
 import { FieldInput } from './fields/FieldInput';
 import type { FieldChoices, FieldTarget } from './fields/FieldTarget';
 import { TextInput } from './fields/TextInputs';
+import { editorText } from '../messages';
 
 const field = (key: string): FieldSpec => {
   const found = COMMON_FIELDS.find((f) => f.key === key);
@@ -155,7 +156,7 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
             ))}
         </section>
       )}
-      <section className="field-list" aria-label="Function settings">
+      <section className="field-list" aria-label={editorText.functionSettings}>
         <PostAction node={node} />
         {BODY_FIELDS.map((f) => (
           <FieldInput key={`${id}:${f.key}`} field={f} target={dataTarget(f)} choices={choices} />

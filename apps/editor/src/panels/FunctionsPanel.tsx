@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { WorkflowList } from './WorkflowList';
+import { editorText } from '../messages';
 
 const planSelector = (s: EditorState) => s.planId;
 
@@ -11,7 +12,7 @@ export function FunctionsPanel() {
   const [sub, setSub] = useState<'functions' | 'workflows'>('functions');
   return (
     <div className="functions-panel">
-      <div className="subtabs" role="tablist" aria-label="Functions and workflows">
+      <div className="subtabs" role="tablist" aria-label={editorText.functionsAndWorkflows}>
         <button
           type="button"
           role="tab"
@@ -19,7 +20,7 @@ export function FunctionsPanel() {
           className={`subtab${sub === 'functions' ? ' active' : ''}`}
           onClick={() => setSub('functions')}
         >
-          Functions
+          {editorText.functions}
         </button>
         <button
           type="button"
@@ -28,7 +29,7 @@ export function FunctionsPanel() {
           className={`subtab${sub === 'workflows' ? ' active' : ''}`}
           onClick={() => setSub('workflows')}
         >
-          Workflows
+          {editorText.workflows}
         </button>
       </div>
       {sub === 'functions' ? <FunctionList /> : <WorkflowList />}
@@ -57,12 +58,12 @@ function FunctionList() {
       <input
         className="search"
         type="search"
-        placeholder="Search functions..."
-        aria-label="Search functions"
+        placeholder={editorText.searchFunctionsPlaceholder}
+        aria-label={editorText.searchFunctions}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      {list.length === 0 ? <p className="empty">No functions found matching your search</p> : null}
+      {list.length === 0 ? <p className="empty">{editorText.noFunctionsMatch}</p> : null}
       <ul className="cards">
         {list.map((fn) => (
           <li key={fn.type} className={`card${fn.disabled ? ' disabled' : ''}`}>

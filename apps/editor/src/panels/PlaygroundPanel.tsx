@@ -7,6 +7,7 @@ import { providerUrl } from '../api/providerUrl';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { playgroundConversation, resetConversation, transcriptText, type PlaygroundEntry } from './playgroundStore';
+import { editorText } from '../messages';
 
 const planSelector = (s: EditorState) => ({ planId: s.planId, versionName: s.versionName });
 
@@ -18,9 +19,9 @@ function ToolCall({ call }: { call: PlaygroundEntry['toolCalls'][number] }) {
         <code>{call.name}</code> {call.error === undefined ? 'ok' : 'failed'} · {call.ms} ms{call.followUp ? ' · follow-up' : ''}
       </summary>
       <dl>
-        <dt>Type</dt>
+        <dt>{editorText.type}</dt>
         <dd>{call.functionType}</dd>
-        <dt>Arguments</dt>
+        <dt>{editorText.arguments}</dt>
         <dd>
           <pre>{JSON.stringify(call.arguments, null, 2)}</pre>
         </dd>
@@ -112,24 +113,24 @@ export function PlaygroundPanel() {
     <section className="playground" aria-labelledby="playground-title">
       <div className="pg-head">
         <h2 id="playground-title" className="pg-title">
-          Playground
+          {editorText.playground}
         </h2>
         <button type="button" className="btn" onClick={() => void copy()} disabled={entries.length === 0}>
-          Copy transcript
+          {editorText.copyTranscript}
         </button>
         <button type="button" className="btn" onClick={() => resetConversation(conversation)} disabled={busy || entries.length === 0}>
-          Reset
+          {editorText.reset}
         </button>
       </div>
-      <p className="muted pg-note">Talks to the flow as it is on screen, unpublished. The provider runs it with its model.</p>
+      <p className="muted pg-note">{editorText.playgroundIntro}</p>
       {model ? (
         <p className="muted pg-note" data-testid="playground-model">
           {model}
         </p>
       ) : null}
       <details className="pg-settings">
-        <summary>Settings</summary>
-        <label htmlFor="pg-model">Model</label>
+        <summary>{editorText.settings}</summary>
+        <label htmlFor="pg-model">{editorText.model}</label>
         <input
           id="pg-model"
           className="input"
@@ -142,9 +143,7 @@ export function PlaygroundPanel() {
             chooseModel(e.target.value);
           }}
         />
-        <p className="muted pg-note">
-          A model name at the provider's endpoint. The endpoint and its key stay in the provider's environment.
-        </p>
+        <p className="muted pg-note">{editorText.modelHelp}</p>
       </details>
       <ol className="pg-transcript" aria-live="polite" aria-busy={busy}>
         {entries.map((entry, i) => (
@@ -172,8 +171,8 @@ export function PlaygroundPanel() {
         <textarea
           ref={input}
           className="input pg-input"
-          aria-label="Message"
-          placeholder="Say something to your agent (Enter sends, Shift+Enter a new line)"
+          aria-label={editorText.message}
+          placeholder={editorText.messagePlaceholder}
           value={draft}
           rows={2}
           onChange={(e) => setDraft(e.target.value)}

@@ -4,6 +4,7 @@ import { PromptTextarea } from '../nodes/PromptTextarea';
 import { useEditor } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { useAfterPaint } from './useAfterPaint';
+import { editorText } from '../messages';
 
 // The field editors are fetched when a function or workflow node is first selected.
 const FunctionProperties = lazyComponent(() => import('./FunctionProperties').then((m) => m.FunctionProperties));
@@ -19,11 +20,7 @@ export function PropertiesPanel() {
   const id = useAfterPaint(selected);
   const node = useEditor((s: EditorState) => (id === undefined ? undefined : s.doc.nodes.find((n) => n.id === id)));
   if (!node) {
-    return selected === undefined ? (
-      <p className="empty">Select a node to view its properties.</p>
-    ) : (
-      <div className="properties" aria-busy="true" />
-    );
+    return selected === undefined ? <p className="empty">{editorText.selectANode}</p> : <div className="properties" aria-busy="true" />;
   }
   if (node.type === 'prompt') {
     return (
@@ -34,7 +31,7 @@ export function PropertiesPanel() {
     );
   }
   return (
-    <Suspense fallback={<p className="empty">Loading…</p>}>
+    <Suspense fallback={<p className="empty">{editorText.loading}</p>}>
       {node.type === 'workflow' ? <WorkflowProperties key={node.id} node={node} /> : <FunctionProperties key={node.id} node={node} />}
     </Suspense>
   );

@@ -5,6 +5,7 @@ import type { EditorState, PanelTab } from '../store/types';
 import { FunctionsPanel } from './FunctionsPanel';
 import { PropertiesPanel } from './PropertiesPanel';
 import './panels.css';
+import { editorText } from '../messages';
 
 // The Advanced panel (prompts, schema, the compiled prompt) is fetched when first shown.
 const AdvancedPanel = lazyComponent(() => import('./AdvancedPanel').then((m) => m.AdvancedPanel));
@@ -26,7 +27,7 @@ export function SidePanel() {
   const tab = useEditor(tabSelector);
   return (
     <div className="side-panel">
-      <div className="tabs" role="tablist" aria-label="Output panel">
+      <div className="tabs" role="tablist" aria-label={editorText.outputPanel}>
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -48,7 +49,9 @@ export function SidePanel() {
         ) : tab === 'properties' ? (
           <PropertiesPanel />
         ) : (
-          <Suspense fallback={<p className="empty">Loading…</p>}>{tab === 'playground' ? <PlaygroundPanel /> : <AdvancedPanel />}</Suspense>
+          <Suspense fallback={<p className="empty">{editorText.loading}</p>}>
+            {tab === 'playground' ? <PlaygroundPanel /> : <AdvancedPanel />}
+          </Suspense>
         )}
       </div>
     </div>

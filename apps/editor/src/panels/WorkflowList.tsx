@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
+import { editorText } from '../messages';
 
 const workflowsSelector = (s: EditorState) => ({ workflows: s.workflows, state: s.workflowsState, error: s.workflowsError });
 
@@ -25,16 +26,16 @@ export function WorkflowList() {
         <input
           className="search"
           type="search"
-          placeholder="Search workflows..."
-          aria-label="Search workflows"
+          placeholder={editorText.searchWorkflowsPlaceholder}
+          aria-label={editorText.searchWorkflows}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
         <button
           type="button"
           className="btn icon"
-          title="Refresh workflows"
-          aria-label="Refresh workflows"
+          title={editorText.refreshWorkflows}
+          aria-label={editorText.refreshWorkflows}
           onClick={() => void store.getState().loadWorkflows(true)}
         >
           ⟳
@@ -42,8 +43,8 @@ export function WorkflowList() {
         <button
           type="button"
           className="btn icon"
-          title="Create Workflow"
-          aria-label="Create Workflow"
+          title={editorText.createWorkflow}
+          aria-label={editorText.createWorkflow}
           onClick={() => store.getState().setDialog('createWorkflowOpen', true)}
         >
           +
@@ -58,9 +59,9 @@ export function WorkflowList() {
       ) : state === 'error' ? (
         <p className="empty error">{error}</p>
       ) : workflows.length === 0 ? (
-        <p className="empty">No workflows found for this plan</p>
+        <p className="empty">{editorText.noWorkflowsForPlan}</p>
       ) : list.length === 0 ? (
-        <p className="empty">No workflows match your search</p>
+        <p className="empty">{editorText.noWorkflowsMatch}</p>
       ) : (
         <ul className="cards">
           {list.map((w) => (
@@ -75,7 +76,7 @@ export function WorkflowList() {
                 <span className="card-desc">{w.description || 'No description'}</span>
               </div>
               <button type="button" className="btn" onClick={() => store.getState().addWorkflowNode(w)}>
-                Load
+                {editorText.load}
               </button>
             </li>
           ))}

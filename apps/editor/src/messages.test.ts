@@ -1,0 +1,38 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('.', import.meta.url));
+
+/** The editor's components, tests aside. */
+function components(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return components(path);
+    return entry.name.endsWith('.tsx') && !entry.name.includes('.test.') ? [path] : [];
+  });
+}
+
+// Words a person reads, written in a component: an attribute a screen reader or a tooltip says,
+// text between tags, or a line of text inside an element.
+const INLINE = [
+  /\b(?:title|aria-label|placeholder|alt|label)="[A-Z][^"]*"/,
+  />[A-Z][a-z][^<>{}]*</,
+  /^\s+[A-Z][a-z']*(?: [A-Za-z',.…]+)*[.:!?…]?\s*$/,
+];
+
+describe("the editor's words", () => {
+  it('come from the tables (editorText, core messages, action labels), never written in a component', () => {
+    const inline = components(SRC).flatMap((path) =>
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          INLINE.some((pattern) => pattern.test(line)) && !/^\s*(\/\/|\*|\/\*)/.test(line)
+            ? [`${relative(SRC, path)}:${i + 1}: ${line.trim()}`]
+            : [],
+        ),
+    );
+    expect(inline).toEqual([]);
+  });
+});
