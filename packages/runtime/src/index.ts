@@ -11,9 +11,8 @@ export {
   type GuardedResponse,
   type NetworkSeams,
 } from './guardedFetch.js';
-export { RefusedArgumentError } from './httpRequest.js';
 export { MODEL_ENV, ModelNotConfiguredError, allowsPrivateNetwork, modelSettings, skillsFromEnv, type ModelSettings } from './settings.js';
-export { fillTemplate, flowTools, templateNames, toolName, type FlowTool } from './tools.js';
+export { flowTools, toolName, type FlowTool } from './tools.js';
 export {
   emptyCassette,
   recordingModel,

@@ -2,10 +2,10 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '@flow/core';
 import { createAgent } from './agent.js';
-import { httpRequestOf, refusals } from './httpRequest.js';
+import { httpRequestOf, refusals } from '@flow/core';
 import { createModelClient } from './modelClient.js';
 import { httpToolFlow, startScriptedModel, type ScriptedModelServer } from './testing/index.js';
-import { fillTemplate } from './tools.js';
+import { fillTemplate } from '@flow/core';
 
 const call = (fields: JsonObject): JsonObject => ({ method: 'GET', params: [], headers: [], body: { raw: { data: '' } }, ...fields });
 
@@ -49,11 +49,11 @@ describe('httpRequestOf: each argument encoded for where it goes', () => {
       call({ method: 'POST', url: 'https://api.example.com/u', body: { raw: { data: 'user={{user}}&note={{note}}' } } }),
       values,
     );
-    expect([...new URLSearchParams(inferred.init.body)]).toEqual([
+    expect([...new URLSearchParams(inferred.body)]).toEqual([
       ['user', 'bob&role=admin'],
       ['note', 'a+b c'],
     ]);
-    expect(inferred.init.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(inferred.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
     const declared = httpRequestOf(
       call({
         method: 'POST',
@@ -63,12 +63,12 @@ describe('httpRequestOf: each argument encoded for where it goes', () => {
       }),
       values,
     );
-    expect(declared.init.body).toBe('user=bob%26role%3Dadmin');
-    expect(declared.init.headers).toEqual({ 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' });
+    expect(declared.body).toBe('user=bob%26role%3Dadmin');
+    expect(declared.headers).toEqual({ 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' });
   });
 
   it('a JSON body: each value a JSON string', () => {
-    const { init } = httpRequestOf(
+    const init = httpRequestOf(
       call({ method: 'POST', url: 'https://api.example.com/t', body: { raw: { data: '{"subject": "{{subject}}", "priority": "low"}' } } }),
       { subject: 'x", "priority": "urgent' },
     );
@@ -78,7 +78,7 @@ describe('httpRequestOf: each argument encoded for where it goes', () => {
 
   it('a header: a value with a line break or NUL is refused', () => {
     const withHeader = call({ url: 'https://api.example.com/', headers: [{ name: 'X-Customer', value: 'id {{customer}}' }] });
-    expect(httpRequestOf(withHeader, { customer: 'ann' }).init.headers).toEqual({ 'X-Customer': 'id ann' });
+    expect(httpRequestOf(withHeader, { customer: 'ann' }).headers).toEqual({ 'X-Customer': 'id ann' });
     for (const customer of ['ann\r\nX-Admin: yes', 'ann\nx', 'ann\0'])
       expect(() => httpRequestOf(withHeader, { customer }), JSON.stringify(customer)).toThrow(
         refusals.headerBreak('customer', 'X-Customer'),

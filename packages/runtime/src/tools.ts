@@ -1,12 +1,4 @@
-import {
-  metadataForReading,
-  walkOrder,
-  type FlowDocument,
-  type FunctionNodeData,
-  type JsonObject,
-  type JsonValue,
-  isRecord,
-} from '@flow/core';
+import { functionDefinition, metadataForReading, walkOrder, type FlowDocument, type FunctionNodeData, type JsonObject } from '@flow/core';
 import type { ToolSpec } from './chat.js';
 
 /** A function node offered to the model as one tool. */
@@ -15,9 +7,6 @@ export interface FlowTool {
   nodeId: string;
   data: FunctionNodeData;
 }
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
 /** A tool name from a node's name: `Look up order` → `look_up_order` (letters, digits, `_`; 64 at most). */
 export function toolName(name: string): string {
@@ -30,55 +19,12 @@ export function toolName(name: string): string {
   return word === '' ? 'step' : word;
 }
 
-const TEMPLATE = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+/** The arguments of a type that runs no tool of its own (it says so when called). */
+const NO_ARGUMENTS: JsonObject = { type: 'object', properties: {}, additionalProperties: false };
 
-/** The `{{variables}}` a text uses, in order, once each. */
-export function templateNames(...texts: string[]): string[] {
-  return [...new Set(texts.flatMap((t) => [...t.matchAll(TEMPLATE)].map((m) => m[1] ?? '')))].filter(Boolean);
-}
-
-/**
- * Fills `{{variables}}` from the values' own keys (never `toString` or `constructor` of every
- * object); `encode` escapes each value for where it goes (a path segment, a form, a JSON string).
- */
-export function fillTemplate(
-  template: string,
-  values: Readonly<Record<string, string>>,
-  encode: (value: string, name: string) => string = (v) => v,
-): string {
-  return template.replace(TEMPLATE, (whole, name: string) => (Object.hasOwn(values, name) ? encode(values[name] ?? '', name) : whole));
-}
-
-/** The texts of an http_calls function that may hold `{{variables}}`: URLs, parameter and header values, bodies. */
-export function httpTemplateTexts(metadata: JsonObject): string[] {
-  return records(metadata.apicalls).flatMap(httpCallTexts);
-}
-
-/** The texts of one call of an http_calls function that may hold `{{variables}}`. */
-export function httpCallTexts(call: Record<string, unknown>): string[] {
-  return [
-    text(call.url),
-    ...records(call.params).map((p) => text(p.value)),
-    ...records(call.headers).map((h) => text(h.value)),
-    text(isRecord(call.body) && isRecord(call.body.raw) ? call.body.raw.data : ''),
-  ];
-}
-
+/** The arguments the model gives: the type's own (its definition's tool), else none. */
 function parameters(data: FunctionNodeData): JsonObject {
-  const properties: Record<string, JsonValue> = {};
-  const metadata = data.metadata;
-  if (data.type === 'http_calls') {
-    for (const name of templateNames(...httpTemplateTexts(metadata)))
-      properties[name] = { type: 'string', description: `The value of {{${name}}} in the request` };
-  } else if (data.type === 'capture_variables') {
-    for (const variable of records(metadata.variables)) {
-      const name = text(variable.name);
-      if (name !== '') properties[name] = { type: 'string', description: text(variable.description) || name };
-    }
-  } else if (data.type === 'custom_gpt') {
-    properties.input = { type: 'string', description: 'What this step works on, from the conversation' };
-  }
-  return { type: 'object', properties, additionalProperties: false };
+  return functionDefinition(data.type)?.tool?.parameters(data.metadata) ?? NO_ARGUMENTS;
 }
 
 /**

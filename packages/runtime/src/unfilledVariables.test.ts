@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAgent } from './agent.js';
 import { createModelClient } from './modelClient.js';
-import { httpRequestOf, refusals } from './httpRequest.js';
+import { httpRequestOf, refusals } from '@flow/core';
 import {
   httpToolFlow,
   startRecordingService,

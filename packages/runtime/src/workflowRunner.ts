@@ -1,8 +1,7 @@
-import { isRecord, type JsonObject, type JsonValue, type Workflow, type WorkflowStep, errorMessage } from '@flow/core';
+import { isRecord, type JsonObject, type JsonValue, type Workflow, type WorkflowStep, errorMessage, fillTemplate } from '@flow/core';
 import { DEFAULT_LIMITS } from './executeTool.js';
 import { guardedFetch, type NetworkSeams } from './guardedFetch.js';
 import type { ModelClient } from './modelClient.js';
-import { fillTemplate } from './tools.js';
 
 /** What one step of a workflow did. */
 export interface StepTrace {

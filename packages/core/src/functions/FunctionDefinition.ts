@@ -1,3 +1,4 @@
+import type { FunctionTool } from './tools/toolHost.js';
 import type { MetadataRenderer } from './render/renderContext.js';
 import type { FieldSpec, MetadataPath } from '../model/fields.js';
 import type { Finding, JsonObject } from '../model/types.js';
@@ -36,6 +37,8 @@ export interface FunctionDefinition<T extends string = string, M extends JsonObj
   readonly validate?: (metadata: JsonObject, path: string) => Finding[];
   /** The lines a model reads for the metadata (defaults filled in). */
   readonly render: MetadataRenderer;
+  /** How it runs when the model calls it (through the runtime's host); none: 'not available in this runtime'. */
+  readonly tool?: FunctionTool;
 }
 
 /**

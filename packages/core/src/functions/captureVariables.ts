@@ -2,6 +2,7 @@ import { renderCaptureVariables } from './render/renderConversation.js';
 import { LIGHTNING } from '../model/emoji.js';
 import type { NameDescription } from '../model/metadataParts.js';
 import { defineFunction } from './FunctionDefinition.js';
+import { captureVariablesTool } from './tools/typeTools.js';
 
 export type CaptureVariablesMetadata = { variables: NameDescription[] };
 
@@ -26,4 +27,5 @@ export const captureVariables = defineFunction<'capture_variables', CaptureVaria
   ],
   quick: { metadata: { variables: [] } },
   render: renderCaptureVariables,
+  tool: captureVariablesTool,
 });

@@ -8,6 +8,7 @@ import { CUSTOM_ASSISTANT, MODEL_OPTIONS, normalizeModelId } from '../model/mode
 import { OUTPUT_TYPE_OPTIONS, SLIDER_RANGES, type OutputType } from '../model/options.js';
 import { defineFunction } from './FunctionDefinition.js';
 import { plainSecretFindings } from './secretRules.js';
+import { customGptTool } from './tools/typeTools.js';
 
 export type CustomGptMetadata = {
   prompt: string;
@@ -102,4 +103,5 @@ export const customGpt = defineFunction<'custom_gpt', CustomGptMetadata>({
   quick: {},
   validate: plainSecretFindings,
   render,
+  tool: customGptTool,
 });

@@ -4,6 +4,7 @@ import type { HttpHeader, NameValue, SecretValue } from '../model/metadataParts.
 import { HTTP_AUTHORIZATION_OPTIONS, HTTP_METHODS, optionsOf, type HttpAuthorization, type HttpMethod } from '../model/options.js';
 import { defineFunction } from './FunctionDefinition.js';
 import { plainSecretFindings } from './secretRules.js';
+import { httpCallsTool } from './tools/typeTools.js';
 
 export type HttpCall = {
   method: HttpMethod;
@@ -74,4 +75,5 @@ export const httpCalls = defineFunction<'http_calls', HttpCallsMetadata>({
   quick: {},
   validate: plainSecretFindings,
   render: renderHttpCalls,
+  tool: httpCallsTool,
 });

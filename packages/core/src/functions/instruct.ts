@@ -1,6 +1,7 @@
 import { renderInstruct } from './render/renderModelCalls.js';
 import { LIGHTNING } from '../model/emoji.js';
 import { defineFunction } from './FunctionDefinition.js';
+import { instructTool } from './tools/typeTools.js';
 
 export type InstructMetadata = { prompt: string };
 
@@ -25,4 +26,5 @@ export const instruct = defineFunction<'instruct', InstructMetadata>({
   ],
   quick: { metadata: { prompt: '' } },
   render: renderInstruct,
+  tool: instructTool,
 });

@@ -2,6 +2,7 @@ import { renderSendWorkflow } from './render/renderIntegrations.js';
 import { flowMessages } from '../messages.js';
 import { CLIPBOARD } from '../model/emoji.js';
 import { defineFunction } from './FunctionDefinition.js';
+import { sendWorkflowTool } from './tools/typeTools.js';
 
 export type SendWorkflowMetadata = {
   workflow_id: string;
@@ -28,4 +29,5 @@ export const sendWorkflow = defineFunction<'send_workflow', SendWorkflowMetadata
   ],
   quick: { tooltip: flowMessages.openWorkflowSelector },
   render: renderSendWorkflow,
+  tool: sendWorkflowTool,
 });

@@ -1,11 +1,6 @@
-import { isRecord } from '@flow/core';
-import type { GuardedRequestInit } from './guardedFetch.js';
-import { fillTemplate, httpCallTexts, templateNames } from './tools.js';
-
-/** A model's argument that would change the request's shape rather than fill a value: the tool refuses it and makes no request. */
-export class RefusedArgumentError extends Error {
-  override name = 'RefusedArgumentError';
-}
+import { isRecord } from '../../model/paths.js';
+import { fillTemplate, templateNames } from './templates.js';
+import { ToolRefusal, type ToolRequest } from './toolHost.js';
 
 /** The words of each refusal, defined once. */
 export const refusals = {
@@ -30,9 +25,19 @@ const FORM_TYPE = /^\s*application\/x-www-form-urlencoded\b/i;
 // `name=value&name=value`, not JSON: a form body written by hand.
 const FORM_SHAPE = /^[^\s=&{}[\]"]+=[^&]*(?:&[^\s=&]+=[^&]*)*$/;
 
+/** The texts of one call of an http_calls function that may hold `{{variables}}`: URL, parameter and header values, body. */
+export function httpCallTexts(call: Record<string, unknown>): string[] {
+  return [
+    text(call.url),
+    ...records(call.params).map((p) => text(p.value)),
+    ...records(call.headers).map((h) => text(h.value)),
+    text(isRecord(call.body) && isRecord(call.body.raw) ? call.body.raw.data : ''),
+  ];
+}
+
 /** One path segment: slashes, `?` and `#` encoded; `.` and `..` refused. */
 function pathSegment(value: string, name: string): string {
-  if (DOT_SEGMENT.test(value)) throw new RefusedArgumentError(refusals.dotSegment(name, value));
+  if (DOT_SEGMENT.test(value)) throw new ToolRefusal(refusals.dotSegment(name, value));
   return encodeURIComponent(value);
 }
 
@@ -53,15 +58,12 @@ function filledUrl(template: string, values: Readonly<Record<string, string>>): 
 /**
  * The request of one call of an http_calls function, with the model's arguments and the
  * conversation's variables filled in, each encoded for where it goes (path segment, query, header,
- * form or JSON body); a RefusedArgumentError when a value would change the request's shape, or
+ * form or JSON body); a ToolRefusal when a value would change the request's shape, or
  * when a `{{variable}}` has no value at all.
  */
-export function httpRequestOf(
-  call: Record<string, unknown>,
-  values: Readonly<Record<string, string>>,
-): { url: URL; init: GuardedRequestInit } {
+export function httpRequestOf(call: Record<string, unknown>, values: Readonly<Record<string, string>>): ToolRequest {
   const unfilled = templateNames(...httpCallTexts(call)).filter((name) => !Object.hasOwn(values, name));
-  if (unfilled.length > 0) throw new RefusedArgumentError(refusals.unfilled(unfilled));
+  if (unfilled.length > 0) throw new ToolRefusal(refusals.unfilled(unfilled));
   const url = filledUrl(text(call.url), values);
   for (const param of records(call.params))
     if (text(param.name) !== '') url.searchParams.append(text(param.name), fillTemplate(text(param.value), values));
@@ -71,7 +73,7 @@ export function httpRequestOf(
     const name = text(header.name);
     if (name === '') continue;
     headers[name] = fillTemplate(secretText(header.value), values, (value, variable) => {
-      if (HEADER_BREAK.test(value)) throw new RefusedArgumentError(refusals.headerBreak(variable, name));
+      if (HEADER_BREAK.test(value)) throw new ToolRefusal(refusals.headerBreak(variable, name));
       return value;
     });
     if (isRecord(header.value)) secretHeaders.push(name);
@@ -79,12 +81,12 @@ export function httpRequestOf(
   if (text(call.authorization) === 'bearer') headers.Authorization = `Bearer ${secretText(call.bearer_token)}`;
   const method = (text(call.method) || 'GET').toUpperCase();
   const rawBody = isRecord(call.body) && isRecord(call.body.raw) ? text(call.body.raw.data) : '';
-  if (method === 'GET' || method === 'HEAD' || rawBody === '') return { url, init: { method, headers, secretHeaders } };
+  if (method === 'GET' || method === 'HEAD' || rawBody === '') return { url, method, headers, secretHeaders };
   const typeHeader = Object.keys(headers).find((h) => h.toLowerCase() === 'content-type');
   const looksJson = /^\s*[[{]/.test(rawBody);
   const isForm = typeHeader === undefined ? !looksJson && FORM_SHAPE.test(rawBody.trim()) : FORM_TYPE.test(headers[typeHeader] ?? '');
   const body = fillTemplate(rawBody, values, isForm ? formValue : looksJson ? jsonValue : (v) => v);
   if (typeHeader === undefined && (looksJson || isForm))
     headers['Content-Type'] = isForm ? 'application/x-www-form-urlencoded' : 'application/json';
-  return { url, init: { method, headers, body, secretHeaders } };
+  return { url, method, headers, body, secretHeaders };
 }
