@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseFlow, serializeFlow } from '@flow/core';
 import { killHard, spawnProvider } from './childProvider.test-helper.js';
 import { isTempFile } from './store/atomicWrite.js';
@@ -67,11 +67,13 @@ describe('a provider killed with SIGKILL in the middle of a stream of writes', (
     };
     const writers = ['v1', 'v2', 'v3', 'v4'].map(writer);
     // Kill once every writer has finished two rounds, while each is in the middle of the next.
-    const deadline = Date.now() + 30_000;
-    const ready = (): boolean => ['v1', 'v2', 'v3', 'v4'].every((v) => (rounds.get(v) ?? 0) >= 2);
-    while (!ready() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    expect(refused).toEqual([]);
-    expect(ready()).toBe(true);
+    await vi.waitFor(
+      () => {
+        expect(refused).toEqual([]);
+        for (const version of ['v1', 'v2', 'v3', 'v4']) expect(rounds.get(version) ?? 0, version).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 30_000, interval: 5 },
+    );
     await killHard(child);
     stop = true;
     await Promise.all(writers);
