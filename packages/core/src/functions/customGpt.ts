@@ -7,7 +7,6 @@ import type { NameDescription, SecretValue } from '../model/metadataParts.js';
 import { CUSTOM_ASSISTANT, MODEL_OPTIONS, normalizeModelId } from '../model/models.js';
 import { OUTPUT_TYPE_OPTIONS, SLIDER_RANGES, type OutputType } from '../model/options.js';
 import { defineFunction } from './FunctionDefinition.js';
-import { plainSecretFindings } from './secretRules.js';
 import { customGptTool } from './tools/typeTools.js';
 
 export type CustomGptMetadata = {
@@ -101,7 +100,6 @@ export const customGpt = defineFunction<'custom_gpt', CustomGptMetadata>({
     },
   ],
   quick: {},
-  validate: plainSecretFindings,
   render,
   tool: customGptTool,
 });

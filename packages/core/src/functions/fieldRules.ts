@@ -5,6 +5,8 @@ import { getAtSegments, pathSegments, toJsonPath } from '../model/paths.js';
 import type { Finding, JsonObject } from '../model/types.js';
 import type { FunctionDefinition } from './FunctionDefinition.js';
 import { ruleFinding, type RuleCode } from '../model/ruleCodes.js';
+import { plainSecretFindings } from './secretRules.js';
+import { SECRET_FIELDS } from './registry.js';
 
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -75,5 +77,5 @@ export function metadataFindings(definition: FunctionDefinition, metadata: JsonO
     // An empty value passes (fieldFindings says so), and its path is not worth building.
     if (value !== undefined && value !== null) findings.push(...fieldFindings(field, value, `${path}.${forms.jsonPath}`));
   }
-  return [...findings, ...(definition.validate?.(metadata, path) ?? [])];
+  return [...findings, ...plainSecretFindings(metadata, path, SECRET_FIELDS), ...(definition.validate?.(metadata, path) ?? [])];
 }

@@ -3,7 +3,6 @@ import { LIGHTNING } from '../model/emoji.js';
 import type { HttpHeader, NameValue, SecretValue } from '../model/metadataParts.js';
 import { HTTP_AUTHORIZATION_OPTIONS, HTTP_METHODS, optionsOf, type HttpAuthorization, type HttpMethod } from '../model/options.js';
 import { defineFunction } from './FunctionDefinition.js';
-import { plainSecretFindings } from './secretRules.js';
 import { httpCallsTool } from './tools/typeTools.js';
 
 export type HttpCall = {
@@ -73,7 +72,6 @@ export const httpCalls = defineFunction<'http_calls', HttpCallsMetadata>({
     { key: 'result_prompt', label: 'Result Prompt', kind: 'textarea' },
   ],
   quick: {},
-  validate: plainSecretFindings,
   render: renderHttpCalls,
   tool: httpCallsTool,
 });

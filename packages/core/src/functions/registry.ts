@@ -12,6 +12,8 @@ import { instruct } from './instruct.js';
 import { sendWorkflow } from './sendWorkflow.js';
 import { seeWebsite } from './seeWebsite.js';
 import { setupReminder } from './setupReminder.js';
+import { isSecretField } from './secretSlots.js';
+import type { FieldSpec } from '../model/fields.js';
 
 /**
  * The function types of spec section 3, in the order the palette lists them (the quick bar takes
@@ -69,3 +71,15 @@ export function defaultMetadata(type: string): JsonObject {
 export function withDefaults(type: string, metadata: JsonObject): JsonObject {
   return mergeDefaults(defaultMetadata(type), metadata);
 }
+
+/**
+ * Where a function's metadata holds secrets: every secret field of every definition (`api_key`,
+ * a call's `bearer_token`, credential headers). Searched in every function, whatever its type, so
+ * a secret a flow holds where its type has no such field (an unknown type, a stray key) is still
+ * never written or shown in plain text.
+ */
+export const SECRET_FIELDS: readonly FieldSpec[] = [
+  ...new Map(
+    FUNCTION_DEFINITIONS.flatMap((definition) => definition.fields.filter(isSecretField)).map((field) => [field.key, field]),
+  ).values(),
+];

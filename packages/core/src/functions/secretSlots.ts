@@ -1,5 +1,6 @@
 import { isRecord } from '../model/paths.js';
 import type { JsonObject, JsonValue } from '../model/types.js';
+import type { FieldSpec } from '../model/fields.js';
 import { isCredentialHeader, isPlainCredential } from '../model/secretNames.js';
 
 /** `{ "env": "NAME" }`: a secret kept in the environment. */
@@ -46,33 +47,56 @@ function keySlot(holder: JsonObject, key: string, path: string, label: string): 
   };
 }
 
-/**
- * The secret fields of one function's metadata: `api_key`, each call's `bearer_token`, and the
- * value of each credential header (Authorization, X-Api-Key…). `set` changes `metadata` in place.
- */
-export function secretSlots(metadata: JsonObject, at: string): SecretSlot[] {
-  const slots: SecretSlot[] = [];
-  if (metadata.api_key !== undefined) slots.push(keySlot(metadata, 'api_key', `${at}.api_key`, 'API_KEY'));
-  const calls = metadata.apicalls;
-  if (!Array.isArray(calls)) return slots;
-  calls.forEach((call, i) => {
-    if (!isRecord(call)) return;
-    if (call.bearer_token !== undefined) slots.push(keySlot(call, 'bearer_token', `${at}.apicalls[${i}].bearer_token`, 'BEARER_TOKEN'));
-    if (!Array.isArray(call.headers)) return;
-    call.headers.forEach((header, j) => {
-      if (!isRecord(header) || typeof header.name !== 'string' || !isCredentialHeader(header.name)) return;
-      const value = header.value;
-      slots.push({
-        path: `${at}.apicalls[${i}].headers[${j}].value`,
-        label: envWord(header.name),
+/** A field that holds a secret: a `secret` field, or a list whose credential items' values are (HTTP headers). */
+export const isSecretField = (field: FieldSpec): boolean => field.kind === 'secret' || field.secretValues === true;
+
+/** The slots of one secret field at `holder[key]`: the field itself, or each credential item of its list. */
+function fieldSlots(field: FieldSpec, holder: JsonObject, key: string, at: string): SecretSlot[] {
+  if (field.kind === 'secret') return holder[key] === undefined ? [] : [keySlot(holder, key, `${at}.${key}`, envWord(key))];
+  const items = holder[key];
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item, j): SecretSlot[] => {
+    if (!isRecord(item) || typeof item.name !== 'string' || !isCredentialHeader(item.name)) return [];
+    const value = item.value;
+    return [
+      {
+        path: `${at}.${key}[${j}].value`,
+        label: envWord(item.name),
         value,
         plain: typeof value === 'string' && isPlainCredential(value) ? value : undefined,
         shape: 'text',
         set: (next) => {
-          header.value = next;
+          item.value = next;
         },
-      });
-    });
+      },
+    ];
   });
+}
+
+/**
+ * The secret slots of one function's metadata, as its type's fields say (`api_key`, each call's
+ * `bearer_token`, the value of each credential header: Authorization, X-Api-Key…). A field of a
+ * list (`apicalls.0.bearer_token`) is taken in every item, item by item, so slots come in document
+ * order. `set` changes `metadata` in place.
+ */
+export function secretSlots(metadata: JsonObject, at: string, fields: readonly FieldSpec[]): SecretSlot[] {
+  const slots: SecretSlot[] = [];
+  const lists = new Map<string, { field: FieldSpec; key: string }[]>();
+  for (const field of fields.filter(isSecretField)) {
+    const [list, index, ...rest] = field.key.split('.');
+    if (index === '0' && list !== undefined && rest.length === 1 && rest[0] !== undefined) {
+      lists.set(list, [...(lists.get(list) ?? []), { field, key: rest[0] }]);
+    } else if (index === undefined && list !== undefined) {
+      slots.push(...fieldSlots(field, metadata, list, at));
+    }
+  }
+  for (const [list, listFields] of lists) {
+    const items = metadata[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, i) => {
+      if (!isRecord(item)) return;
+      for (const { field, key } of listFields) slots.push(...fieldSlots(field, item, key, `${at}.${list}[${i}]`));
+    });
+  }
   return slots;
 }

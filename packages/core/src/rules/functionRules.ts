@@ -1,6 +1,6 @@
 import { metadataSchemaFindings } from '../format/schema.js';
 import { metadataFindings } from '../functions/fieldRules.js';
-import { functionDefinition } from '../functions/registry.js';
+import { SECRET_FIELDS, functionDefinition } from '../functions/registry.js';
 import { plainSecretFindings } from '../functions/secretRules.js';
 import { flowMessages } from '../messages.js';
 import { ruleFinding } from '../model/ruleCodes.js';
@@ -16,7 +16,7 @@ export function functionDataFindings(data: FunctionNodeData, path: string): Find
   const definition = functionDefinition(data.type);
   if (definition === undefined) {
     const unknown = ruleFinding('unknown-function-type', `${path}.type`, flowMessages.unknownFunctionType(data.type));
-    return [unknown, ...plainSecretFindings(data.metadata, `${path}.metadata`)];
+    return [unknown, ...plainSecretFindings(data.metadata, `${path}.metadata`, SECRET_FIELDS)];
   }
   return [...metadataSchemaFindings(data, path), ...metadataFindings(definition, data.metadata, `${path}.metadata`)];
 }

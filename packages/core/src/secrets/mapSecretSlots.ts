@@ -1,5 +1,6 @@
 import { walkOrder } from '../format/walk.js';
 import type { FlowDocument, FlowNode } from '../format/types.js';
+import { SECRET_FIELDS } from '../functions/registry.js';
 import { secretSlots, type SecretSlot } from '../functions/secretSlots.js';
 
 /**
@@ -14,7 +15,7 @@ export function mapSecretSlots(doc: FlowDocument, change: (slot: SecretSlot, nod
   for (const { node, index } of indexed) {
     if (node.type !== 'function') continue;
     const metadata = structuredClone(node.data.metadata);
-    const slots = secretSlots(metadata, `$.nodes[${index}].data.metadata`);
+    const slots = secretSlots(metadata, `$.nodes[${index}].data.metadata`, SECRET_FIELDS);
     if (slots.length === 0) continue;
     for (const slot of slots) change(slot, node);
     nodes[index] = { ...node, data: { ...node.data, metadata } };
