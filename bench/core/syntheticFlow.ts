@@ -1,6 +1,7 @@
 import { buildFlow, functionNode, promptNode, workflowNode } from '../../packages/core/src/compile/flowFixtures.js';
 import type { FlowDocument, FlowNode } from '../../packages/core/src/format/types.js';
 import type { JsonObject } from '../../packages/core/src/model/types.js';
+import { defaultMetadata } from '../../packages/core/src/functions/registry.js';
 
 /** A small deterministic PRNG (mulberry32), so every run measures the same flows. */
 function random(seed: number): () => number {
@@ -80,8 +81,11 @@ function metadataFor(type: string, next: () => number, id: string): JsonObject {
       return { link: 'https://help.example.com/start', prompt };
     case 'change_instructions':
       return { system_prompts: [prompt] };
-    default:
-      return { prompt };
+    default: {
+      // Only keys the type has: the format refuses others (its metadata schema).
+      const base = defaultMetadata(type);
+      return Object.hasOwn(base, 'prompt') ? { ...base, prompt } : base;
+    }
   }
 }
 
