@@ -8,7 +8,6 @@ import { createEditorStore, type EditorStore } from './store/createEditorStore';
 import { EditorStoreContext } from './store/EditorStoreContext';
 import type { Notifier } from './store/types';
 import { createSaveChannel } from './sync/saveChannel';
-import { settlePendingEdits } from './text/useDebouncedText';
 
 /** A toast waits for the browser to be idle at most this long after the frame that shows the change. */
 const TOAST_IDLE_MS = 200;
@@ -50,10 +49,9 @@ const TOASTER = {
   offset: { bottom: 76, left: 24 },
 } as const;
 
-/** The editor's store, with the relay through which it announces saves to the other tabs. */
+/** The editor of one plan version: its store (which owns the save loop). */
 export interface Editor {
   store: EditorStore;
-  relay: { announce: ((etag: string | null) => void) | null };
 }
 
 /**
@@ -61,39 +59,24 @@ export interface Editor {
  * that the flow's request runs while the page draws rather than after it.
  */
 export function startEditor(planId: string, versionName: string): Editor {
-  // Saves are announced to the other tabs through the channel App's effect opens.
-  const relay: Editor['relay'] = { announce: null };
   const store = createEditorStore({
     planId,
     versionName,
     client: planId ? providerClient() : null,
     notify,
-    settleEdits: settlePendingEdits,
-    announceSave: (etag) => relay.announce?.(etag),
+    channel: planId ? createSaveChannel(planId, versionName) : undefined,
   });
   void store.getState().loadPlan();
-  return { store, relay };
+  return { store };
 }
 
-export function App({ editor: { store, relay }, planId, versionName }: { editor: Editor; planId: string; versionName: string }) {
-  useEffect(() => {
-    const channel = createSaveChannel(planId, versionName, (etag) => void store.getState().savedElsewhere(etag));
-    // eslint-disable-next-line react-hooks/immutability -- the relay is a mutable box made once per store, read by the store
-    relay.announce = channel.announce;
-    return () => {
-      relay.announce = null;
-      channel.destroy();
-    };
-  }, [store, relay, planId, versionName]);
+export function App({ editor: { store }, planId, versionName }: { editor: Editor; planId: string; versionName: string }) {
   useEffect(() => {
     document.title = planId ? `${planId} · ${versionName} — Flow` : 'Flow';
   }, [planId, versionName]);
   useEffect(() => {
-    // Text typed in the last moments is still pending in its field: settle it, then save.
-    const flush = () => {
-      settlePendingEdits();
-      void store.flush();
-    };
+    // What waits for the autosave is kept in this browser at once and sent to the provider.
+    const flush = () => void store.flush();
     window.addEventListener('pagehide', flush);
     return () => window.removeEventListener('pagehide', flush);
   }, [store]);

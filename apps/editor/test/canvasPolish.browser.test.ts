@@ -238,8 +238,8 @@ describe('typing in a prompt node', () => {
     // Each word arrives as one input (a busy machine could otherwise pause mid-word for longer
     // than the 200 ms that end a step, which a person typing a word does not).
     await page.keyboard.insertText(' Hello');
-    // The prompt autosaves 200 ms after the last change: then it is one step of the history.
-    await expect.poll(() => undo.isEnabled()).toBe(true);
+    // A pause: the flow is saved 800 ms after the last key, longer than the 200 ms that end a step.
+    await savedDoc(h, plan, (d) => d.nodes.some((n) => n.data.prompt === `${original} Hello`));
     await page.keyboard.insertText(' there');
     await savedDoc(h, plan, (d) => d.nodes.some((n) => n.data.prompt === `${original} Hello there`));
     await undo.click();

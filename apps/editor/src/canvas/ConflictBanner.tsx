@@ -15,7 +15,7 @@ export function ConflictBanner() {
       <button type="button" className="btn" onClick={() => store.getState().setDialog('confirmReloadOpen', true)}>
         {flowMessages.reload}
       </button>
-      <button type="button" className="btn btn-primary" onClick={() => void store.getState().overwriteProvider()}>
+      <button type="button" className="btn btn-primary" onClick={() => void store.getState().resolveConflict('overwrite')}>
         {flowMessages.overwrite}
       </button>
     </div>

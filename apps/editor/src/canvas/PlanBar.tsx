@@ -9,7 +9,7 @@ import { SignOutButton } from './SignOutButton';
 const planSelector = (s: EditorState) => ({
   planId: s.planId,
   versionName: s.versionName,
-  saveState: s.saveState,
+  saveState: s.sync.saveState,
   loadError: s.loadError,
   planMissing: s.planMissing,
 });

@@ -5,7 +5,7 @@ import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { ConfirmDialog } from './ConfirmDialog';
 
-const reloadSelector = (s: EditorState) => ({ open: s.confirmReloadOpen, doc: s.doc, syncedDoc: s.syncedDoc });
+const reloadSelector = (s: EditorState) => ({ open: s.confirmReloadOpen, doc: s.doc, syncedDoc: s.sync.syncedDoc });
 
 /** Reload after a conflict: names what this page changed, which taking the provider's flow discards. */
 export function ConfirmReloadDialog() {
@@ -15,7 +15,7 @@ export function ConfirmReloadDialog() {
   const onOpenChange = useCallback((next: boolean) => store.getState().setDialog('confirmReloadOpen', next), [store]);
   const reload = useCallback(() => {
     store.getState().setDialog('confirmReloadOpen', false);
-    void store.getState().reloadFromProvider();
+    void store.getState().resolveConflict('reload');
   }, [store]);
   return (
     <ConfirmDialog

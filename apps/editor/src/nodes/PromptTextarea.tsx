@@ -1,8 +1,8 @@
 import { useEditorStoreApi } from '../store/EditorStoreContext';
-import { useDebouncedText } from '../text/useDebouncedText';
+import { useFieldText } from '../text/useFieldValue';
 import { editorText } from '../messages';
 
-/** Prompt node text autosaves 200 ms after the last change (spec section 4). */
+/** Prompt node text autosaves 200 ms after the last change (spec section 4): a pause this long ends its history step. */
 export const PROMPT_AUTOSAVE_MS = 200;
 export const PROMPT_PLACEHOLDER = 'Enter your instruction here...';
 
@@ -13,14 +13,16 @@ interface PromptTextareaProps {
   rows?: number;
 }
 
-/** The instruction text of a prompt node; keeps what is typed and saves it after a pause or on blur. */
+/** The instruction text of a prompt node: each change goes to the flow at once, one history step per burst. */
 export function PromptTextarea({ nodeId, value, className, rows }: PromptTextareaProps) {
   const store = useEditorStoreApi();
-  const field = useDebouncedText(value, PROMPT_AUTOSAVE_MS, (prompt) =>
+  const field = useFieldText(value, PROMPT_AUTOSAVE_MS, (prompt, group) =>
     store
       .getState()
-      .updateNodeData(nodeId, (node) =>
-        node.type === 'prompt' && node.data.prompt !== prompt ? { ...node, data: { ...node.data, prompt } } : node,
+      .updateNodeData(
+        nodeId,
+        (node) => (node.type === 'prompt' && node.data.prompt !== prompt ? { ...node, data: { ...node.data, prompt } } : node),
+        group,
       ),
   );
   return (

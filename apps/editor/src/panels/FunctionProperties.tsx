@@ -19,7 +19,7 @@ import {
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
-import type { EditorState } from '../store/types';
+import type { EditGroup, EditorState } from '../store/types';
 import { FieldInput } from './fields/FieldInput';
 import type { FieldChoices, FieldTarget } from './fields/FieldTarget';
 import { TextInput } from './fields/TextInputs';
@@ -53,7 +53,7 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
   const { unsaved, saving, workflows, others } = useEditor(
     useShallow((s: EditorState) => ({
       // Unsaved: the provider has not acknowledged this function as it is on screen.
-      unsaved: !sameValue(functionData(s.doc, id), functionData(s.syncedDoc, id)),
+      unsaved: !sameValue(functionData(s.doc, id), functionData(s.sync.syncedDoc, id)),
       saving: s.functionSaving === id,
       workflows: s.workflows,
       others: s.doc.nodes,
@@ -72,10 +72,11 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
   }, [definition, store]);
 
   const shown = useMemo(() => withDefaults(data.type, data.metadata), [data.type, data.metadata]);
-  const update = (change: (data: FunctionNodeData) => FunctionNodeData) => store.getState().updateFunction(id, change);
+  const update = (change: (data: FunctionNodeData) => FunctionNodeData, group?: EditGroup) =>
+    store.getState().updateFunction(id, change, group);
   const metadataTarget = (f: FieldSpec): FieldTarget => ({
     value: getAtPath(shown, f.key),
-    update: (next) =>
+    update: (next, group) =>
       update((current) => {
         const before = getAtPath(withDefaults(current.type, current.metadata), f.key);
         const value = next(before);
@@ -84,16 +85,16 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
           return metadata === current.metadata ? current : { ...current, metadata };
         }
         return sameValue(before, value) ? current : { ...current, metadata: setAtPath(current.metadata, f.key, value) };
-      }),
+      }, group),
   });
   const dataTarget = (f: FieldSpec): FieldTarget => ({
     value: getAtPath(data, f.key),
-    update: (next) =>
+    update: (next, group) =>
       update((current) => {
         const before = getAtPath(current, f.key);
         const value = next(before);
         return value === undefined || sameValue(before, value) ? current : { ...current, [f.key]: value };
-      }),
+      }, group),
   });
 
   const setActive = async (active: boolean) => {

@@ -2,6 +2,7 @@ import type { FieldKind, FieldSpec, JsonObject, JsonValue, WorkflowNode, Workflo
 import { useState } from 'react';
 import { blankTab, openLink } from '../api/openLink';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
+import type { EditGroup } from '../store/types';
 import { FieldInput } from './fields/FieldInput';
 import type { FieldChoices, FieldTarget } from './fields/FieldTarget';
 
@@ -20,34 +21,46 @@ export function WorkflowProperties({ node }: { node: WorkflowNode }) {
   const store = useEditorStoreApi();
   const [busy, setBusy] = useState(false);
 
-  const updateStep = (index: number, change: (step: WorkflowStep) => WorkflowStep) =>
-    store.getState().updateNodeData(node.id, (current) => {
-      if (current.type !== 'workflow') return current;
-      const step = current.data.steps[index];
-      if (step === undefined) return current;
-      const next = change(step);
-      if (next === step) return current;
-      return { ...current, data: { ...current.data, steps: current.data.steps.map((s, j) => (j === index ? next : s)) } };
-    });
+  const updateStep = (index: number, change: (step: WorkflowStep) => WorkflowStep, group?: EditGroup) =>
+    store.getState().updateNodeData(
+      node.id,
+      (current) => {
+        if (current.type !== 'workflow') return current;
+        const step = current.data.steps[index];
+        if (step === undefined) return current;
+        const next = change(step);
+        if (next === step) return current;
+        return { ...current, data: { ...current.data, steps: current.data.steps.map((s, j) => (j === index ? next : s)) } };
+      },
+      group,
+    );
 
   const stepTarget = (index: number, key: 'name' | 'skill', value: string): FieldTarget => ({
     value,
-    update: (next) =>
-      updateStep(index, (step) => {
-        const text = next(step[key]);
-        return typeof text === 'string' && text !== step[key] ? { ...step, [key]: text } : step;
-      }),
+    update: (next, group) =>
+      updateStep(
+        index,
+        (step) => {
+          const text = next(step[key]);
+          return typeof text === 'string' && text !== step[key] ? { ...step, [key]: text } : step;
+        },
+        group,
+      ),
   });
   const configTarget = (index: number, key: string, value: JsonValue): FieldTarget => ({
     value,
-    update: (next) =>
-      updateStep(index, (step) => {
-        const before = step.config[key];
-        const after = next(before);
-        if (after === undefined || JSON.stringify(after) === JSON.stringify(before)) return step;
-        const config: JsonObject = { ...step.config, [key]: after };
-        return { ...step, config };
-      }),
+    update: (next, group) =>
+      updateStep(
+        index,
+        (step) => {
+          const before = step.config[key];
+          const after = next(before);
+          if (after === undefined || JSON.stringify(after) === JSON.stringify(before)) return step;
+          const config: JsonObject = { ...step.config, [key]: after };
+          return { ...step, config };
+        },
+        group,
+      ),
   });
 
   // The tab opens in the click itself, so that popup blockers let it through; the link follows.

@@ -1,7 +1,9 @@
-import { emptyFlow } from '@flow/core';
+import { createPlanSession, emptyFlow, messages, errorMessage } from '@flow/core';
 import { createStore } from 'zustand/vanilla';
+import { createDocumentSync } from '../sync/documentSync';
+import { localDraftStorage } from '../sync/localDraft';
 import { createFlowSlice } from './flowSlice';
-import { createSessionSlice } from './sessionSlice';
+import { createSessionSlice, saveFailure } from './sessionSlice';
 import type { EditorState, EditorStoreProps } from './types';
 import { createUiSlice } from './uiSlice';
 
@@ -10,33 +12,42 @@ export const AUTOSAVE_DELAY_MS = 800;
 
 export type EditorStore = ReturnType<typeof createEditorStore>;
 
-/** One store per editor: flow, prompts and history, UI, and session slices (ARCHITECTURE section 5). */
+/**
+ * One store per editor: flow, prompts and history, UI, and session slices (ARCHITECTURE section 5).
+ * The save loop is the document sync's: the store tells it of every change of the flow and mirrors
+ * what it says in `sync`.
+ */
 export function createEditorStore(props: EditorStoreProps) {
-  const store = createStore<EditorState>()((...a) => ({
-    ...createFlowSlice(emptyFlow(props.planId, props.versionName))(...a),
-    ...createUiSlice(...a),
-    ...createSessionSlice(props)(...a),
-  }));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const unsubscribe = store.subscribe((state, previous) => {
-    // In a conflict the edits still go to this browser's storage (saveNow keeps them there).
-    const edited = state.doc !== previous.doc && (state.saveState === 'unsaved' || state.saveState === 'conflict');
-    // A write came back with the flow changed since it was sent, by something other than an edit
-    // (a function's Save took the provider's record meanwhile): that change is saved next too.
-    const leftBehind = state.saveState === 'unsaved' && previous.saveState !== 'unsaved';
-    if (!edited && !leftBehind) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void store.getState().saveNow(), AUTOSAVE_DELAY_MS);
+  const { planId, versionName, client, notify } = props;
+  const plan = client && planId ? createPlanSession(client, planId, versionName, { warn: console.error }) : null;
+  const sync = createDocumentSync({
+    plan: { planId, versionName },
+    transport: plan,
+    storage: props.storage ?? localDraftStorage(planId, versionName),
+    channel: props.channel,
+    delayMs: AUTOSAVE_DELAY_MS,
+    onState: (state) => store.setState({ sync: state }),
+    onDocument: (doc, reason) => {
+      if (reason === 'reload') store.getState().loadDoc(doc);
+      else store.setState({ doc });
+    },
+    onError: (error, during) => {
+      if (during === 'reload') notify.error(messages.failedToFetchPlanData(errorMessage(error)));
+      else notify.error(saveFailure(error));
+    },
   });
-  /** Saves now what waits for the autosave; resolves when that write has come back. */
-  const flush = (): Promise<void> => {
-    clearTimeout(timer);
-    const { saveState } = store.getState();
-    return saveState === 'unsaved' || saveState === 'conflict' ? store.getState().saveNow() : Promise.resolve();
-  };
+  const store = createStore<EditorState>()((...a) => ({
+    ...createFlowSlice(emptyFlow(planId, versionName))(...a),
+    ...createUiSlice(...a),
+    ...createSessionSlice(props, plan, sync)(...a),
+  }));
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.doc !== previous.doc) sync.update(state.doc);
+  });
   const destroy = () => {
-    clearTimeout(timer);
     unsubscribe();
+    sync.destroy();
   };
-  return Object.assign(store, { flush, destroy });
+  /** Saves now what waits for the autosave; resolves when the writes under way have come back. */
+  return Object.assign(store, { flush: () => sync.flush(), destroy });
 }

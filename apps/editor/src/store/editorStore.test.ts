@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeChains, createClient, createPromptData, parseFlow, type FlowDocument } from '@flow/core';
 import { startServer } from '@flow/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { actionForKey, isEnabled, runAction } from '../actions/actions';
 import { createEditorStore, type EditorStore } from './createEditorStore';
 import supportDesk from '../../../../examples/support-desk/production.flow.json';
@@ -44,6 +44,48 @@ describe('editor store', () => {
     expect(state().doc.nodes.map((n) => n.id)).toEqual(before.nodes.map((n) => n.id));
     state().redo();
     expect(state().doc.nodes.map((n) => n.id)).toEqual(after.nodes.map((n) => n.id));
+  });
+
+  it('typing goes to the flow at each key; a burst in one field is one undo step, ended by a pause or by leaving the field', () => {
+    const { state } = editor();
+    let now = 1000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const prompt = { key: 'system-prompt', pauseMs: 600 };
+      const original = state().doc.systemPrompt;
+      const steps = state().history.past.length;
+      for (const text of ['H', 'He', 'Hello']) {
+        state().setText('systemPrompt', text, prompt);
+        expect(state().doc.systemPrompt).toBe(text);
+        now += 100;
+      }
+      expect(state().history.past).toHaveLength(steps + 1);
+      // A pause longer than the field's: the next key starts a step of its own.
+      now += 600;
+      state().setText('systemPrompt', 'Hello there', prompt);
+      // Another field in between ends the burst too.
+      state().setText('agentNotes', 'note', { key: 'notes', pauseMs: 600 });
+      state().setText('systemPrompt', 'Hello there!', prompt);
+      // Leaving the field ends it as well.
+      state().endEdit('system-prompt');
+      state().setText('systemPrompt', 'Hello there!!', prompt);
+      expect(state().history.past).toHaveLength(steps + 5);
+      const undone = [];
+      for (let i = 0; i < 5; i++) {
+        state().undo();
+        undone.push([state().doc.systemPrompt, state().doc.agentNotes]);
+      }
+      const notes = example().agentNotes;
+      expect(undone).toEqual([
+        ['Hello there!', 'note'],
+        ['Hello there', 'note'],
+        ['Hello there', notes],
+        ['Hello', notes],
+        [original, notes],
+      ]);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('undo leaves the side panel where it is, unless it takes a selected node away', () => {
@@ -244,7 +286,7 @@ describe('the store with a provider', () => {
       await creating;
       expect(state().planMissing).toBe(false);
       expect(state().doc.nodes.map((n) => n.id)).toEqual([id]);
-      await expect.poll(() => state().saveState).toBe('saved');
+      await expect.poll(() => state().sync.saveState).toBe('saved');
       const stored = parseFlow(await (await fetch(`${url}/api/flows/new-plan/draft`)).text());
       expect(stored.ok && stored.doc.nodes.map((n) => n.id)).toEqual([id]);
     }));
@@ -259,9 +301,9 @@ describe('the store with a provider', () => {
       // the flow write, sent without the function's record, comes back after it.
       const saving = state().saveFunction(id);
       await Promise.all([saving, store.flush()]);
-      await expect.poll(() => state().saveState).toBe('saved');
+      await expect.poll(() => state().sync.saveState).toBe('saved');
       const fn = (doc: FlowDocument) => doc.nodes.find((n) => n.id === id);
-      expect(fn(state().syncedDoc)).toEqual(fn(state().doc));
+      expect(fn(state().sync.syncedDoc)).toEqual(fn(state().doc));
       const stored = parseFlow(await (await fetch(`${url}/api/flows/support-desk/production`)).text());
       expect(stored.ok && stored.doc.nodes.find((n) => n.id === id)).toEqual(fn(state().doc));
     }));

@@ -1,6 +1,7 @@
 import {
   addGeneratedChain,
   agreesWithItself,
+  amendSnapshot,
   addNode as addNodeToFlow,
   chainNumbers,
   connect,
@@ -27,20 +28,10 @@ import {
   type HistoryLabel,
 } from '@flow/core';
 import type { StateCreator } from 'zustand';
-import type { EditorState, FlowSlice } from './types';
+import type { EditGroup, EditorState, FlowSlice } from './types';
 
 type Set = Parameters<StateCreator<EditorState>>[0];
 type Get = () => EditorState;
-
-/** The save state after an edit: unsaved, except that a conflict stays until the person settles it. */
-function edited(get: Get): Pick<EditorState, 'saveState'> {
-  return { saveState: get().saveState === 'conflict' ? 'conflict' : 'unsaved' };
-}
-
-/** Records a change: the new flow becomes current and a snapshot goes on the history. */
-function commit(set: Set, get: Get, doc: FlowDocument, label: HistoryLabel, extra: Partial<EditorState> = {}): void {
-  set({ ...extra, doc, history: pushSnapshot(get().history, takeSnapshot(doc, label)), ...edited(get) });
-}
 
 /** The highest chain of a flow, as the current chain after a load or an undo. */
 export function lastChain(doc: FlowDocument): string {
@@ -54,219 +45,251 @@ function tabFor(selected: readonly string[]): Pick<EditorState, 'panelTab'> {
 
 export const createFlowSlice =
   (doc: FlowDocument): StateCreator<EditorState, [], [], FlowSlice> =>
-  (set, get) => ({
-    doc,
-    currentChain: lastChain(doc),
-    start_node_id: '222',
-    selectedNodeIds: [],
-    selectedEdgeId: null,
-    history: createHistory(takeSnapshot(doc, 'load')),
-    clipboard: null,
-    measured: new Map(),
+  (set, get) => {
+    /** The field being typed into, and when it last changed: its next change amends the same history step. */
+    let editing: { key: string; at: number } | null = null;
 
-    loadDoc: (next) => {
-      // Checked once: a flow in step is then known to be, and its first linking change is quick.
-      agreesWithItself(next);
-      set({
-        doc: next,
-        currentChain: lastChain(next),
-        history: createHistory(takeSnapshot(next, 'load')),
-        selectedNodeIds: [],
-        selectedEdgeId: null,
-      });
-    },
+    /**
+     * Records a change: the new flow becomes current and a snapshot goes on the history. A change of
+     * the field typed into last, within its pause, amends that field's step instead (one step per burst).
+     */
+    const commit = (doc: FlowDocument, label: HistoryLabel, extra: Partial<EditorState> = {}, group?: EditGroup): void => {
+      const now = performance.now();
+      const amend = group !== undefined && editing?.key === group.key && now - editing.at <= group.pauseMs;
+      editing = group ? { key: group.key, at: now } : null;
+      const snapshot = takeSnapshot(doc, label);
+      set({ ...extra, doc, history: amend ? amendSnapshot(get().history, snapshot) : pushSnapshot(get().history, snapshot) });
+    };
 
-    addNode: (input, options = {}) => {
-      const { doc: current, currentChain, selectedNodeIds } = get();
-      const selectedId = selectedNodeIds.at(-1) ?? null;
-      const dropped = options.position !== undefined;
-      const result = addNodeToFlow(current, input, {
-        currentChain,
-        selectedId: options.newChain ? null : selectedId,
-        newChain: options.newChain,
-        position: options.position,
-        detached: dropped && !selectedId && !options.newChain,
-      });
-      commit(set, get, result.doc, 'add', {
-        currentChain: result.currentChain,
-        selectedNodeIds: [result.nodeId],
-        selectedEdgeId: null,
-        ...tabFor([result.nodeId]),
-      });
-      return result.nodeId;
-    },
+    return {
+      doc,
+      currentChain: lastChain(doc),
+      start_node_id: '222',
+      selectedNodeIds: [],
+      selectedEdgeId: null,
+      history: createHistory(takeSnapshot(doc, 'load')),
+      clipboard: null,
+      measured: new Map(),
 
-    connectNodes: (source, target) => {
-      const before = get().doc;
-      const result = connect(before, source, target);
-      if (!result.ok) return result.error;
-      if (result.doc === before) return null;
-      commit(set, get, result.doc, 'update');
-      // A node has one follow-up: the old one is replaced (one undo step brings it back); say which.
-      const replaced = before.edges.find((edge) => edge.source === source && edge.target !== target);
-      if (!replaced) return null;
-      const byId = nodeIndex(before.nodes);
-      const from = byId.get(source);
-      const old = byId.get(replaced.target);
-      const to = byId.get(target);
-      if (from && old && to) get().notify.info(flowMessages.followUpReplaced(nodeName(from), nodeName(old), nodeName(to)));
-      return null;
-    },
+      loadDoc: (next) => {
+        editing = null;
+        // Checked once: a flow in step is then known to be, and its first linking change is quick.
+        agreesWithItself(next);
+        set({
+          doc: next,
+          currentChain: lastChain(next),
+          history: createHistory(takeSnapshot(next, 'load')),
+          selectedNodeIds: [],
+          selectedEdgeId: null,
+        });
+      },
 
-    removeEdge: (edgeId) => {
-      const next = removeEdgeFromFlow(get().doc, edgeId);
-      if (next !== get().doc) commit(set, get, next, 'delete', { selectedEdgeId: null });
-    },
+      addNode: (input, options = {}) => {
+        const { doc: current, currentChain, selectedNodeIds } = get();
+        const selectedId = selectedNodeIds.at(-1) ?? null;
+        const dropped = options.position !== undefined;
+        const result = addNodeToFlow(current, input, {
+          currentChain,
+          selectedId: options.newChain ? null : selectedId,
+          newChain: options.newChain,
+          position: options.position,
+          detached: dropped && !selectedId && !options.newChain,
+        });
+        commit(result.doc, 'add', {
+          currentChain: result.currentChain,
+          selectedNodeIds: [result.nodeId],
+          selectedEdgeId: null,
+          ...tabFor([result.nodeId]),
+        });
+        return result.nodeId;
+      },
 
-    removeNodes: (ids) => {
-      const result = removeNodesFromFlow(get().doc, ids, get().currentChain);
-      if (result.removed === 0) return 0;
-      const gone = new Set(ids);
-      const selected = get().selectedNodeIds.filter((id) => !gone.has(id));
-      commit(set, get, result.doc, 'delete', { currentChain: result.currentChain, selectedNodeIds: selected, ...tabFor(selected) });
-      return result.removed;
-    },
+      connectNodes: (source, target) => {
+        const before = get().doc;
+        const result = connect(before, source, target);
+        if (!result.ok) return result.error;
+        if (result.doc === before) return null;
+        commit(result.doc, 'update');
+        // A node has one follow-up: the old one is replaced (one undo step brings it back); say which.
+        const replaced = before.edges.find((edge) => edge.source === source && edge.target !== target);
+        if (!replaced) return null;
+        const byId = nodeIndex(before.nodes);
+        const from = byId.get(source);
+        const old = byId.get(replaced.target);
+        const to = byId.get(target);
+        if (from && old && to) get().notify.info(flowMessages.followUpReplaced(nodeName(from), nodeName(old), nodeName(to)));
+        return null;
+      },
 
-    removeSelection: () => get().removeNodes(get().selectedNodeIds),
+      removeEdge: (edgeId) => {
+        const next = removeEdgeFromFlow(get().doc, edgeId);
+        if (next !== get().doc) commit(next, 'delete', { selectedEdgeId: null });
+      },
 
-    duplicateNode: (id) => {
-      const result = duplicate(get().doc, id, { currentChain: get().currentChain });
-      if (result.nodeIds.length === 0) return;
-      commit(set, get, result.doc, 'add', {
-        currentChain: result.currentChain,
-        selectedNodeIds: result.nodeIds,
-        ...tabFor(result.nodeIds),
-      });
-    },
+      removeNodes: (ids) => {
+        const result = removeNodesFromFlow(get().doc, ids, get().currentChain);
+        if (result.removed === 0) return 0;
+        const gone = new Set(ids);
+        const selected = get().selectedNodeIds.filter((id) => !gone.has(id));
+        commit(result.doc, 'delete', { currentChain: result.currentChain, selectedNodeIds: selected, ...tabFor(selected) });
+        return result.removed;
+      },
 
-    copySelection: () => {
-      const clipboard = copy(get().doc, get().selectedNodeIds);
-      if (clipboard.nodes.length > 0) set({ clipboard });
-      return clipboard.nodes.length;
-    },
+      removeSelection: () => get().removeNodes(get().selectedNodeIds),
 
-    duplicateSelection: () => {
-      const result = duplicateNodes(get().doc, get().selectedNodeIds, { currentChain: get().currentChain });
-      if (result.nodeIds.length === 0) return;
-      commit(set, get, result.doc, 'add', {
-        currentChain: result.currentChain,
-        selectedNodeIds: result.nodeIds,
-        ...tabFor(result.nodeIds),
-      });
-    },
+      duplicateNode: (id) => {
+        const result = duplicate(get().doc, id, { currentChain: get().currentChain });
+        if (result.nodeIds.length === 0) return;
+        commit(result.doc, 'add', {
+          currentChain: result.currentChain,
+          selectedNodeIds: result.nodeIds,
+          ...tabFor(result.nodeIds),
+        });
+      },
 
-    pasteClipboard: (position) => {
-      const { clipboard, doc: current, currentChain, selectedNodeIds } = get();
-      if (!clipboard || clipboard.nodes.length === 0) return 0;
-      const result = paste(current, clipboard, { currentChain, selectedId: selectedNodeIds.at(-1) ?? null, position });
-      commit(set, get, result.doc, 'add', {
-        currentChain: result.currentChain,
-        selectedNodeIds: result.nodeIds,
-        ...tabFor(result.nodeIds),
-      });
-      return result.nodeIds.length;
-    },
+      copySelection: () => {
+        const clipboard = copy(get().doc, get().selectedNodeIds);
+        if (clipboard.nodes.length > 0) set({ clipboard });
+        return clipboard.nodes.length;
+      },
 
-    selectNode: (id, toggle = false) => {
-      const current = get().selectedNodeIds;
-      let next: string[];
-      if (!toggle) next = [id];
-      else if (current.includes(id)) next = current.filter((x) => x !== id);
-      else next = [...current, id];
-      set({ selectedNodeIds: next, selectedEdgeId: null, ...tabFor(next) });
-    },
+      duplicateSelection: () => {
+        const result = duplicateNodes(get().doc, get().selectedNodeIds, { currentChain: get().currentChain });
+        if (result.nodeIds.length === 0) return;
+        commit(result.doc, 'add', {
+          currentChain: result.currentChain,
+          selectedNodeIds: result.nodeIds,
+          ...tabFor(result.nodeIds),
+        });
+      },
 
-    setSelection: (ids) => set({ selectedNodeIds: [...ids], selectedEdgeId: null, ...tabFor(ids) }),
+      pasteClipboard: (position) => {
+        const { clipboard, doc: current, currentChain, selectedNodeIds } = get();
+        if (!clipboard || clipboard.nodes.length === 0) return 0;
+        const result = paste(current, clipboard, { currentChain, selectedId: selectedNodeIds.at(-1) ?? null, position });
+        commit(result.doc, 'add', {
+          currentChain: result.currentChain,
+          selectedNodeIds: result.nodeIds,
+          ...tabFor(result.nodeIds),
+        });
+        return result.nodeIds.length;
+      },
 
-    selectAll: () => {
-      const ids = get().doc.nodes.map((n) => n.id);
-      set({ selectedNodeIds: ids, selectedEdgeId: null, ...tabFor(ids) });
-    },
+      selectNode: (id, toggle = false) => {
+        const current = get().selectedNodeIds;
+        let next: string[];
+        if (!toggle) next = [id];
+        else if (current.includes(id)) next = current.filter((x) => x !== id);
+        else next = [...current, id];
+        set({ selectedNodeIds: next, selectedEdgeId: null, ...tabFor(next) });
+      },
 
-    clearSelection: () => set({ selectedNodeIds: [], selectedEdgeId: null, ...tabFor([]) }),
+      setSelection: (ids) => set({ selectedNodeIds: [...ids], selectedEdgeId: null, ...tabFor(ids) }),
 
-    selectEdge: (id) => set({ selectedEdgeId: id, selectedNodeIds: [], ...tabFor([]) }),
+      selectAll: () => {
+        const ids = get().doc.nodes.map((n) => n.id);
+        set({ selectedNodeIds: ids, selectedEdgeId: null, ...tabFor(ids) });
+      },
 
-    moveNodes: (moves) => {
-      if (moves.length === 0) return;
-      const byId = new Map(moves.map((m) => [m.id, m.position]));
-      const current = get().doc;
-      const nodes = current.nodes.map((node): FlowNode => {
-        const position = byId.get(node.id);
-        return position ? { ...node, position: { x: position.x, y: position.y } } : node;
-      });
-      set({ doc: withNodes(current, nodes), ...edited(get) });
-    },
+      clearSelection: () => set({ selectedNodeIds: [], selectedEdgeId: null, ...tabFor([]) }),
 
-    commitMove: () => commit(set, get, get().doc, 'update'),
+      selectEdge: (id) => set({ selectedEdgeId: id, selectedNodeIds: [], ...tabFor([]) }),
 
-    setMeasured: (sizes) => {
-      if (sizes.length === 0) return;
-      const measured = new Map(get().measured);
-      for (const s of sizes) measured.set(s.id, { width: s.width, height: s.height });
-      set({ measured });
-    },
+      moveNodes: (moves) => {
+        if (moves.length === 0) return;
+        const byId = new Map(moves.map((m) => [m.id, m.position]));
+        const current = get().doc;
+        const nodes = current.nodes.map((node): FlowNode => {
+          const position = byId.get(node.id);
+          return position ? { ...node, position: { x: position.x, y: position.y } } : node;
+        });
+        set({ doc: withNodes(current, nodes) });
+      },
 
-    updateNodeData: (id, update) => {
-      const current = get().doc;
-      let changed = false;
-      const nodes = current.nodes.map((node) => {
-        if (node.id !== id) return node;
-        const next = update(node);
-        changed = next !== node;
-        return next;
-      });
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
-      if (changed) commit(set, get, withNodes(current, nodes), 'update');
-    },
+      commitMove: () => commit(get().doc, 'update'),
 
-    updateFunction: (id, update) =>
-      get().updateNodeData(id, (node) => {
-        if (node.type !== 'function') return node;
-        const data = update(node.data);
-        return data === node.data ? node : { ...node, data };
-      }),
+      setMeasured: (sizes) => {
+        if (sizes.length === 0) return;
+        const measured = new Map(get().measured);
+        for (const s of sizes) measured.set(s.id, { width: s.width, height: s.height });
+        set({ measured });
+      },
 
-    setPostAction: (id, type, targetId) => {
-      const result = setPostActionInFlow(get().doc, id, type, targetId);
-      if (!result.ok) return result.error;
-      if (result.doc !== get().doc) commit(set, get, result.doc, 'update');
-      return null;
-    },
+      updateNodeData: (id, update, group) => {
+        const current = get().doc;
+        let changed = false;
+        const nodes = current.nodes.map((node) => {
+          if (node.id !== id) return node;
+          const next = update(node);
+          changed = next !== node;
+          return next;
+        });
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript does not see the assignment inside the callback above
+        if (changed) commit(withNodes(current, nodes), 'update', {}, group);
+      },
 
-    setText: (field, value) => {
-      const current = get().doc;
-      if (current[field] === value) return;
-      const label: HistoryLabel =
-        field === 'systemPrompt' ? 'system-prompt-edit' : field === 'agentContext' ? 'agent-context-edit' : 'agent-notes-edit';
-      commit(set, get, { ...current, [field]: value }, label);
-    },
+      updateFunction: (id, update, group) =>
+        get().updateNodeData(
+          id,
+          (node) => {
+            if (node.type !== 'function') return node;
+            const data = update(node.data);
+            return data === node.data ? node : { ...node, data };
+          },
+          group,
+        ),
 
-    insertGenerated: (flow) => {
-      const result = addGeneratedChain(get().doc, flow);
-      if (result.nodeIds.length === 0) return [];
-      commit(set, get, result.doc, 'add', {
-        currentChain: lastChain(result.doc),
-        selectedNodeIds: result.nodeIds,
-        selectedEdgeId: null,
-        ...tabFor(result.nodeIds),
-      });
-      return result.nodeIds;
-    },
+      setPostAction: (id, type, targetId) => {
+        const result = setPostActionInFlow(get().doc, id, type, targetId);
+        if (!result.ok) return result.error;
+        if (result.doc !== get().doc) commit(result.doc, 'update');
+        return null;
+      },
 
-    addChainToFlow: (chain) => {
-      const result = flowWithChain(get().doc, chain);
-      commit(set, get, result.doc, 'update', {
-        currentChain: lastChain(result.doc),
-        selectedNodeIds: [],
-        selectedEdgeId: null,
-      });
-      return result.nodeIds.length;
-    },
+      setText: (field, value, group) => {
+        const current = get().doc;
+        if (current[field] === value) return;
+        const label: HistoryLabel =
+          field === 'systemPrompt' ? 'system-prompt-edit' : field === 'agentContext' ? 'agent-context-edit' : 'agent-notes-edit';
+        commit({ ...current, [field]: value }, label, {}, group);
+      },
 
-    undo: () => restore(set, get, undoHistory(get().history)),
-    redo: () => restore(set, get, redoHistory(get().history)),
-  });
+      insertGenerated: (flow) => {
+        const result = addGeneratedChain(get().doc, flow);
+        if (result.nodeIds.length === 0) return [];
+        commit(result.doc, 'add', {
+          currentChain: lastChain(result.doc),
+          selectedNodeIds: result.nodeIds,
+          selectedEdgeId: null,
+          ...tabFor(result.nodeIds),
+        });
+        return result.nodeIds;
+      },
+
+      addChainToFlow: (chain) => {
+        const result = flowWithChain(get().doc, chain);
+        commit(result.doc, 'update', {
+          currentChain: lastChain(result.doc),
+          selectedNodeIds: [],
+          selectedEdgeId: null,
+        });
+        return result.nodeIds.length;
+      },
+
+      endEdit: (key) => {
+        if (editing?.key === key) editing = null;
+      },
+
+      undo: () => {
+        editing = null;
+        restore(set, get, undoHistory(get().history));
+      },
+      redo: () => {
+        editing = null;
+        restore(set, get, redoHistory(get().history));
+      },
+    };
+  };
 
 function restore(set: Set, get: Get, step: ReturnType<typeof undoHistory>): void {
   if (!step) return;
@@ -276,5 +299,5 @@ function restore(set: Set, get: Get, step: ReturnType<typeof undoHistory>): void
   const selected = before.filter((id) => ids.has(id));
   // The side panel stays where it is unless the step took a selected node away (its Properties go).
   const tabs = selected.length === before.length ? {} : tabFor(selected);
-  set({ doc, history: step.history, currentChain: lastChain(doc), selectedNodeIds: selected, ...edited(get), ...tabs });
+  set({ doc, history: step.history, currentChain: lastChain(doc), selectedNodeIds: selected, ...tabs });
 }

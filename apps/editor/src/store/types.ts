@@ -13,6 +13,7 @@ import type {
   Workflow,
   XYPosition,
 } from '@flow/core';
+import type { DraftStorage, SaveState, SyncChannel, SyncState } from '../sync/documentSync';
 
 /** Flow store tab names (spec section 2). */
 export type ActiveTab = 'functions' | 'properties' | 'schema' | 'schema-prompt' | 'prompt';
@@ -53,8 +54,16 @@ export interface Notifier {
 }
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'error';
-/** Where the flow on screen stands against the provider; 'loading' until the plan's first load settles. */
-export type SaveState = 'loading' | 'saved' | 'saving' | 'unsaved' | 'conflict' | 'error' | 'local';
+export type { SaveState };
+
+/**
+ * A field being typed into: its consecutive changes are one history step, until a pause longer
+ * than `pauseMs` (the field's debounce of spec section 4) or `endEdit` (blur).
+ */
+export interface EditGroup {
+  key: string;
+  pauseMs: number;
+}
 
 export interface FlowSlice {
   doc: FlowDocument;
@@ -87,12 +96,15 @@ export interface FlowSlice {
   moveNodes(moves: ReadonlyArray<{ id: string; position: XYPosition }>): void;
   commitMove(): void;
   setMeasured(sizes: ReadonlyArray<{ id: string; width: number; height: number }>): void;
-  updateNodeData(id: string, update: (node: FlowNode) => FlowNode): void;
+  /** Changes a node: one history step (or, within `group`, the step of the field being typed into). */
+  updateNodeData(id: string, update: (node: FlowNode) => FlowNode, group?: EditGroup): void;
   /** Changes a function node's data: one history step, nothing when the data stays the same. */
-  updateFunction(id: string, update: (data: FunctionNodeData) => FunctionNodeData): void;
+  updateFunction(id: string, update: (data: FunctionNodeData) => FunctionNodeData, group?: EditGroup): void;
   /** Sets a function's post action; `function` connects it to the target. Returns an error message, or null. */
   setPostAction(id: string, type: PostActionType, targetId?: string): string | null;
-  setText(field: 'systemPrompt' | 'agentContext' | 'agentNotes', value: string): void;
+  setText(field: 'systemPrompt' | 'agentContext' | 'agentNotes', value: string, group?: EditGroup): void;
+  /** The field `key` is left (blur, pointer up): its next change is a step of its own. */
+  endEdit(key: string): void;
   /** Adds a generated flow's nodes as one new chain, in one history step; returns their ids. */
   insertGenerated(flow: GeneratedFlow): string[];
   /** Clears the nodes and adds back one analysed chain's functions (the Analysis panel's 'Add to flow'), in one history step. */
@@ -162,9 +174,8 @@ export interface SessionSlice {
   workflows: Workflow[];
   workflowsState: LoadState;
   workflowsError: string | null;
-  saveState: SaveState;
-  /** The flow as the provider last acknowledged it: what a Reload after a conflict would discard edits against. */
-  syncedDoc: FlowDocument;
+  /** What the document sync says: the save state and the flow the provider last acknowledged (mirrored, never written here). */
+  sync: SyncState;
   /** The function node whose Save (setup-function) is under way. */
   functionSaving: string | null;
   loadPlan(): Promise<void>;
@@ -176,19 +187,13 @@ export interface SessionSlice {
   addWorkflowNode(workflow: Workflow): void;
   /** Adds a send_workflow function node for `workflow`, named after it, with its hosted link (decisions.md). */
   addSendWorkflow(workflow: Workflow, options?: { newChain?: boolean }): Promise<string>;
-  /** Play: settles pending text, compiles, then publishes exactly what is on screen. */
+  /** Play: compiles, then publishes exactly what is on screen. */
   compileAndPublish(): Promise<void>;
   runWorkflow(workflowId: string): Promise<string | null>;
   /** Preview Workflow: saves the workflow node's workflow as edited, and answers its hosted link (null on failure). */
   previewWorkflow(nodeId: string): Promise<string | null>;
-  /** Saves the flow to the provider now (and to this browser); in a conflict, only to this browser. */
-  saveNow(): Promise<void>;
-  /** After a conflict: takes the provider's flow, discarding the edits made here. */
-  reloadFromProvider(): Promise<void>;
-  /** After a conflict: saves the flow on screen over the provider's. */
-  overwriteProvider(): Promise<void>;
-  /** Another tab of this plan saved: reloads when nothing here is unsaved. */
-  savedElsewhere(etag: string | null): Promise<void>;
+  /** After a conflict: takes the provider's flow, discarding the edits made here ('reload'), or saves the one on screen over it ('overwrite'). */
+  resolveConflict(choice: 'reload' | 'overwrite'): Promise<void>;
 }
 
 export type EditorState = FlowSlice & UiSlice & SessionSlice;
@@ -198,8 +203,8 @@ export interface EditorStoreProps {
   versionName: string;
   client: FlowClient | null;
   notify: Notifier;
-  /** Makes every text field hand its pending (debounced) edit to the store now. */
-  settleEdits?: () => void;
-  /** Tells other tabs of this browser that this plan version was saved (with its new ETag). */
-  announceSave?: (etag: string | null) => void;
+  /** The other tabs of this browser editing the plan version (none by default). */
+  channel?: SyncChannel;
+  /** Where the draft is kept: this browser's local storage by default. */
+  storage?: DraftStorage;
 }

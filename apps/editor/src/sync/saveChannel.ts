@@ -1,3 +1,5 @@
+import type { SyncChannel } from './documentSync';
+
 /** The BroadcastChannel on which the editor's tabs tell each other of a plan version's saves. */
 const CHANNEL = 'flow:saves';
 
@@ -20,18 +22,20 @@ function isSaveMessage(value: unknown): value is SaveMessage {
 }
 
 /**
- * Tells the other tabs of this browser when this plan version is saved here, and calls `onSaved`
- * when another tab saved it. `{ announce, destroy }`; without BroadcastChannel, both do nothing.
+ * The tabs of this browser editing one plan version: a save here is announced to them, and theirs
+ * reach `listen`. Without BroadcastChannel, nothing is sent or heard.
  */
-export function createSaveChannel(planId: string, versionName: string, onSaved: (etag: string | null) => void) {
-  if (typeof BroadcastChannel === 'undefined') return { announce: () => undefined, destroy: () => undefined };
+export function createSaveChannel(planId: string, versionName: string): SyncChannel {
+  if (typeof BroadcastChannel === 'undefined') return { announce: () => undefined, listen: () => () => undefined };
   const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (event: MessageEvent<unknown>) => {
-    const { data } = event;
-    if (isSaveMessage(data) && data.planId === planId && data.versionName === versionName) onSaved(data.etag);
-  };
   return {
-    announce: (etag: string | null) => channel.postMessage({ planId, versionName, etag } satisfies SaveMessage),
-    destroy: () => channel.close(),
+    announce: (etag) => channel.postMessage({ planId, versionName, etag } satisfies SaveMessage),
+    listen: (onSaved) => {
+      channel.onmessage = (event: MessageEvent<unknown>) => {
+        const { data } = event;
+        if (isSaveMessage(data) && data.planId === planId && data.versionName === versionName) onSaved(data.etag);
+      };
+      return () => channel.close();
+    },
   };
 }

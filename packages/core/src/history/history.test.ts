@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { addNode } from '../graph/addNode.js';
 import { testFlow, testFunction } from '../testing/flowBuilder.js';
 import type { FlowDocument } from '../format/types.js';
-import { HISTORY_LIMIT, canRedo, canUndo, createHistory, pushSnapshot, redo, restoreSnapshot, takeSnapshot, undo } from './history.js';
+import {
+  HISTORY_LIMIT,
+  amendSnapshot,
+  canRedo,
+  canUndo,
+  createHistory,
+  pushSnapshot,
+  redo,
+  restoreSnapshot,
+  takeSnapshot,
+  undo,
+} from './history.js';
 
 function grow(doc: FlowDocument, id: string): FlowDocument {
   return addNode(doc, testFunction(id), { currentChain: doc.nodes.length ? '1' : '0', id }).doc;
@@ -37,6 +48,19 @@ describe('history', () => {
     const pushed = pushSnapshot(u.history, takeSnapshot(grow(d0, 'b'), 'add'));
     expect(pushed.future).toEqual([]);
     expect(redo(pushed)).toBeNull();
+  });
+
+  it('amending replaces the current step (one edit typed in several keystrokes), never the loaded flow, and clears redo', () => {
+    const d0 = testFlow();
+    const typed = (text: string) => takeSnapshot({ ...d0, systemPrompt: text }, 'system-prompt-edit');
+    const first = amendSnapshot(createHistory(takeSnapshot(d0, 'load')), typed('H'));
+    expect(first.past.map((s) => s.systemPrompt)).toEqual(['', 'H']);
+    const amended = amendSnapshot(amendSnapshot(first, typed('He')), typed('Hello'));
+    expect(amended.past.map((s) => s.systemPrompt)).toEqual(['', 'Hello']);
+    const u = undo(amended);
+    if (!u) throw new Error('expected undo');
+    expect(u.snapshot.systemPrompt).toBe('');
+    expect(amendSnapshot(pushSnapshot(u.history, typed('A')), typed('Ab')).future).toEqual([]);
   });
 
   it('keeps at most 50 snapshots, dropping the oldest', () => {

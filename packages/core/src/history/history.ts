@@ -58,6 +58,15 @@ export function pushSnapshot(history: History, snapshot: Snapshot): History {
   return { past, future: [] };
 }
 
+/**
+ * Replaces the current snapshot with `snapshot`: one more keystroke of the edit it records stays one
+ * step of the history. The first snapshot (the flow as loaded) is never replaced; redo is cleared.
+ */
+export function amendSnapshot(history: History, snapshot: Snapshot): History {
+  if (history.past.length < 2) return pushSnapshot(history, snapshot);
+  return { past: [...history.past.slice(0, -1), snapshot], future: [] };
+}
+
 /** Whether undo would do something: it needs more than one snapshot. */
 export function canUndo(history: History): boolean {
   return history.past.length > 1;

@@ -11,10 +11,10 @@ import {
 } from '@flow/core';
 import { useMemo, useState } from 'react';
 import { DEV_TEXT_DEBOUNCE_MS } from '../DevText';
-import { useDebouncedText, useDebouncedValue } from '../../text/useDebouncedText';
+import { useFieldText, useFieldValue } from '../../text/useFieldValue';
 import type { FieldTarget } from './FieldTarget';
 
-/** Property text is saved like the dev texts: after a pause in typing, and on blur (one undo step per burst). */
+/** Property text is one history step per burst of typing, like the dev texts: ended by this pause, or on blur. */
 export const FIELD_TEXT_DEBOUNCE_MS = DEV_TEXT_DEBOUNCE_MS;
 
 interface InputProps {
@@ -29,7 +29,7 @@ const textOf = (value: unknown): string =>
 
 /** A one-line or multi-line text field. */
 export function TextInput({ id, field, target, describedBy, multiline }: InputProps & { multiline?: boolean }) {
-  const text = useDebouncedText(textOf(target.value), FIELD_TEXT_DEBOUNCE_MS, (next) => target.update(() => next));
+  const text = useFieldText(textOf(target.value), FIELD_TEXT_DEBOUNCE_MS, (next, group) => target.update(() => next, group));
   const common = {
     id,
     value: text.text,
@@ -42,15 +42,23 @@ export function TextInput({ id, field, target, describedBy, multiline }: InputPr
   return multiline ? <textarea className="textarea" rows={4} {...common} /> : <input className="input" type="text" {...common} />;
 }
 
+/** The number a text says; NaN for an empty or non-numeric text. */
+const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
+
 /** A number; only numbers are stored (spec section 5), other input waits in the field. */
 export function NumberInput({ id, field, target, describedBy }: InputProps) {
   const stored = typeof target.value === 'number' ? String(target.value) : '';
   const [invalid, setInvalid] = useState(false);
-  const text = useDebouncedText(stored, FIELD_TEXT_DEBOUNCE_MS, (next) => {
-    const number = next.trim() === '' ? Number.NaN : Number(next);
-    setInvalid(!Number.isFinite(number));
-    if (Number.isFinite(number)) target.update(() => number);
-  });
+  const text = useFieldText(
+    stored,
+    FIELD_TEXT_DEBOUNCE_MS,
+    (next, group) => {
+      const number = numberOf(next);
+      setInvalid(!Number.isFinite(number));
+      if (Number.isFinite(number)) target.update(() => number, group);
+    },
+    (typed, shown) => typed === shown || numberOf(typed) === numberOf(shown),
+  );
   return (
     <input
       id={id}
@@ -78,7 +86,7 @@ export function SliderInput({ id, field, target, describedBy }: InputProps) {
   const range = field.range ?? DEFAULT_RANGE;
   const stops = useMemo(() => sliderStops(range), [range]);
   const stored = typeof target.value === 'number' ? target.value : range.min;
-  const slider = useDebouncedValue(stored, FIELD_TEXT_DEBOUNCE_MS, (next) => target.update(() => next));
+  const slider = useFieldValue(stored, FIELD_TEXT_DEBOUNCE_MS, (next, group) => target.update(() => next, group));
   return (
     <div className="slider">
       <input
@@ -90,8 +98,8 @@ export function SliderInput({ id, field, target, describedBy }: InputProps) {
         value={nearestStop(stops, slider.value)}
         aria-valuetext={String(slider.value)}
         onChange={(e) => slider.change(stops[Number(e.target.value)] ?? range.min)}
-        onPointerUp={slider.settle}
-        onBlur={slider.settle}
+        onPointerUp={slider.end}
+        onBlur={slider.end}
         aria-describedby={describedBy}
       />
       <output htmlFor={id} className="slider-value">
@@ -104,8 +112,11 @@ export function SliderInput({ id, field, target, describedBy }: InputProps) {
 /** A secret (API key, bearer token): hidden unless revealed; `${env:NAME}` is stored as an environment reference. */
 export function SecretInput({ id, field, target, describedBy }: InputProps) {
   const [shown, setShown] = useState(false);
-  const text = useDebouncedText(secretToText(target.value), FIELD_TEXT_DEBOUNCE_MS, (next) =>
-    target.update(() => secretFromText(next) ?? undefined),
+  const text = useFieldText(
+    secretToText(target.value),
+    FIELD_TEXT_DEBOUNCE_MS,
+    (next, group) => target.update(() => secretFromText(next) ?? undefined, group),
+    (typed, shown) => secretToText(secretFromText(typed) ?? undefined) === shown,
   );
   return (
     <div className="secret">
@@ -135,17 +146,27 @@ export function SecretInput({ id, field, target, describedBy }: InputProps) {
   );
 }
 
+const jsonText = (value: unknown): string => JSON.stringify(value ?? null, null, 2);
+
 /**
  * A JSON value (an object or array of a workflow step's config), edited as text; what does not
  * parse shows 'Invalid JSON format' and is not saved (spec section 5).
  */
 export function JsonInput({ id, field, target, describedBy }: InputProps) {
   const [invalid, setInvalid] = useState(false);
-  const text = useDebouncedText(JSON.stringify(target.value ?? null, null, 2), FIELD_TEXT_DEBOUNCE_MS, (next) => {
-    const parsed = parseJsonValue(next);
-    setInvalid(parsed === undefined);
-    if (parsed !== undefined) target.update(() => parsed);
-  });
+  const text = useFieldText(
+    jsonText(target.value),
+    FIELD_TEXT_DEBOUNCE_MS,
+    (next, group) => {
+      const parsed = parseJsonValue(next);
+      setInvalid(parsed === undefined);
+      if (parsed !== undefined) target.update(() => parsed, group);
+    },
+    (typed, shown) => {
+      const parsed = parseJsonValue(typed);
+      return parsed !== undefined && jsonText(parsed) === shown;
+    },
+  );
   return (
     <>
       <textarea

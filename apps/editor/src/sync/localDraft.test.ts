@@ -2,7 +2,7 @@
 import { parseFlow, type FlowDocument } from '@flow/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import supportDesk from '../../../../examples/support-desk/production.flow.json';
-import { localSaveKey, saveSchemaLocally, unsyncedDraft } from './localSave';
+import { localSaveKey, saveSchemaLocally, unsyncedDraft } from './localDraft';
 
 /** A Storage kept in a Map that records each write and can refuse writes of long values (a quota). */
 class MemoryStorage {

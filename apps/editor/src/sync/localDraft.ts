@@ -113,3 +113,11 @@ export function unsyncedDraft(planId: string, versionName: string): LocalDraft |
     return null;
   }
 }
+
+/** Where a document sync keeps its plan version's draft: this browser's local storage. */
+export function localDraftStorage(planId: string, versionName: string) {
+  return {
+    read: () => unsyncedDraft(planId, versionName),
+    write: (draft: LocalDraft) => saveSchemaLocally(planId, versionName, draft),
+  };
+}
