@@ -11,7 +11,6 @@ export * from './graph/addChains.js';
 export * from './graph/connect.js';
 export * from './graph/removeNodes.js';
 export * from './graph/clipboard.js';
-export * from './graph/rebuild.js';
 export * from './graph/analyzeChains.js';
 export * from './graph/chainFlow.js';
 export * from './graph/invariants.js';

@@ -68,7 +68,7 @@ export interface EditGroup {
 export interface FlowSlice {
   doc: FlowDocument;
   currentChain: string;
-  /** Kept for compatibility with the original product (decisions.md); rebuild uses chain 1. */
+  /** Kept for compatibility with the original product (decisions.md); the start node is the first of chain 1. */
   start_node_id: string;
   selectedNodeIds: string[];
   selectedEdgeId: string | null;

@@ -119,7 +119,7 @@ export function createPlanSession(client: FlowClient, planId: string, versionNam
     throw new PlanNotFoundError(flowMessages.planNotFound(planId, versionName), planId, versionName);
   }
 
-  /** 'Fetching the flow' of spec section 4 through the spec's calls: functions, prompt, deconstruct, rebuild. */
+  /** 'Fetching the flow' of spec section 4 through the spec's calls: functions, prompt, deconstruct, the nodes built per step. */
   async function fromCalls(): Promise<FlowDocument> {
     let workflows: Workflow[] = [];
     try {

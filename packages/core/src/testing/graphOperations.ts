@@ -3,7 +3,6 @@ import { addNode } from '../graph/addNode.js';
 import { copy, duplicate, paste } from '../graph/clipboard.js';
 import { connect, removeEdge, setPostAction } from '../graph/connect.js';
 import { withNodes } from '../graph/edges.js';
-import { rebuild } from '../graph/rebuild.js';
 import { removeNodes } from '../graph/removeNodes.js';
 import type { PostActionType } from '../model/types.js';
 import type { FlowDocument } from '../format/types.js';
@@ -18,7 +17,6 @@ export type GraphOp =
   | { kind: 'duplicate'; a: number }
   | { kind: 'copyPaste'; a: number; count: number; select: number }
   | { kind: 'postAction'; a: number; b: number; type: PostActionType }
-  | { kind: 'rebuild' }
   /** A node dragged, as the editor hands it to withNodes (links unchanged). */
   | { kind: 'move'; a: number; dx: number };
 
@@ -57,7 +55,6 @@ export const graphOpArbitrary: fc.Arbitrary<GraphOp> = fc.oneof(
     }),
     weight: 1,
   },
-  { arbitrary: fc.record({ kind: fc.constant('rebuild' as const) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('move' as const), a: index, dx: fc.integer({ min: -200, max: 200 }) }), weight: 2 },
 );
 
@@ -121,10 +118,6 @@ export function applyGraphOp(state: GraphState, op: GraphOp): GraphState {
       const node = doc.nodes.find((n) => n.id === a);
       if (!a || node?.type !== 'function') return state;
       const r = setPostAction(doc, a, op.type, pick(doc, op.b));
-      return r.ok ? { ...state, doc: r.doc } : state;
-    }
-    case 'rebuild': {
-      const r = rebuild(doc);
       return r.ok ? { ...state, doc: r.doc } : state;
     }
     case 'move': {
