@@ -7,7 +7,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@flow/server';
+import type { Page } from 'playwright-core';
 import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from '../test/browser';
+
+/**
+ * Waits until nothing on the page moves before a picture: the canvas keeps its transform for a
+ * few frames and every animation that ends (a menu opening, a toast) has ended.
+ */
+async function still(page: Page): Promise<void> {
+  // One function with no named inner function: tsx would wrap those in a helper the page lacks.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const view = document.querySelector('.react-flow__viewport');
+        const before = view instanceof HTMLElement ? view.style.transform : '';
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(
+                (view instanceof HTMLElement ? view.style.transform : '') === before &&
+                  document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+              ),
+            ),
+          ),
+        );
+      }),
+  );
+}
 
 const docs = join(repoRoot, 'docs');
 ensureEditorBuilt();
@@ -22,19 +48,19 @@ try {
   await page.locator('.react-flow__node[data-id="support-greet"]').waitFor();
   await page.locator('.react-flow__controls-fitview').click();
   await page.locator('.react-flow__node[data-id="support-lookup-order"] .flow-node-name').click();
-  await page.waitForTimeout(400);
+  await still(page);
   await page.screenshot({ path: join(docs, 'editor-main.png') });
 
   await page.locator('.react-flow__pane').click({ position: { x: 600, y: 420 } });
   await page.keyboard.press('Space');
   await page.getByTestId('function-palette').waitFor();
-  await page.waitForTimeout(300);
+  await still(page);
   await page.screenshot({ path: join(docs, 'editor-palette.png') });
   await page.keyboard.press('Escape');
 
   await page.locator('.react-flow__node[data-id="support-capture-return"] .flow-node-name').click({ button: 'right' });
   await page.getByTestId('context-menu').waitFor();
-  await page.waitForTimeout(200);
+  await still(page);
   await page.screenshot({ path: join(docs, 'editor-context-menu.png') });
   await page.keyboard.press('Escape');
 
@@ -45,7 +71,7 @@ try {
   await page.locator('.react-flow__node[data-id="lead-score"]').waitFor();
   await page.locator('.react-flow__node[data-id="lead-score"] .flow-node-name').click();
   await page.locator('.function-properties').waitFor();
-  await page.waitForTimeout(300);
+  await still(page);
   await page.screenshot({ path: join(docs, 'editor-properties.png') });
   // The emoji picker, opened from a node's badge beside the node (its data from the provider).
   await page.goto(`${server.url}/support-desk/production`);
@@ -58,13 +84,13 @@ try {
     .getByRole('menuitem')
     .first()
     .waitFor({ timeout: 20_000 });
-  await page.waitForTimeout(400);
+  await still(page);
   await page.screenshot({ path: join(docs, 'editor-emoji-picker.png') });
   await page.keyboard.press('Escape');
 
   await page.goto(`${server.url}/`);
   await page.getByTestId('plan-home').locator('.plan-row').first().waitFor();
-  await page.waitForTimeout(200);
+  await still(page);
   await page.screenshot({ path: join(docs, 'editor-home.png') });
 
   // A first visit: no 'Don't show again', so the onboarding opens by itself.
@@ -73,7 +99,7 @@ try {
   await first.goto(`${server.url}/support-desk/production`);
   await first.locator('.react-flow__node[data-id="support-greet"]').waitFor();
   await first.locator('.onb-image[data-status="loaded"]').waitFor();
-  await first.waitForTimeout(300);
+  await still(first);
   await first.screenshot({ path: join(docs, 'editor-onboarding.png') });
   await fresh.close();
   console.log(
