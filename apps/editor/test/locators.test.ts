@@ -8,14 +8,11 @@ import { describe, expect, it } from 'vitest';
 export const rawSelectorExceptions: Readonly<Record<string, string>> = {
   'saveLoop.browser.test.ts': 'rewritten with the documentSync save loop (issue 35), page objects come with it',
   'play.browser.test.ts': 'rewritten with the documentSync save loop (issue 35), page objects come with it',
-  'accessibility.browser.test.ts': 'not converted yet',
   'canvasPolish.browser.test.ts': 'not converted yet',
   'editing.browser.test.ts': 'not converted yet',
-  'emojiPicker.browser.test.ts': 'not converted yet',
   'generate.browser.test.ts': 'not converted yet',
   'help.browser.test.ts': 'not converted yet',
   'hostedSession.browser.test.ts': 'not converted yet',
-  'largeFlow.browser.test.ts': 'not converted yet',
   'menus.browser.test.ts': 'not converted yet',
   'modals.browser.test.ts': 'not converted yet',
   'nodes-edges.browser.test.ts': 'not converted yet',
@@ -24,7 +21,6 @@ export const rawSelectorExceptions: Readonly<Record<string, string>> = {
   'playground.browser.test.ts': 'not converted yet',
   'properties.browser.test.ts': 'not converted yet',
   'routes-layout.browser.test.ts': 'not converted yet',
-  'workflowProperties.browser.test.ts': 'not converted yet',
 };
 
 /** A call that takes a CSS selector: Playwright's locator, $, $$ and waitForSelector, the DOM's querySelector(All). */

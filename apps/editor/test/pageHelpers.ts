@@ -30,6 +30,7 @@ const UNNAMED = {
   nodeHeader: '.flow-node-header',
   nodeName: '.flow-node-name',
   nodeProblem: '.flow-node-problem',
+  emojiPicker: 'emoji-picker',
   toast: '[data-sonner-toast]',
   errorToast: '[data-sonner-toast][data-type="error"]',
   visibleToast: '[data-sonner-toast][data-visible="true"]',
@@ -73,6 +74,11 @@ export function nodeFrame(node: Locator): Locator {
 /** The element with this id (what an aria-describedby names). */
 export function byId(page: Page, id: string): Locator {
   return page.locator(`[id="${id}"]`);
+}
+
+/** emoji-picker-element's own element inside the picker popup (its database, its size and columns). */
+export function emojiPickerElement(popup: Locator): Locator {
+  return popup.locator(UNNAMED.emojiPicker);
 }
 
 /** Every toast on screen. */
