@@ -27,6 +27,9 @@ const UNNAMED = {
   controls: '#main-flow .react-flow__controls',
   backgroundPattern: '#main-flow .react-flow__background pattern',
   nodeFrame: '.flow-node',
+  nodeOfType: (type: string) => `#main-flow .flow-node-${type}`,
+  canvasColumn: '.editor-canvas',
+  sidePanel: '#side-panel',
   nodeHeader: '.flow-node-header',
   nodeName: '.flow-node-name',
   nodeProblem: '.flow-node-problem',
@@ -69,6 +72,21 @@ export function nodeProblem(page: Page, id: string): Locator {
 /** A node's box (border, problem colour, aria-describedby), inside React Flow's wrapper. */
 export function nodeFrame(node: Locator): Locator {
   return node.locator(UNNAMED.nodeFrame);
+}
+
+/** The nodes of one type ('prompt', 'function', 'workflow'), by the frame each draws. */
+export function nodesOfType(page: Page, type: 'prompt' | 'function' | 'workflow'): Locator {
+  return page.locator(UNNAMED.nodeOfType(type));
+}
+
+/** The editor's left column: the canvas with its bars. */
+export function canvasColumn(page: Page): Locator {
+  return page.locator(UNNAMED.canvasColumn);
+}
+
+/** The editor's right column: the side panel (a drawer on a narrow window). */
+export function sidePanel(page: Page): Locator {
+  return page.locator(UNNAMED.sidePanel);
 }
 
 /** The element with this id (what an aria-describedby names). */
