@@ -155,9 +155,14 @@ export async function layerReady(page: Page): Promise<void> {
   await nextFrames(page);
 }
 
+/** The canvas control that fits the whole flow in view. */
+export function fitViewButton(page: Page): Locator {
+  return page.getByRole('button', { name: 'Fit View', exact: true });
+}
+
 /** Zooms the canvas out so that the whole flow is in view (the fit view control), once the view stops moving. */
 export async function fitView(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Fit View', exact: true }).click();
+  await fitViewButton(page).click();
   await viewportSettled(page);
 }
 
