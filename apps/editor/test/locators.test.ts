@@ -9,8 +9,6 @@ export const rawSelectorExceptions: Readonly<Record<string, string>> = {
   'saveLoop.browser.test.ts': 'rewritten with the documentSync save loop (issue 35), page objects come with it',
   'play.browser.test.ts': 'rewritten with the documentSync save loop (issue 35), page objects come with it',
   'canvasPolish.browser.test.ts': 'not converted yet',
-  'palette.browser.test.ts': 'not converted yet',
-  'playground.browser.test.ts': 'not converted yet',
   'properties.browser.test.ts': 'not converted yet',
   'routes-layout.browser.test.ts': 'not converted yet',
 };
