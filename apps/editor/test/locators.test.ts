@@ -8,9 +8,6 @@ import { describe, expect, it } from 'vitest';
 export const rawSelectorExceptions: Readonly<Record<string, string>> = {
   'saveLoop.browser.test.ts': 'rewritten with the documentSync save loop (issue 35), page objects come with it',
   'play.browser.test.ts': 'rewritten with the documentSync save loop (issue 35), page objects come with it',
-  'canvasPolish.browser.test.ts': 'not converted yet',
-  'properties.browser.test.ts': 'not converted yet',
-  'routes-layout.browser.test.ts': 'not converted yet',
 };
 
 /** A call that takes a CSS selector: Playwright's locator, $, $$ and waitForSelector, the DOM's querySelector(All). */

@@ -26,6 +26,10 @@ const UNNAMED = {
   connectionLine: '#main-flow .react-flow__connectionline',
   controls: '#main-flow .react-flow__controls',
   backgroundPattern: '#main-flow .react-flow__background pattern',
+  backgroundDot: '#main-flow .react-flow__background pattern circle',
+  editor: '[data-testid="editor"]',
+  planLabelPlan: '[data-testid="plan-label"] strong',
+  planLabelVersion: '[data-testid="plan-label"] .plan-bar-version',
   nodeFrame: '.flow-node',
   nodeOfType: (type: string) => `#main-flow .flow-node-${type}`,
   canvasColumn: '.editor-canvas',
@@ -87,6 +91,44 @@ export function canvasColumn(page: Page): Locator {
 /** The editor's right column: the side panel (a drawer on a narrow window). */
 export function sidePanel(page: Page): Locator {
   return page.locator(UNNAMED.sidePanel);
+}
+
+/**
+ * The canvas and side panel columns' widths in % of the editor, their outer edges and the
+ * editor's width, read in one frame.
+ */
+export async function columnWidths(
+  page: Page,
+): Promise<{ canvas: number; panel: number; canvasLeft: number; panelRight: number; editorWidth: number }> {
+  return page.evaluate(
+    (sel) => {
+      const rect = (selector: string): DOMRect => {
+        const el = document.querySelector(selector);
+        if (!el) throw new Error(`no ${selector}`);
+        return el.getBoundingClientRect();
+      };
+      const editor = rect(sel.editor);
+      const canvas = rect(sel.canvasColumn);
+      const panel = rect(sel.sidePanel);
+      return {
+        canvas: (canvas.width / editor.width) * 100,
+        panel: (panel.width / editor.width) * 100,
+        canvasLeft: canvas.left,
+        panelRight: panel.right,
+        editorWidth: editor.width,
+      };
+    },
+    { editor: UNNAMED.editor, canvasColumn: UNNAMED.canvasColumn, sidePanel: UNNAMED.sidePanel },
+  );
+}
+
+/** The top bar's plan id and version, as drawn beside each other. */
+export function planLabelPlan(page: Page): Locator {
+  return page.locator(UNNAMED.planLabelPlan);
+}
+
+export function planLabelVersion(page: Page): Locator {
+  return page.locator(UNNAMED.planLabelVersion);
 }
 
 /** The element with this id (what an aria-describedby names). */
@@ -352,6 +394,11 @@ export function canvasControls(page: Page): Locator {
 /** The dot pattern of the canvas background. */
 export function backgroundPattern(page: Page): Locator {
   return page.locator(UNNAMED.backgroundPattern);
+}
+
+/** The dot the background pattern repeats. */
+export function backgroundDot(page: Page): Locator {
+  return page.locator(UNNAMED.backgroundDot);
 }
 
 /** A bottom-bar button by its visible label. */
