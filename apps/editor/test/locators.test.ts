@@ -10,8 +10,11 @@ export const rawSelectorExceptions: Readonly<Record<string, string>> = {
   'play.browser.test.ts': 'rewritten with the documentSync save loop (issue 35), page objects come with it',
 };
 
-/** A call that takes a CSS selector: Playwright's locator, $, $$ and waitForSelector, the DOM's querySelector(All). */
-const RAW_SELECTOR = /(?:\blocator|\$\$?|\bquerySelector(?:All)?|\bwaitForSelector)\(/g;
+/**
+ * A call that takes a CSS selector: Playwright's locator, frameLocator, $, $$, $eval, $$eval and
+ * waitForSelector, the DOM's querySelector(All).
+ */
+const RAW_SELECTOR = /(?:\b(?:frameL|l)ocator|\$\$?(?:eval)?|\bquerySelector(?:All)?|\bwaitForSelector)\(/g;
 
 /** Each raw selector call of a test file's text, as `line: text`. */
 export function rawSelectorCalls(text: string): string[] {
@@ -30,8 +33,11 @@ describe('browser test locators', () => {
           'await page.$$(".a")',
           "el.querySelectorAll('[role]')",
           "page.waitForSelector('#x')",
+          "dialog.frameLocator('iframe')",
+          "page.$eval('.b', (el) => el.id)",
           "page.getByRole('button', { name: 'Add' })",
           "page.getByLabel('Model')",
+          "dialog.getByTitle('Create Workflow').contentFrame()",
         ].join('\n'),
       ),
     ).toEqual([
@@ -39,6 +45,8 @@ describe('browser test locators', () => {
       '2: await page.$$(".a")',
       "3: el.querySelectorAll('[role]')",
       "4: page.waitForSelector('#x')",
+      "5: dialog.frameLocator('iframe')",
+      "6: page.$eval('.b', (el) => el.id)",
     ]);
   });
 

@@ -209,7 +209,7 @@ describe('Select Workflow modal', () => {
     await selector(page).getByRole('button', { name: 'Create Workflow' }).click();
     const dialog = page.getByTestId('create-workflow-dialog');
     await dialog.getByRole('heading', { name: 'Create Workflow' }).waitFor();
-    const hosted = dialog.frameLocator('iframe');
+    const hosted = dialog.getByTitle('Create Workflow', { exact: true }).contentFrame();
     await hosted.getByText(plan, { exact: true }).waitFor();
     // The workflow's Name comes before its steps' names.
     await hosted.getByLabel('Name', { exact: true }).first().fill('Refund follow-up');

@@ -13,34 +13,39 @@ import type { EditorHarness, Example } from './harness';
  * sonner's classes, the node's own parts), each named once: the tests reach them through the
  * functions below, never by these strings.
  */
+const CANVAS = '#main-flow';
+const RF_NODE = `${CANVAS} .react-flow__node`;
+const RF_EDGE = `${CANVAS} .react-flow__edge`;
+const RF_PATTERN = `${CANVAS} .react-flow__background pattern`;
+const SELECTED = '.selected';
+const TOAST = '[data-sonner-toast]';
 const UNNAMED = {
-  canvas: '#main-flow',
-  node: '#main-flow .react-flow__node',
-  selectedNode: '#main-flow .react-flow__node.selected',
-  edge: '#main-flow .react-flow__edge',
-  selectedEdge: '#main-flow .react-flow__edge.selected',
+  canvas: CANVAS,
+  node: RF_NODE,
+  selectedNode: `${RF_NODE}${SELECTED}`,
+  edge: RF_EDGE,
+  selectedEdge: `${RF_EDGE}${SELECTED}`,
   edgePath: 'path.react-flow__edge-path',
-  pane: '#main-flow .react-flow__pane',
-  viewport: '#main-flow .react-flow__viewport',
+  pane: `${CANVAS} .react-flow__pane`,
+  viewport: `${CANVAS} .react-flow__viewport`,
   handle: '.react-flow__handle',
-  connectionLine: '#main-flow .react-flow__connectionline',
-  controls: '#main-flow .react-flow__controls',
-  backgroundPattern: '#main-flow .react-flow__background pattern',
-  backgroundDot: '#main-flow .react-flow__background pattern circle',
-  editor: '[data-testid="editor"]',
-  planLabelPlan: '[data-testid="plan-label"] strong',
-  planLabelVersion: '[data-testid="plan-label"] .plan-bar-version',
+  connectionLine: `${CANVAS} .react-flow__connectionline`,
+  controls: `${CANVAS} .react-flow__controls`,
+  backgroundPattern: RF_PATTERN,
+  backgroundDot: `${RF_PATTERN} circle`,
   nodeFrame: '.flow-node',
-  nodeOfType: (type: string) => `#main-flow .flow-node-${type}`,
-  canvasColumn: '.editor-canvas',
-  sidePanel: '#side-panel',
+  nodeOfType: (type: string) => `${CANVAS} .flow-node-${type}`,
   nodeHeader: '.flow-node-header',
   nodeName: '.flow-node-name',
   nodeProblem: '.flow-node-problem',
+  canvasColumn: '.editor-canvas',
+  sidePanel: '#side-panel',
+  planLabelPlan: 'strong',
+  planLabelVersion: '.plan-bar-version',
   emojiPicker: 'emoji-picker',
-  toast: '[data-sonner-toast]',
-  errorToast: '[data-sonner-toast][data-type="error"]',
-  visibleToast: '[data-sonner-toast][data-visible="true"]',
+  toast: TOAST,
+  errorToast: `${TOAST}[data-type="error"]`,
+  visibleToast: `${TOAST}[data-visible="true"]`,
 } as const;
 
 /** The canvas: React Flow's wrapper (the 'application' of the flow). */
@@ -100,14 +105,14 @@ export function sidePanel(page: Page): Locator {
 export async function columnWidths(
   page: Page,
 ): Promise<{ canvas: number; panel: number; canvasLeft: number; panelRight: number; editorWidth: number }> {
-  return page.evaluate(
-    (sel) => {
+  return page.getByTestId('editor').evaluate(
+    (editorEl, sel) => {
       const rect = (selector: string): DOMRect => {
         const el = document.querySelector(selector);
         if (!el) throw new Error(`no ${selector}`);
         return el.getBoundingClientRect();
       };
-      const editor = rect(sel.editor);
+      const editor = editorEl.getBoundingClientRect();
       const canvas = rect(sel.canvasColumn);
       const panel = rect(sel.sidePanel);
       return {
@@ -118,17 +123,17 @@ export async function columnWidths(
         editorWidth: editor.width,
       };
     },
-    { editor: UNNAMED.editor, canvasColumn: UNNAMED.canvasColumn, sidePanel: UNNAMED.sidePanel },
+    { canvasColumn: UNNAMED.canvasColumn, sidePanel: UNNAMED.sidePanel },
   );
 }
 
 /** The top bar's plan id and version, as drawn beside each other. */
 export function planLabelPlan(page: Page): Locator {
-  return page.locator(UNNAMED.planLabelPlan);
+  return page.getByTestId('plan-label').locator(UNNAMED.planLabelPlan);
 }
 
 export function planLabelVersion(page: Page): Locator {
-  return page.locator(UNNAMED.planLabelVersion);
+  return page.getByTestId('plan-label').locator(UNNAMED.planLabelVersion);
 }
 
 /** The element with this id (what an aria-describedby names). */

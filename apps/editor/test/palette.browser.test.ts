@@ -217,7 +217,7 @@ describe('Workflows tab', () => {
     const dialog = page.getByTestId('create-workflow-dialog');
     await dialog.getByRole('heading', { name: 'Create Workflow' }).waitFor();
     expect(await dialog.getByTitle('Create Workflow', { exact: true }).getAttribute('src')).toBe(`/hosted/create-workflow/${plan}`);
-    const hosted = dialog.frameLocator('iframe');
+    const hosted = dialog.getByTitle('Create Workflow', { exact: true }).contentFrame();
     // The workflow's Name comes first, above each step's.
     await hosted.getByLabel('Name', { exact: true }).first().fill('Quarterly check-in');
     await hosted.getByLabel('Description', { exact: true }).fill('Asks how the quarter went.');

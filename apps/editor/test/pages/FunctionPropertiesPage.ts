@@ -2,6 +2,8 @@
 // key it edits (a field is a label, its input and, for a slider, the value shown beside it).
 import type { Locator, Page } from 'playwright-core';
 
+const FIELD = 'data-field';
+
 export class FunctionPropertiesPage {
   constructor(readonly page: Page) {}
 
@@ -17,11 +19,11 @@ export class FunctionPropertiesPage {
 
   /** A field of a section, by the key it edits ('prompt', 'output.type', ...). */
   field(section: Locator, key: string): Locator {
-    return section.locator(`[data-field="${key}"]`);
+    return section.locator(`[${FIELD}="${key}"]`);
   }
 
   /** The keys of the fields a section shows, in order. */
   async shownKeys(section: Locator): Promise<(string | null)[]> {
-    return section.locator('[data-field]').evaluateAll((els) => els.map((el) => el.getAttribute('data-field')));
+    return section.locator(`[${FIELD}]`).evaluateAll((els, name) => els.map((el) => el.getAttribute(name)), FIELD);
   }
 }

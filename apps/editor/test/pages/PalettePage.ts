@@ -2,6 +2,10 @@
 // description and badge around it, which describe the button but have no role of their own.
 import type { Locator, Page } from 'playwright-core';
 
+const CARD = '.palette-card';
+const TITLE = '.palette-card-title';
+const DESCRIPTION = '.palette-card-desc';
+
 export class PalettePage {
   constructor(readonly page: Page) {}
 
@@ -11,7 +15,7 @@ export class PalettePage {
 
   /** Every card of the open tab. */
   get cards(): Locator {
-    return this.root.locator('.palette-card');
+    return this.root.locator(CARD);
   }
 
   /** The whole card whose button is named `name` (drag source, with its description and badge). */
@@ -20,7 +24,7 @@ export class PalettePage {
   }
 
   description(name: string): Locator {
-    return this.cardOf(name).locator('.palette-card-desc');
+    return this.cardOf(name).locator(DESCRIPTION);
   }
 
   badge(name: string): Locator {
@@ -29,8 +33,9 @@ export class PalettePage {
 
   /** Each card as [title, description], in order. */
   async texts(): Promise<(string | undefined)[][]> {
-    return this.cards.evaluateAll((cards) =>
-      cards.map((c) => [c.querySelector('.palette-card-title')?.textContent, c.querySelector('.palette-card-desc')?.textContent]),
+    return this.cards.evaluateAll(
+      (cards, sel) => cards.map((c) => [c.querySelector(sel.title)?.textContent, c.querySelector(sel.description)?.textContent]),
+      { title: TITLE, description: DESCRIPTION },
     );
   }
 }

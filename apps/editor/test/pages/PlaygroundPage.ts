@@ -2,7 +2,10 @@
 // agent's tool calls) and its settings. The entries' parts have no role of their own.
 import type { Locator, Page } from 'playwright-core';
 
-const AGENT_TEXT = '.pg-agent .pg-text';
+const AGENT = '.pg-agent';
+const TEXT = '.pg-text';
+const AGENT_TEXT = `${AGENT} ${TEXT}`;
+const SUMMARY = 'summary';
 
 export class PlaygroundPage {
   constructor(readonly page: Page) {}
@@ -14,12 +17,12 @@ export class PlaygroundPage {
 
   /** The texts the person sent. */
   get userTexts(): Locator {
-    return this.page.locator('.pg-user .pg-text');
+    return this.page.locator(`.pg-user ${TEXT}`);
   }
 
   /** The agent's entries. */
   get agentEntries(): Locator {
-    return this.page.locator('.pg-agent');
+    return this.page.locator(AGENT);
   }
 
   /** The agent's answers' texts. */
@@ -29,17 +32,17 @@ export class PlaygroundPage {
 
   /** An entry's text. */
   text(entry: Locator): Locator {
-    return entry.locator('.pg-text');
+    return entry.locator(TEXT);
   }
 
   /** The tool calls shown in the agent's entries (or in one entry). */
-  toolCalls(within: Locator = this.page.locator('.pg-agent')): Locator {
+  toolCalls(within: Locator = this.agentEntries): Locator {
     return within.locator('.pg-tool');
   }
 
   /** A tool call's one-line summary ('look_up_order ok · 12 ms'), which opens it. */
   summary(call: Locator): Locator {
-    return call.locator('summary');
+    return call.locator(SUMMARY);
   }
 
   /** A tool call's preformatted outputs (its error last). */
@@ -54,7 +57,7 @@ export class PlaygroundPage {
 
   /** Opens the Settings (the model name). */
   async openSettings(): Promise<void> {
-    await this.page.locator('.pg-settings summary').click();
+    await this.page.locator(`.pg-settings ${SUMMARY}`).click();
   }
 
   /** Starts recording every text the agent's last answer shows, as it streams in. */

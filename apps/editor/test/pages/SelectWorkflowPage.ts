@@ -2,6 +2,9 @@
 // description, and its loading and error states.
 import type { Locator, Page } from 'playwright-core';
 
+const NAME = '.selwf-name';
+const DESCRIPTION = '.selwf-desc';
+
 export class SelectWorkflowPage {
   constructor(readonly page: Page) {}
 
@@ -16,14 +19,15 @@ export class SelectWorkflowPage {
 
   /** Each workflow as [name, description], in order. */
   async rows(): Promise<(string | undefined)[][]> {
-    return this.items.evaluateAll((items) =>
-      items.map((el) => [el.querySelector('.selwf-name')?.textContent, el.querySelector('.selwf-desc')?.textContent]),
+    return this.items.evaluateAll(
+      (items, sel) => items.map((el) => [el.querySelector(sel.name)?.textContent, el.querySelector(sel.description)?.textContent]),
+      { name: NAME, description: DESCRIPTION },
     );
   }
 
   /** A workflow button's description ('No description' when it has none). */
   description(item: Locator): Locator {
-    return item.locator('.selwf-desc');
+    return item.locator(DESCRIPTION);
   }
 
   /** The message of the error state, without its Retry button. */
