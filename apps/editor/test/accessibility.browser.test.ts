@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockingViolations } from './axe';
 import { useEditorHarness } from './harness';
-import { nodeEl, storedFlow } from './pageHelpers';
+import { canvasPane, nodeEl, nodeName, storedFlow } from './pageHelpers';
 import { GenerateFlowPage } from './pages/GenerateFlowPage';
 
 const h = useEditorHarness();
@@ -22,7 +22,7 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
 
   it("a function node's properties, the Advanced tab with its Analysis panel, and Generate Flow", async () => {
     const { page } = await h.openCopy('support-desk');
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await nodeName(page, 'support-lookup-order').click();
     await page.getByRole('tab', { name: 'Properties', selected: true }).waitFor();
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Advanced' }).click();
@@ -39,7 +39,7 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
 
   it('the palette on both tabs, a context menu and the emoji picker', async () => {
     const { page } = await h.openCopy('lead-qualifier');
-    await page.locator('.react-flow__pane').click({ position: { x: 40, y: 300 } });
+    await canvasPane(page).click({ position: { x: 40, y: 300 } });
     await page.keyboard.press('Space');
     const palette = page.getByTestId('function-palette');
     await palette.waitFor();
@@ -48,18 +48,14 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
     await palette.getByRole('button', { name: 'Create Workflow' }).waitFor();
     await expectAccessible(page);
     await page.keyboard.press('Escape');
-    await nodeEl(page, 'lead-capture-profile').locator('.flow-node-name').click({ button: 'right' });
+    await nodeName(page, 'lead-capture-profile').click({ button: 'right' });
     await page.getByTestId('context-menu').waitFor();
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await nodeEl(page, 'lead-capture-profile').getByRole('button', { name: 'Change emoji' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose an emoji' });
     await picker.waitFor();
-    await expect
-      .poll(() =>
-        picker.locator('emoji-picker').evaluate((el) => el.shadowRoot?.querySelectorAll('[role="option"], [role="menuitem"]').length ?? 0),
-      )
-      .toBeGreaterThan(0);
+    await expect.poll(() => picker.getByRole('option').or(picker.getByRole('menuitem')).count()).toBeGreaterThan(0);
     await expectAccessible(page);
   });
 
@@ -76,7 +72,7 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('help-dialog').waitFor({ state: 'detached' });
 
-    await nodeEl(page, 'lead-capture-profile').locator('.flow-node-name').click();
+    await nodeName(page, 'lead-capture-profile').click();
     await page.getByRole('button', { name: /Erase Selected/ }).click();
     await page.getByRole('alertdialog').or(page.getByRole('dialog')).first().waitFor();
     await expectAccessible(page);

@@ -9,15 +9,23 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from './browser';
 import {
   barButton,
+  byId,
+  canvas,
+  canvasColumn,
+  canvasControls,
   dragBetween,
   edge,
   exampleDoc,
   handle,
   nodeEl,
+  nodeFrame,
+  nodeName,
+  nodeProblem,
   nodes,
   paneCorner,
   savedDoc,
   seedPlan,
+  sidePanel,
   toast,
   viewport,
   type ExamplePlan,
@@ -36,7 +44,7 @@ async function box(locator: Locator): Promise<Box> {
 
 /** The part of the canvas no floating bar covers: below the top bar, above the bottom bar. */
 async function freeArea(page: Page): Promise<{ left: number; top: number; right: number; bottom: number }> {
-  const flow = await box(page.locator('#main-flow'));
+  const flow = await box(canvas(page));
   const bar = await box(page.getByRole('toolbar', { name: 'Flow actions' }));
   return { left: flow.x, top: flow.y, right: flow.x + flow.width, bottom: bar.y };
 }
@@ -126,18 +134,16 @@ describe('problems marked on the nodes', () => {
     const page = await h.open(`/${plan}/production`);
     const cut = nodeEl(page, 'support-create-return');
     const message = messages.disconnected('Create return label');
-    await expect.poll(() => cut.locator('.flow-node-problem').textContent()).toBe(message);
+    await expect.poll(() => nodeProblem(page, 'support-create-return').textContent()).toBe(message);
     // The text describes the node, and its outline is red.
-    const described = await cut.locator('.flow-node').getAttribute('aria-describedby');
+    const described = await nodeFrame(cut).getAttribute('aria-describedby');
     expect(described).not.toBeNull();
-    expect(await page.locator(`[id="${described}"]`).textContent()).toBe(message);
-    expect(await cut.locator('.flow-node').evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(220, 38, 38)');
+    expect(await byId(page, described ?? '').textContent()).toBe(message);
+    expect(await nodeFrame(cut).evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(220, 38, 38)');
     // The wrap-up prompt after it is cut off too; the nodes before it are fine.
-    await expect
-      .poll(() => nodeEl(page, 'support-wrap-up').locator('.flow-node-problem').textContent())
-      .toBe(messages.disconnected('Instruct'));
-    expect(await nodeEl(page, 'support-capture-return').locator('.flow-node-problem').count()).toBe(0);
-    await picture(page.locator('#main-flow'), 'disconnected-node');
+    await expect.poll(() => nodeProblem(page, 'support-wrap-up').textContent()).toBe(messages.disconnected('Instruct'));
+    expect(await nodeProblem(page, 'support-capture-return').count()).toBe(0);
+    await picture(canvas(page), 'disconnected-node');
 
     const compiles: string[] = [];
     page.on('request', (request) => {
@@ -165,12 +171,8 @@ describe('problems marked on the nodes', () => {
       if (last) last.data = { ...last.data, post_action_type: 'function', post_action_function_id: 'support-capture-order' };
     });
     const page = await h.open(`/${plan}/production`);
-    await expect
-      .poll(() => nodeEl(page, 'support-lookup-order').locator('.flow-node-problem').textContent())
-      .toBe(flowMessages.cycleDetected('Look up order'));
-    await expect
-      .poll(() => nodeEl(page, 'support-returns').locator('.flow-node-problem').textContent())
-      .toBe(messages.disconnected('Instruct'));
+    await expect.poll(() => nodeProblem(page, 'support-lookup-order').textContent()).toBe(flowMessages.cycleDetected('Look up order'));
+    await expect.poll(() => nodeProblem(page, 'support-returns').textContent()).toBe(messages.disconnected('Instruct'));
   });
 });
 
@@ -200,15 +202,13 @@ describe('replacing a follow-up', () => {
     expect(await oldEdge.count()).toBe(0);
     await toast(page, flowMessages.followUpReplaced('Look up order', 'Explain order status', 'Instruct')).waitFor();
     // Nothing is cut off unseen: the old follow-up says so.
-    await expect
-      .poll(() => nodeEl(page, 'support-explain-status').locator('.flow-node-problem').textContent())
-      .toBe(messages.disconnected('Explain order status'));
+    await expect.poll(() => nodeProblem(page, 'support-explain-status').textContent()).toBe(messages.disconnected('Explain order status'));
 
     await barButton(page, '↶ Undo').click();
     await expect.poll(() => oldEdge.count()).toBe(1);
     expect(await newEdge.count()).toBe(0);
     // Problems follow once the page is idle, just after the frames that show the change.
-    await expect.poll(() => nodeEl(page, 'support-explain-status').locator('.flow-node-problem').count()).toBe(0);
+    await expect.poll(() => nodeProblem(page, 'support-explain-status').count()).toBe(0);
     // Saved after the undo: the added node kept, the old edge back, the new one gone.
     const saved = await savedDoc(
       h,
@@ -229,7 +229,7 @@ describe('typing in a prompt node', () => {
   it('is one undo step per pause: Undo takes back the whole word typed last, and the text before it stays', async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    const area = nodeEl(page, 'support-greet').locator('textarea');
+    const area = nodeEl(page, 'support-greet').getByRole('textbox', { name: 'Instruction' });
     await area.waitFor();
     const original = await area.inputValue();
     const undo = barButton(page, '↶ Undo');
@@ -267,7 +267,7 @@ describe('paste at the cursor and duplicate in chain order', () => {
     const page = await h.open(`/${plan}/production`);
     await settled(page, 'support-desk');
     const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await nodeName(page, 'support-lookup-order').click();
     await page.keyboard.press('Control+c');
     const spot = await freeSpot(page);
     await page.mouse.click(spot.x, spot.y, { button: 'right' });
@@ -286,10 +286,8 @@ describe('paste at the cursor and duplicate in chain order', () => {
     const before = await nodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
     const capture = await box(nodeEl(page, 'support-capture-order'));
     const lookup = await box(nodeEl(page, 'support-lookup-order'));
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click();
-    await nodeEl(page, 'support-lookup-order')
-      .locator('.flow-node-name')
-      .click({ modifiers: ['Shift'] });
+    await nodeName(page, 'support-capture-order').click();
+    await nodeName(page, 'support-lookup-order').click({ modifiers: ['Shift'] });
     await page.keyboard.press('Control+c');
     const spot = await freeSpot(page);
     await page.mouse.move(spot.x, spot.y, { steps: 4 });
@@ -311,11 +309,9 @@ describe('paste at the cursor and duplicate in chain order', () => {
     const page = await h.open(`/${plan}/production`);
     await settled(page, 'support-desk');
     // Selected in the reverse of their chain order.
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
-    await nodeEl(page, 'support-capture-order')
-      .locator('.flow-node-name')
-      .click({ modifiers: ['Shift'] });
-    await nodeEl(page, 'support-capture-order').locator('.flow-node-name').click({ button: 'right' });
+    await nodeName(page, 'support-lookup-order').click();
+    await nodeName(page, 'support-capture-order').click({ modifiers: ['Shift'] });
+    await nodeName(page, 'support-capture-order').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Duplicate Selection', exact: true }).click();
     const doc = await savedDoc(h, plan, (d) => d.nodes.length === 10);
     const next = (id: string) => doc.edges.find((e) => e.source === id)?.target ?? '';
@@ -344,17 +340,17 @@ describe('a narrow window (800 x 700)', () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
     await settled(page, 'support-desk');
-    const panel = page.locator('#side-panel');
+    const panel = sidePanel(page);
     const show = page.getByRole('button', { name: 'Show side panel' });
     await show.waitFor();
     expect(await panel.isVisible()).toBe(false);
-    expect((await box(page.locator('.editor-canvas'))).width).toBe(800);
+    expect((await box(canvasColumn(page))).width).toBe(800);
 
     const parts: Record<string, Locator> = {
       'top bar': page.getByTestId('plan-label'),
       'quick functions': page.getByRole('toolbar', { name: 'Quick Functions' }),
       'bottom bar': page.getByRole('toolbar', { name: 'Flow actions' }),
-      controls: page.locator('.react-flow__controls'),
+      controls: canvasControls(page),
       help: page.getByRole('button', { name: 'How to use: F1' }),
       toggle: show,
     };
@@ -393,7 +389,7 @@ describe('a narrow window (800 x 700)', () => {
   it('keeps the side panel beside the canvas, without a toggle, in a wide window', async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
-    expect(await page.locator('#side-panel').isVisible()).toBe(true);
+    expect(await sidePanel(page).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Show side panel' }).count()).toBe(0);
   });
 });

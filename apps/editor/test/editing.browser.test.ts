@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import {
   barButton,
   clickNode,
+  canvas,
   edge,
   getDoc,
+  namesIn,
   nextFrames,
   nodeEl,
+  nodeName,
   nodePosition,
   nodes,
   openPlan,
@@ -16,6 +19,7 @@ import {
   rightClickEdge,
   savedDoc,
   seedPlan,
+  selectedEdges,
   selectedIds,
   toast,
   viewport,
@@ -39,7 +43,7 @@ async function openCopy(example: ExamplePlan): Promise<{ page: Page; plan: strin
 
 const quick = (page: Page, name: string) =>
   page.getByRole('toolbar', { name: 'Quick Functions' }).getByRole('button', { name, exact: true });
-const names = (page: Page) => nodes(page).locator('.flow-node-name').allInnerTexts();
+const names = (page: Page) => namesIn(nodes(page)).allInnerTexts();
 const count = (list: string[], name: string) => list.filter((n) => n === name).length;
 const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Output panel' }).getByRole('tab', { name, exact: true });
 
@@ -109,7 +113,7 @@ describe('adding from the Quick Functions bar', () => {
     await toast(page, 'New Chain Created').waitFor();
     const added = await theSelected(page);
     expect(await nodePosition(page, added)).toEqual({ x: 1250, y: 200 });
-    expect(await nodeEl(page, added).locator('.flow-node-name').innerText()).toBe('Instruct');
+    expect(await nodeName(page, added).innerText()).toBe('Instruct');
     expect(await edge(page, `edge-support-wrap-up-to-${added}`).getAttribute('class')).toContain('animated');
     const doc = await savedDoc(h, plan, (d) => d.nodes.length === 9);
     expect(doc.nodes.find((n) => n.id === added)).toMatchObject({ type: 'prompt', chain: '4' });
@@ -119,15 +123,15 @@ describe('adding from the Quick Functions bar', () => {
     await seedPlan(h, 'support-desk', 'edit-reveal');
     const page = await openPlan(h, 'edit-reveal');
     const { zoom } = await viewport(page);
-    const canvas = (await page.locator('#main-flow').boundingBox())!;
+    const canvasBox = (await canvas(page).boundingBox())!;
     const inside = async (id: string) => {
       const box = await nodeEl(page, id).boundingBox();
       return (
         box !== null &&
-        box.x >= canvas.x &&
-        box.y >= canvas.y &&
-        box.x + box.width <= canvas.x + canvas.width &&
-        box.y + box.height <= canvas.y + canvas.height
+        box.x >= canvasBox.x &&
+        box.y >= canvasBox.y &&
+        box.x + box.width <= canvasBox.x + canvasBox.width &&
+        box.y + box.height <= canvasBox.y + canvasBox.height
       );
     };
     await barButton(page, 'New Chain').click();
@@ -262,7 +266,7 @@ describe('keyboard', () => {
     await page.getByRole('menu', { name: 'Edge actions' }).waitFor();
     expect(await selectedIds(page)).toEqual([]);
     expect(await edge(page, 'edge-support-capture-order-to-support-lookup-order').getAttribute('class')).toContain('selected');
-    expect(await page.locator('#main-flow .react-flow__edge.selected').count()).toBe(1);
+    expect(await selectedEdges(page).count()).toBe(1);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.keyboard.press('Delete');
@@ -377,7 +381,7 @@ describe('undo and redo', () => {
 
   it('undoes a node dragged to a new place', async () => {
     const { page, plan, original } = await openCopy('support-desk');
-    const box = (await nodeEl(page, 'support-wrap-up').locator('.flow-node-name').boundingBox())!;
+    const box = (await nodeName(page, 'support-wrap-up').boundingBox())!;
     const start = await nodePosition(page, 'support-wrap-up');
     await page.mouse.move(box.x + 5, box.y + box.height / 2);
     await page.mouse.down();

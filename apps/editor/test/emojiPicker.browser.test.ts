@@ -4,7 +4,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMOJI_PICKER, SKIN_TONE_NAMES, emojiErrors, emojiPickerMessages, emojiPickerTexts } from '../src/emoji/emojiMessages';
 import { useEditorHarness, VIEWPORT } from './harness';
-import { nodeEl, storedFlow } from './pageHelpers';
+import { emojiPickerElement, nodeEl, nodeName, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -40,19 +40,17 @@ async function pickerReady(page: Page): Promise<void> {
 
 /** The first emoji the picker's own database finds for a query: what its results list shows first. */
 async function firstMatch(page: Page, query: string): Promise<string> {
-  return picker(page)
-    .locator('emoji-picker')
-    .evaluate(async (element, q) => {
-      const database: unknown = Reflect.get(element, 'database');
-      if (typeof database !== 'object' || database === null || !('getEmojiBySearchQuery' in database)) throw new Error('no emoji database');
-      const search: unknown = database.getEmojiBySearchQuery;
-      if (typeof search !== 'function') throw new Error('no emoji search');
-      const found: unknown = await search.call(database, q);
-      const first: unknown = Array.isArray(found) ? found[0] : undefined;
-      const unicode: unknown = typeof first === 'object' && first !== null && 'unicode' in first ? first.unicode : undefined;
-      if (typeof unicode !== 'string') throw new Error(`nothing found for ${q}`);
-      return unicode;
-    }, query);
+  return emojiPickerElement(picker(page)).evaluate(async (element, q) => {
+    const database: unknown = Reflect.get(element, 'database');
+    if (typeof database !== 'object' || database === null || !('getEmojiBySearchQuery' in database)) throw new Error('no emoji database');
+    const search: unknown = database.getEmojiBySearchQuery;
+    if (typeof search !== 'function') throw new Error('no emoji search');
+    const found: unknown = await search.call(database, q);
+    const first: unknown = Array.isArray(found) ? found[0] : undefined;
+    const unicode: unknown = typeof first === 'object' && first !== null && 'unicode' in first ? first.unicode : undefined;
+    if (typeof unicode !== 'string') throw new Error(`nothing found for ${q}`);
+    return unicode;
+  }, query);
 }
 
 /**
@@ -121,7 +119,7 @@ describe('emoji picker from a node badge', () => {
     expect(popup.x + popup.width).toBeLessThanOrEqual(VIEWPORT.width);
     expect(popup.y + popup.height).toBeLessThanOrEqual(900);
     // 8 columns, 400 px high, one row of favourites (of the 14 defaults).
-    const element = picker(page).locator('emoji-picker');
+    const element = emojiPickerElement(picker(page));
     expect(await element.evaluate((el) => getComputedStyle(el).getPropertyValue('--num-columns').trim())).toBe(
       String(EMOJI_PICKER.columns),
     );
@@ -210,7 +208,7 @@ describe('emoji picker from a node badge', () => {
 describe('emoji picker from the Trigger Text field', () => {
   it('fills the field and the badge, and typing in its search changes nothing on the canvas', async () => {
     const { page, plan } = await h.openCopy();
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await nodeName(page, 'support-lookup-order').click();
     const field = page.getByLabel('Trigger Text', { exact: true });
     await field.waitFor();
     await page.getByRole('button', { name: emojiPickerMessages.openFor('Trigger Text') }).click();

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
 import { createPromptData, type FlowDocument, type FlowNode, type FunctionNodeData } from '@flow/core';
 import { useEditorHarness } from './harness';
-import { barButton, nodeEl, nodes, putFlow, storedFlow, toast, waitSaved } from './pageHelpers';
+import { barButton, nodeEl, nodes, putFlow, storedFlow, toast, toasts, waitSaved } from './pageHelpers';
+import { AnalysisPage } from './pages/AnalysisPage';
 import { GenerateFlowPage } from './pages/GenerateFlowPage';
 
 const runtimeEnv: Record<string, string | undefined> = {};
@@ -119,7 +120,9 @@ describe('Generate Flow', () => {
     expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(before.nodes.length + 3);
     await page.reload();
     await nodeEl(page, greet.id).waitFor();
-    expect(await nodeEl(page, greet.id).locator('textarea').inputValue()).toBe('Greet the traveller and ask for their booking reference.');
+    expect(await nodeEl(page, greet.id).getByRole('textbox', { name: 'Instruction' }).inputValue()).toBe(
+      'Greet the traveller and ask for their booking reference.',
+    );
   });
 
   it('from the palette: a reply with no JSON is retried once with the error, then an error toast; a failed call names its reason', async () => {
@@ -148,8 +151,7 @@ describe('Generate Flow', () => {
       .getByRole('alert')
       .filter({ hasText: /^Failed to generate workflow: .*the model is overloaded/ })
       .waitFor();
-    await page
-      .locator('[data-sonner-toast]')
+    await toasts(page)
       .filter({ hasText: /^Failed to generate workflow/ })
       .waitFor();
     // The description is kept for another try; Cancel leaves the flow as it was.
@@ -215,21 +217,20 @@ describe('Analysis panel', () => {
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     await toggle.click();
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
-    const panel = page.getByRole('region', { name: 'Analysis' });
-    const first = panel.getByRole('listitem', { name: 'Chain 1' });
-    await first.waitFor();
-    const entries = (chain: string) => panel.getByRole('listitem', { name: chain }).locator('.analysis-node').allTextContents();
-    expect(await entries('Chain 1')).toEqual([
+    const analysis = new AnalysisPage(page);
+    const panel = analysis.panel;
+    await analysis.chain('Chain 1').waitFor();
+    expect(await analysis.entries('Chain 1')).toEqual([
       'Ask budget',
       'Check budget',
       '⚠ Missing function p-wrap — a prompt node on the canvas, not a function',
     ]);
-    expect(await entries('Chain 2')).toEqual(['Loop one', 'Loop two', '↻ Cycle detected']);
-    expect(await first.locator('.analysis-missing').count()).toBe(1);
-    expect(await panel.getByRole('listitem', { name: 'Chain 2' }).locator('.analysis-cycle').count()).toBe(1);
-    expect(await panel.locator('.analysis-standalone').allTextContents()).toEqual(['Standalone helperAdd to flow']);
+    expect(await analysis.entries('Chain 2')).toEqual(['Loop one', 'Loop two', '↻ Cycle detected']);
+    expect(await analysis.missing('Chain 1').count()).toBe(1);
+    expect(await analysis.cycles('Chain 2').count()).toBe(1);
+    expect(await analysis.standalone.allTextContents()).toEqual(['Standalone helperAdd to flow']);
 
-    await panel.getByRole('listitem', { name: 'Chain 2' }).getByRole('button', { name: 'Add to flow' }).click();
+    await analysis.chain('Chain 2').getByRole('button', { name: 'Add to flow' }).click();
     await expect.poll(() => nodes(page).count()).toBe(2);
     await nodeEl(page, 'fn-loop-a').waitFor();
     await nodeEl(page, 'fn-loop-b').waitFor();
@@ -260,8 +261,7 @@ describe('Analysis panel', () => {
       .getByRole('alert')
       .filter({ hasText: /^Failed to analyze flow: / })
       .waitFor();
-    await page
-      .locator('[data-sonner-toast]')
+    await toasts(page)
       .filter({ hasText: /^Failed to analyze flow: / })
       .waitFor();
   });

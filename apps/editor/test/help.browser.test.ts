@@ -7,6 +7,7 @@ import { ONBOARDING_DELAY } from '../src/help/useOnboardingAutoOpen';
 import { editorDist, editorRoot } from './browser';
 import { useEditorHarness, VIEWPORT } from './harness';
 import { layerReady, nodes } from './pageHelpers';
+import { HelpDialogPage } from './pages/HelpDialogPage';
 
 // Fresh local storage: the onboarding shows by itself, as for a first visit.
 const h = useEditorHarness({ onboarding: true });
@@ -20,8 +21,8 @@ const stepCount = (page: Page) => help(page).getByText(/^Step \d+ of \d+$/);
 const stepTitle = (page: Page) => help(page).getByRole('heading', { level: 3 });
 const button = (page: Page, name: string) => help(page).getByRole('button', { name, exact: true });
 // The step's text and picture have no role of their own.
-const stepCaption = (page: Page) => help(page).locator('.onb-caption');
-const stepImage = (page: Page) => help(page).locator('.onb-image');
+const stepCaption = (page: Page) => new HelpDialogPage(page).caption;
+const stepImage = (page: Page) => new HelpDialogPage(page).image;
 const planRows = (page: Page) => page.getByTestId('plan-home').getByRole('listitem');
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
@@ -36,11 +37,8 @@ async function clockedPage(): Promise<Page> {
   return context.newPage();
 }
 
-/**
- * Files of the help dialog's code the page has asked for: opening the dialog starts loading its code
- * in the same task (the lazy import links its files in the page's head), before anything is drawn.
- */
-const helpCodeLinks = (page: Page) => page.locator('link[href*="HelpDialog"]').count();
+/** Files of the help dialog's code the page has asked for. */
+const helpCodeLinks = (page: Page) => new HelpDialogPage(page).codeLinks();
 
 async function openPlan(page: Page): Promise<Page> {
   const plan = await h.plan('support-desk');
@@ -69,7 +67,7 @@ describe("'How to use' onboarding", () => {
     expect(await button(page, 'Next').count()).toBe(0);
     expect(await button(page, 'Back').isEnabled()).toBe(true);
     // Keys in a caption come from the keybindings table.
-    expect(await stepCaption(page).locator('kbd').allTextContents()).toContain('F1');
+    expect(await new HelpDialogPage(page).captionKeys.allTextContents()).toContain('F1');
     await button(page, 'Finish').click();
     await expect.poll(() => help(page).count()).toBe(0);
     // A finished tour starts again from the first step next time.
@@ -214,7 +212,7 @@ describe("'How to use' onboarding", () => {
     const page = await openPlan(h.page);
     const image = stepImage(page);
     await expect.poll(() => image.getAttribute('data-status')).toBe('loaded');
-    expect(await image.locator('source').getAttribute('type')).toBe('image/webp');
+    expect(await new HelpDialogPage(page).imageSources.getAttribute('type')).toBe('image/webp');
     expect(await image.getByRole('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
     await help(page)
       .getByRole('button', { name: /^Zoom image: / })
@@ -267,16 +265,17 @@ describe('onboarding steps file', () => {
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ id: 'x', title: 'Injected', caption }]) }),
     );
     const page = await openPlan(h.page);
-    const text = stepCaption(page);
-    await text.locator('strong', { hasText: 'bold' }).waitFor();
+    const dialog = new HelpDialogPage(page);
+    const text = dialog.caption;
+    await dialog.bold('bold').waitFor();
     expect(await stepCount(page).textContent()).toBe('Step 1 of 1');
     expect(await page.evaluate(() => Reflect.get(window, '__pwned'))).toBeUndefined();
-    expect(await help(page).locator('[onerror]').count()).toBe(0);
-    expect(await help(page).locator('script').count()).toBe(0);
+    expect(await dialog.eventHandlers.count()).toBe(0);
+    expect(await dialog.scripts.count()).toBe(0);
     // The link keeps its text but loses its javascript: address (so it is no link any more).
     await text.getByText('link', { exact: true }).waitFor();
-    expect(await text.locator('a:not([href])', { hasText: 'link' }).count()).toBe(1);
-    expect(await help(page).locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await dialog.unlinked('link').count()).toBe(1);
+    expect(await dialog.javascriptLinks.count()).toBe(0);
     expect(await text.getByRole('link', { name: 'ok' }).getAttribute('href')).toBe('https://example.com');
     expect(await text.getByRole('link', { name: 'ok' }).getAttribute('target')).toBe('_blank');
     expect(await text.getByRole('link', { name: 'ok' }).getAttribute('rel')).toBe('noopener noreferrer');

@@ -1,7 +1,8 @@
 // '/', the plan home: the provider's plans with links, and New plan, as a first-time user meets them.
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { storedFlow } from './pageHelpers';
+import { nodes, storedFlow } from './pageHelpers';
+import { PlanHomePage } from './pages/PlanHomePage';
 
 const h = useEditorHarness();
 
@@ -9,33 +10,33 @@ describe('the plan home', () => {
   it("lists the provider's plans with their versions, readable last change and node count, and links to them", async () => {
     const page = await h.open('/');
     await page.getByTestId('plan-label').getByText('Plan ID not set').waitFor();
-    const home = page.getByTestId('plan-home');
-    await home.getByRole('heading', { name: 'Plans' }).waitFor();
-    await home.locator('.plan-row').first().waitFor();
-    const names = await home.locator('.plan-link').allTextContents();
+    const plans = new PlanHomePage(page);
+    await plans.root.getByRole('heading', { name: 'Plans' }).waitFor();
+    await plans.rows.first().waitFor();
+    const names = await plans.planNames();
     expect(names).toEqual(expect.arrayContaining(['lead-qualifier', 'onboarding-coach', 'support-desk']));
     expect(await page.title()).toBe('Flow');
 
-    const desk = home.locator('.plan-row').filter({ has: page.getByRole('link', { name: 'support-desk', exact: true }) });
     const count = (await storedFlow(h.server.url, 'support-desk')).nodes.length;
-    expect(await desk.locator('.plan-nodes').textContent()).toBe(`${count} nodes`);
-    const time = desk.locator('time');
+    expect(await plans.nodeCount('support-desk').textContent()).toBe(`${count} nodes`);
+    const time = plans.updated('support-desk');
     const shown = (await time.textContent()) ?? '';
     // A readable relative date, never an ISO string; the exact time on hover.
     expect(shown).toMatch(/ago|just now|yesterday/);
     expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(await time.getAttribute('title')).toMatch(/\d{4}/);
 
-    await desk.getByRole('link', { name: 'support-desk', exact: true }).click();
+    await plans.planLink('support-desk').click();
     await page.waitForURL(/\/support-desk\/production$/);
-    await page.locator('#main-flow .react-flow__node').first().waitFor();
+    await nodes(page).first().waitFor();
     await expect.poll(() => page.title()).toBe('support-desk · production — Flow');
   });
 
   it('creates a new plan, refusing an invalid id and one that is taken with a clear message', async () => {
     const page = await h.open('/');
-    const home = page.getByTestId('plan-home');
-    await home.locator('.plan-row').first().waitFor();
+    const plans = new PlanHomePage(page);
+    await plans.rows.first().waitFor();
+    const home = plans.root;
     const id = home.getByLabel('Plan ID');
     const create = home.getByRole('button', { name: 'New plan' });
 

@@ -1,6 +1,7 @@
 import { startRecordingService, type RecordingService } from '@flow/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
+import { HostedSessionPage } from './pages/HostedSessionPage';
 
 const runtimeEnv: Record<string, string | undefined> = {};
 const h = useEditorHarness({ runtimeEnv });
@@ -53,19 +54,17 @@ describe('a hosted session runs its workflow', () => {
   it('asks the form, says the message, and stops honestly at a skill with no webhook', async () => {
     const page = h.page;
     await page.goto(await sessionLink('session-plan'));
-    const form = page.locator('[data-step-index="0"] .step-form');
+    const session = new HostedSessionPage(page);
+    const form = session.step(0);
     await form.getByLabel('full name').fill('Ann Lee');
     await form.getByLabel('work email').fill('ann@example.com');
     await form.getByRole('button', { name: 'Continue' }).click();
-    await page
-      .locator('[data-step-index="1"] .step-output')
-      .filter({ hasText: 'Thanks Ann Lee, we will write to ann@example.com.' })
-      .waitFor();
-    await page.locator('[data-step-index="2"][data-status="not configured"]').waitFor();
-    expect(await page.locator('[data-step-index="2"] .step-output').textContent()).toBe(
+    await session.output(1).filter({ hasText: 'Thanks Ann Lee, we will write to ann@example.com.' }).waitFor();
+    await session.stepWithStatus(2, 'not configured').waitFor();
+    expect(await session.output(2).textContent()).toBe(
       'The skill email is not configured: give it a webhook (skills: { "email": "https://…" })',
     );
-    expect(await page.locator('#session-status').textContent()).toBe('Stopped: this step is not configured.');
+    expect(await session.status.textContent()).toBe('Stopped: this step is not configured.');
     expect(hooks.requests).toHaveLength(0);
   });
 
@@ -73,12 +72,13 @@ describe('a hosted session runs its workflow', () => {
     Object.assign(runtimeEnv, { FLOW_SKILLS: JSON.stringify({ email: `${hooks.url}/email` }), FLOW_RUNTIME_ALLOW_PRIVATE: '1' });
     const page = h.page;
     await page.goto(await sessionLink('session-plan'));
-    const form = page.locator('[data-step-index="0"] .step-form');
+    const session = new HostedSessionPage(page);
+    const form = session.step(0);
     await form.getByLabel('full name').fill('Bo');
     await form.getByLabel('work email').fill('bo@example.com');
     await page.keyboard.press('Enter');
-    await page.locator('#session-status').filter({ hasText: 'Workflow complete.' }).waitFor();
-    expect(await page.locator('[data-step-index="2"] .step-output').textContent()).toBe('Invite sent.');
+    await session.status.filter({ hasText: 'Workflow complete.' }).waitFor();
+    expect(await session.output(2).textContent()).toBe('Invite sent.');
     expect(hooks.requests.at(-1)?.url).toBe('/email');
     expect(JSON.parse(hooks.requests.at(-1)?.body ?? '{}')).toMatchObject({
       skill: 'email',

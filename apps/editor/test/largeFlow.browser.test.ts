@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emptyCanvasSpot } from './browser';
 import { useEditorHarness } from './harness';
-import { edge, nextFrames, nodeEl, putFlow, storedFlow } from './pageHelpers';
+import { edge, nextFrames, nodeEl, nodeHeader, nodes, putFlow, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -43,7 +43,7 @@ describe('a large flow', () => {
     const page = await h.open(`/${planId}/production`);
     page.setDefaultTimeout(15_000);
     // The first visit fits the flow as far as the smallest zoom allows: its middle chains.
-    await page.locator('#main-flow .react-flow__node').first().waitFor();
+    await nodes(page).first().waitFor();
     // The middle of chain 60, far to the right: not part of the canvas yet.
     const far = nodeEl(page, 'big-595');
     expect(await far.count()).toBe(0);
@@ -57,7 +57,7 @@ describe('a large flow', () => {
     // out of view: it crosses the view, so it is drawn too.
     await edge(page, 'edge-big-589-to-big-590').waitFor({ state: 'attached' });
     expect(await nodeEl(page, 'big-0').count()).toBe(0);
-    await far.locator('.flow-node-header').click();
+    await nodeHeader(far).click();
     await expect.poll(() => far.getAttribute('class')).toContain('selected');
     await page.keyboard.press('Delete');
     await expect.poll(() => far.count()).toBe(0);

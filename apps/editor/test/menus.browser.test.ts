@@ -3,7 +3,7 @@
 // where they open near the window's corner. Built on the ContextMenuPage page object.
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { fitView, nodeEl, storedFlow } from './pageHelpers';
+import { edge, fitView, namesIn, nodeEl, nodeName, nodes, nodesOfType, selectedNodes, sidePanel, storedFlow } from './pageHelpers';
 import { ContextMenuPage, boxOf } from './pages/ContextMenuPage';
 
 const h = useEditorHarness();
@@ -101,9 +101,9 @@ describe('what the entries do', () => {
     await menu.closed();
     await expect.poll(() => storedCount(plan), { timeout: 10_000 }).toBe(10);
     await fitView(page);
-    const selected = page.locator('.react-flow__node.selected');
+    const selected = selectedNodes(page);
     expect(await selected.count()).toBe(2);
-    expect((await selected.locator('.flow-node-name').allTextContents()).sort()).toEqual(['Capture order details', 'Look up order']);
+    expect((await namesIn(selected).allTextContents()).sort()).toEqual(['Capture order details', 'Look up order']);
     // The copies are new nodes; the originals are no longer selected.
     expect(await nodeEl(page, 'support-capture-order').getAttribute('class')).not.toContain('selected');
     const names = (await storedFlow(h.server.url, plan)).nodes.map((n) => ('name' in n.data ? n.data.name : ''));
@@ -115,7 +115,7 @@ describe('what the entries do', () => {
     const { page, menu } = await open();
     await menu.onSelection(['support-capture-order', 'support-lookup-order']);
     await menu.choose('Delete Selection');
-    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(6);
+    await expect.poll(() => nodes(page).count()).toBe(6);
   });
 
   it('Copy Selection enables Paste in the canvas menu, and Paste adds the copies', async () => {
@@ -127,10 +127,8 @@ describe('what the entries do', () => {
     expect(await menu.root.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
 
-    await nodeEl(page, 'support-capture-return').locator('.flow-node-name').click();
-    await nodeEl(page, 'support-create-return')
-      .locator('.flow-node-name')
-      .click({ modifiers: ['Control'] });
+    await nodeName(page, 'support-capture-return').click();
+    await nodeName(page, 'support-create-return').click({ modifiers: ['Control'] });
     await menu.onNode('support-create-return');
     await menu.choose('Copy Selection');
     await menu.closed();
@@ -140,7 +138,7 @@ describe('what the entries do', () => {
     await menu.choose('Paste');
     await expect.poll(() => storedCount(plan), { timeout: 10_000 }).toBe(10);
     await fitView(page);
-    expect(await page.locator('.react-flow__node.selected').count()).toBe(2);
+    expect(await selectedNodes(page).count()).toBe(2);
   });
 
   it('adds a prompt node from the Add Node submenu, and Select All selects every node', async () => {
@@ -148,11 +146,11 @@ describe('what the entries do', () => {
     await menu.onPane();
     await menu.item('Add Node').hover();
     await menu.submenu('Add Node').getByRole('menuitem', { name: 'Prompt Node' }).click();
-    await expect.poll(() => page.locator('.flow-node-prompt').count()).toBe(4);
+    await expect.poll(() => nodesOfType(page, 'prompt').count()).toBe(4);
     await menu.closed();
     await menu.onPane({ x: 950, y: 420 });
     await menu.choose('Select All');
-    await expect.poll(() => page.locator('.react-flow__node.selected').count()).toBe(9);
+    await expect.poll(() => selectedNodes(page).count()).toBe(9);
   });
 
   it("Edit Edge selects the edge's source and opens its properties", async () => {
@@ -170,7 +168,7 @@ describe('what the entries do', () => {
     const id = 'edge-support-capture-order-to-support-lookup-order';
     await menu.onEdge(id);
     await menu.choose('Delete Edge');
-    await expect.poll(() => page.locator(`.react-flow__edge[data-id="${id}"]`).count()).toBe(0);
+    await expect.poll(() => edge(page, id).count()).toBe(0);
     await expect.poll(async () => (await storedFlow(h.server.url, plan)).edges.length, { timeout: 10_000 }).toBe(6);
     expect(await storedCount(plan)).toBe(8);
   });
@@ -189,7 +187,7 @@ describe('opening and closing', () => {
     await menu.closed();
 
     await menu.onNode('support-lookup-order');
-    const panel = await boxOf(page.locator('.editor-panel'));
+    const panel = await boxOf(sidePanel(page));
     await page.mouse.click(panel.x + panel.width / 2, panel.y + panel.height - 40);
     await menu.closed();
   });

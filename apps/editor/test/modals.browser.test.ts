@@ -3,7 +3,9 @@ import { nodeSchema } from '@flow/core';
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness, type Example } from './harness';
-import { fitView, layerReady, nextFrames, storedFlow } from './pageHelpers';
+import { fitView, layerReady, namesIn, nextFrames, nodes, selectedNodes, storedFlow } from './pageHelpers';
+import { QuickFunctionsBarPage } from './pages/QuickFunctionsBarPage';
+import { SelectWorkflowPage } from './pages/SelectWorkflowPage';
 
 const h = useEditorHarness();
 
@@ -31,14 +33,14 @@ async function openWithWorkflowsLoaded(example: Example): Promise<{ page: Page; 
   const loaded = h.page.waitForResponse((r) => r.url().includes(`/api/workflows/plans/${plan}`));
   const page = await h.open(`/${plan}/production`);
   await loaded;
-  await page.locator('.react-flow__node').first().waitFor();
+  await nodes(page).first().waitFor();
   return { page, plan };
 }
 
 describe('Quick Functions bar', () => {
   it('has no scroll arrows while the row fits; dragging the divider narrows the canvas until they appear and scroll', async () => {
     const { page } = await h.openCopy('onboarding-coach');
-    const scroller = bar(page).locator('.qf-scroller');
+    const scroller = new QuickFunctionsBarPage(page).scroller;
     const right = bar(page).getByRole('button', { name: 'Scroll right' });
     const left = bar(page).getByRole('button', { name: 'Scroll left' });
     expect(await right.count()).toBe(0);
@@ -67,7 +69,7 @@ describe('Quick Functions bar', () => {
     const { page } = await h.openCopy('onboarding-coach');
     // A narrow window gives the canvas (and its bar) the whole width; 420 px leaves a long overflow.
     await page.setViewportSize({ width: 420, height: 800 });
-    const scroller = bar(page).locator('.qf-scroller');
+    const scroller = new QuickFunctionsBarPage(page).scroller;
     const right = bar(page).getByRole('button', { name: 'Scroll right' });
     await right.waitFor();
     const { visible, total } = await scroller.evaluate((el) => ({ visible: el.clientWidth, total: el.scrollWidth }));
@@ -79,11 +81,10 @@ describe('Quick Functions bar', () => {
 
   it("says 'Add {name}', 'Coming soon' or 'Open workflow selector' on hover, and a click adds the function's node", async () => {
     const { page, plan } = await h.openCopy('support-desk');
-    const names = await bar(page).locator('.qf-item > span:last-child').allTextContents();
+    const quick = new QuickFunctionsBarPage(page);
+    const names = await quick.names();
     expect(names).toEqual(['Instruct', 'Custom GPT', 'HTTP Calls', 'Capture Variable', 'See a Website', 'Send Workflow']);
-    const titles = await bar(page)
-      .locator('.qf-item')
-      .evaluateAll((items) => items.map((el) => el.getAttribute('title')));
+    const titles = await quick.items.evaluateAll((items) => items.map((el) => el.getAttribute('title')));
     expect(titles).toEqual([
       'Add Instruct',
       'Add Custom GPT',
@@ -109,7 +110,7 @@ describe('Quick Functions bar', () => {
     const { page, plan } = await h.openCopy('lead-qualifier');
     await bar(page).getByRole('button', { name: 'See a Website' }).click({ force: true });
     await nextFrames(page);
-    expect(await page.locator('.react-flow__node').count()).toBe(9);
+    expect(await nodes(page).count()).toBe(9);
     await page.getByText('Saved', { exact: true }).waitFor();
     expect((await storedFlow(h.server.url, plan)).nodes).toHaveLength(9);
   });
@@ -129,14 +130,11 @@ describe('Select Workflow modal', () => {
     await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
     await selector(page).getByRole('heading', { name: 'Select Workflow' }).waitFor();
     await selector(page).getByText('Loading workflows...').waitFor();
-    expect(await selector(page).locator('.selwf-item').count()).toBe(0);
+    const workflows = new SelectWorkflowPage(page);
+    expect(await workflows.items.count()).toBe(0);
     held.open();
-    await selector(page).locator('.selwf-item').first().waitFor();
-    const rows = await selector(page)
-      .locator('.selwf-item')
-      .evaluateAll((items) =>
-        items.map((el) => [el.querySelector('.selwf-name')?.textContent, el.querySelector('.selwf-desc')?.textContent]),
-      );
+    await workflows.items.first().waitFor();
+    const rows = await workflows.rows();
     expect(rows.sort()).toEqual([
       ['Weekly review', 'No description'],
       ['Workspace setup tour', 'Guides a new admin through creating a project, inviting teammates and connecting a calendar.'],
@@ -157,10 +155,10 @@ describe('Select Workflow modal', () => {
       (await storedFlow(h.server.url, plan)).nodes.filter((n) => n.type === 'function' && n.data.type === 'send_workflow').length;
     await expect.poll(sends, { timeout: 10_000 }).toBe(1);
     await fitView(page);
-    const selected = page.locator('.react-flow__node.selected');
+    const selected = selectedNodes(page);
     await expect.poll(() => selected.count()).toBe(1);
     expect(await selected.getAttribute('class')).toContain('react-flow__node-function');
-    expect(await selected.locator('.flow-node-name').textContent()).toBe('Workspace setup tour');
+    expect(await namesIn(selected).textContent()).toBe('Workspace setup tour');
   });
 
   it("shows 'Failed to load workflows' with Retry when the provider fails; Retry loads them", async () => {
@@ -175,7 +173,7 @@ describe('Select Workflow modal', () => {
     await bar(page).getByRole('button', { name: 'Send Workflow' }).click();
     const alert = selector(page).getByRole('alert');
     await alert.waitFor({ timeout: 15_000 });
-    expect(await alert.locator('span').textContent()).toBe('Failed to load workflows');
+    expect(await new SelectWorkflowPage(page).errorMessage.textContent()).toBe('Failed to load workflows');
     failing = false;
     await alert.getByRole('button', { name: 'Retry' }).click();
     await selector(page).getByText('Loading workflows...').waitFor();
@@ -211,9 +209,10 @@ describe('Select Workflow modal', () => {
     await selector(page).getByRole('button', { name: 'Create Workflow' }).click();
     const dialog = page.getByTestId('create-workflow-dialog');
     await dialog.getByRole('heading', { name: 'Create Workflow' }).waitFor();
-    const hosted = dialog.frameLocator('iframe');
+    const hosted = dialog.getByTitle('Create Workflow', { exact: true }).contentFrame();
     await hosted.getByText(plan, { exact: true }).waitFor();
-    await hosted.locator('#wf-name').fill('Refund follow-up');
+    // The workflow's Name comes before its steps' names.
+    await hosted.getByLabel('Name', { exact: true }).first().fill('Refund follow-up');
     await hosted.getByRole('button', { name: 'Save workflow' }).click();
     await hosted.getByText('Saved workflow: Refund follow-up').waitFor();
     // Focus is in the embedded page; Escape there closes the dialog all the same.
@@ -221,7 +220,7 @@ describe('Select Workflow modal', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     const row = selector(page).getByRole('button', { name: /Refund follow-up/ });
     await row.waitFor();
-    expect(await row.locator('.selwf-desc').textContent()).toBe('No description');
+    expect(await new SelectWorkflowPage(page).description(row).textContent()).toBe('No description');
   });
 });
 

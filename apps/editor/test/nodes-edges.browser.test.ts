@@ -4,20 +4,26 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   barButton,
+  canvas,
   clickNode,
   dragBetween,
   edge,
+  edgePath,
   exampleDoc,
   getDoc,
   handle,
+  handles,
+  namesIn,
   nodeEl,
+  nodeName,
   openPlan,
   paneCorner,
   putFlow,
   savedDoc,
   seedPlan,
-  storedFlow,
   selectedIds,
+  selectedNodes,
+  storedFlow,
   toast,
   zoomOut,
 } from './pageHelpers';
@@ -33,18 +39,16 @@ async function handleCentre(page: Page, id: string, side: 'top' | 'left' | 'righ
 
 /** First and last point of an edge's drawn path, on screen. */
 async function edgeEnds(page: Page, id: string) {
-  return edge(page, id)
-    .locator('path.react-flow__edge-path')
-    .evaluate((el) => {
-      const path = el as SVGPathElement;
-      const m = path.getScreenCTM() ?? new DOMMatrix();
-      const at = (l: number) => {
-        const p = path.getPointAtLength(l);
-        const s = new DOMPoint(p.x, p.y).matrixTransform(m);
-        return { x: s.x, y: s.y };
-      };
-      return { start: at(0), end: at(path.getTotalLength()) };
-    });
+  return edgePath(page, id).evaluate((el) => {
+    const path = el as SVGPathElement;
+    const m = path.getScreenCTM() ?? new DOMMatrix();
+    const at = (l: number) => {
+      const p = path.getPointAtLength(l);
+      const s = new DOMPoint(p.x, p.y).matrixTransform(m);
+      return { x: s.x, y: s.y };
+    };
+    return { start: at(0), end: at(path.getTotalLength()) };
+  });
 }
 
 /** Stores support-desk as `planId` without one edge, taken away as the editor does (core's removeEdge: no follow-up left). */
@@ -73,15 +77,15 @@ describe('function nodes', () => {
     expect(await badge('support-explain-status')).toBe('💬');
     // A prompt node has the badge too.
     expect(await badge('support-greet')).toBe('⚡');
-    expect(await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').innerText()).toBe('Look up order');
-    expect(await nodeEl(page, 'support-explain-status').locator('.flow-node-name').innerText()).toBe('Explain order status');
+    expect(await nodeName(page, 'support-lookup-order').innerText()).toBe('Look up order');
+    expect(await nodeName(page, 'support-explain-status').innerText()).toBe('Explain order status');
   });
 
   it('show a remove icon only while selected; the icon removes the node and relinks its chain', async () => {
     await seedPlan(h, 'support-desk', 'remove-icon');
     const page = await openPlan(h, 'remove-icon');
     await zoomOut(page);
-    const removeIcons = page.locator('#main-flow').getByRole('button', { name: 'Remove node' });
+    const removeIcons = canvas(page).getByRole('button', { name: 'Remove node' });
     expect(await removeIcons.count()).toBe(0);
     await clickNode(page, 'support-capture-order');
     expect(await removeIcons.count()).toBe(1);
@@ -99,8 +103,8 @@ describe('function nodes', () => {
     const page = await openPlan(h, 'onboarding-coach');
     await zoomOut(page);
     for (const id of ['onboard-welcome', 'onboard-setup-tour', 'onboard-read-docs']) {
-      const handles = nodeEl(page, id).locator('.react-flow__handle');
-      expect(await handles.count()).toBe(4);
+      const fourHandles = handles(page, id);
+      expect(await fourHandles.count()).toBe(4);
       for (const [side, kind] of [
         ['top', 'target'],
         ['left', 'target'],
@@ -119,7 +123,7 @@ describe('prompt nodes', () => {
     const page = await openPlan(h, 'prompt-text');
     await zoomOut(page);
     await barButton(page, 'New Chain').click();
-    await page.locator('#main-flow .react-flow__node.selected').waitFor();
+    await selectedNodes(page).waitFor();
     const [id] = await selectedIds(page);
     const textarea = nodeEl(page, id!).getByRole('textbox', { name: 'Instruction' });
     expect(await textarea.getAttribute('placeholder')).toBe('Enter your instruction here...');
@@ -157,12 +161,12 @@ describe('workflow nodes', () => {
     const page = await openPlan(h, 'onboarding-coach');
     await zoomOut(page);
     const wf = nodeEl(page, 'onboard-setup-tour');
-    expect(await wf.locator('.flow-node-name').innerText()).toBe('Workspace setup tour');
+    expect(await namesIn(wf).innerText()).toBe('Workspace setup tour');
     await wf.getByText('Workflow', { exact: true }).waitFor();
     await wf.getByText('Steps:', { exact: true }).waitFor();
-    const steps = wf.locator('ol > li');
+    const steps = wf.getByRole('listitem');
     expect(await steps.allInnerTexts()).toEqual(['Create your first project', 'Invite your teammates', 'Connect your calendar']);
-    expect(await wf.locator('ol').evaluate((el) => getComputedStyle(el).listStyleType)).toBe('decimal');
+    expect(await wf.getByRole('list').evaluate((el) => getComputedStyle(el).listStyleType)).toBe('decimal');
     expect(await wf.getByRole('button', { name: 'Change emoji' }).innerText()).toBe('🧭');
   });
 
@@ -185,7 +189,7 @@ describe('workflow nodes', () => {
     release();
     const tab = await popup;
     await tab.waitForURL(new RegExp(`/hosted/session/${plan}/`));
-    await tab.locator('h1').getByText('Workspace setup tour').waitFor();
+    await tab.getByRole('heading', { level: 1, name: 'Workspace setup tour' }).waitFor();
     await wf.getByRole('button', { name: 'Run Workflow' }).waitFor();
     expect(await wf.getByRole('button', { name: 'Run Workflow' }).isEnabled()).toBe(true);
   });
@@ -197,7 +201,7 @@ describe('edges', () => {
     await zoomOut(page);
     const chain = edge(page, 'edge-support-explain-status-to-support-returns');
     expect(await chain.getAttribute('class')).toContain('animated');
-    const chainPath = chain.locator('path.react-flow__edge-path');
+    const chainPath = edgePath(page, 'edge-support-explain-status-to-support-returns');
     const chainStyle = await chainPath.evaluate((el) => {
       const s = getComputedStyle(el);
       return { dash: s.strokeDasharray, stroke: s.stroke, width: s.strokeWidth, marker: el.getAttribute('marker-end') };
@@ -212,7 +216,9 @@ describe('edges', () => {
 
     const plain = edge(page, 'edge-support-capture-order-to-support-lookup-order');
     expect(await plain.getAttribute('class')).not.toContain('animated');
-    expect(await plain.locator('path.react-flow__edge-path').evaluate((el) => getComputedStyle(el).strokeDasharray)).toBe('none');
+    expect(
+      await edgePath(page, 'edge-support-capture-order-to-support-lookup-order').evaluate((el) => getComputedStyle(el).strokeDasharray),
+    ).toBe('none');
     const plainEnds = await edgeEnds(page, 'edge-support-capture-order-to-support-lookup-order');
     expect(near(plainEnds.start, await handleCentre(page, 'support-capture-order', 'bottom'))).toBe(true);
     expect(near(plainEnds.end, await handleCentre(page, 'support-lookup-order', 'top'), 10)).toBe(true);

@@ -6,7 +6,26 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorRoot } from './browser';
-import { barButton, edge, handle, nextFrames, nodeEl, rightClickEdge, savedDoc, seedPlan, toast, waitSaved } from './pageHelpers';
+import {
+  barButton,
+  canvasPane,
+  connectionLine,
+  edge,
+  fitViewButton,
+  handle,
+  nextFrames,
+  nodeEl,
+  nodeName,
+  nodeProblem,
+  nodes,
+  rightClickEdge,
+  savedDoc,
+  seedPlan,
+  selectedNodes,
+  toast,
+  toasts,
+  waitSaved,
+} from './pageHelpers';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -80,8 +99,8 @@ async function openAtImageSize(plan: 'support-desk' | 'lead-qualifier'): Promise
   await h.page.setViewportSize(SIZE);
   await seedPlan(h, plan, plan);
   const page = await h.open(`/${plan}/production`);
-  await page.locator('.react-flow__node').first().waitFor();
-  await page.locator('.react-flow__controls-fitview').click();
+  await nodes(page).first().waitFor();
+  await fitViewButton(page).click();
   await waitSaved(page);
   return { page, plan };
 }
@@ -102,7 +121,7 @@ describe('onboarding pictures', () => {
 
   it('add-function: Space over the canvas opens the palette on Functions, and a card adds a node', async () => {
     const { page, plan } = await openAtImageSize('support-desk');
-    await page.locator('.react-flow__pane').click({ position: { x: 600, y: 300 } });
+    await canvasPane(page).click({ position: { x: 600, y: 300 } });
     await page.keyboard.press('Space');
     const palette = page.getByTestId('function-palette');
     await palette.waitFor();
@@ -117,9 +136,9 @@ describe('onboarding pictures', () => {
     const { page, plan } = await openAtImageSize('support-desk');
     await barButton(page, 'New Chain').click();
     await toast(page, 'New Chain Created').waitFor();
-    await page.locator('.react-flow__node.selected').getByPlaceholder('Enter your instruction here...').waitFor();
+    await selectedNodes(page).getByPlaceholder('Enter your instruction here...').waitFor();
     // The toast has finished sliding in.
-    await expect.poll(() => page.locator('[data-sonner-toast]').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await expect.poll(() => toasts(page).evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await picture(page, 'new-chain');
     const doc = await nodeCount(plan, 9);
     const link = doc.edges.find((e) => e.kind === 'chain' && e.source === 'support-wrap-up');
@@ -133,7 +152,7 @@ describe('onboarding pictures', () => {
     await page.getByRole('menuitem', { name: 'Delete Edge' }).click();
     await expect.poll(() => edge(page, id).count()).toBe(0);
     // The cut-off node is marked a moment later and grows with its mark: aim once it is drawn.
-    await nodeEl(page, 'support-create-return').locator('.flow-node-problem').waitFor();
+    await nodeProblem(page, 'support-create-return').waitFor();
     await nextFrames(page);
     const from = await handle(page, 'support-capture-return', 'bottom').boundingBox();
     const to = await handle(page, 'support-create-return', 'top').boundingBox();
@@ -144,7 +163,7 @@ describe('onboarding pictures', () => {
     await page.mouse.down();
     // Halfway, the new edge follows the pointer: that is the picture.
     await page.mouse.move(a.x + 40, (a.y + b.y) / 2, { steps: 10 });
-    await page.locator('.react-flow__connectionline').waitFor();
+    await connectionLine(page).waitFor();
     await picture(page, 'connect');
     await page.mouse.move(b.x, b.y, { steps: 6 });
     await page.mouse.up();
@@ -153,7 +172,7 @@ describe('onboarding pictures', () => {
 
   it('properties: selecting a node opens its Properties with Save', async () => {
     const { page } = await openAtImageSize('support-desk');
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await nodeName(page, 'support-lookup-order').click();
     await expect.poll(() => sideTab(page, 'Properties').getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
     await picture(page, 'properties');
@@ -172,7 +191,7 @@ describe('onboarding pictures', () => {
 
   it('undo: a removed node comes back with Undo', async () => {
     const { page, plan } = await openAtImageSize('support-desk');
-    await nodeEl(page, 'support-create-return').locator('.flow-node-name').click();
+    await nodeName(page, 'support-create-return').click();
     await page.keyboard.press('Delete');
     await nodeCount(plan, 7);
     await expect.poll(() => barButton(page, 'Undo').isEnabled()).toBe(true);

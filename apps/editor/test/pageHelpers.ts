@@ -8,22 +8,170 @@ import { expect } from 'vitest';
 import { repoRoot } from './browser';
 import type { EditorHarness, Example } from './harness';
 
+/**
+ * The parts of the canvas and the toasts that have no role a person could name (React Flow's and
+ * sonner's classes, the node's own parts), each named once: the tests reach them through the
+ * functions below, never by these strings.
+ */
+const CANVAS = '#main-flow';
+const RF_NODE = `${CANVAS} .react-flow__node`;
+const RF_EDGE = `${CANVAS} .react-flow__edge`;
+const RF_PATTERN = `${CANVAS} .react-flow__background pattern`;
+const SELECTED = '.selected';
+const TOAST = '[data-sonner-toast]';
+const UNNAMED = {
+  canvas: CANVAS,
+  node: RF_NODE,
+  selectedNode: `${RF_NODE}${SELECTED}`,
+  edge: RF_EDGE,
+  selectedEdge: `${RF_EDGE}${SELECTED}`,
+  edgePath: 'path.react-flow__edge-path',
+  pane: `${CANVAS} .react-flow__pane`,
+  viewport: `${CANVAS} .react-flow__viewport`,
+  handle: '.react-flow__handle',
+  connectionLine: `${CANVAS} .react-flow__connectionline`,
+  controls: `${CANVAS} .react-flow__controls`,
+  backgroundPattern: RF_PATTERN,
+  backgroundDot: `${RF_PATTERN} circle`,
+  nodeFrame: '.flow-node',
+  nodeOfType: (type: string) => `${CANVAS} .flow-node-${type}`,
+  nodeHeader: '.flow-node-header',
+  nodeName: '.flow-node-name',
+  nodeProblem: '.flow-node-problem',
+  canvasColumn: '.editor-canvas',
+  sidePanel: '#side-panel',
+  planLabelPlan: 'strong',
+  planLabelVersion: '.plan-bar-version',
+  emojiPicker: 'emoji-picker',
+  toast: TOAST,
+  errorToast: `${TOAST}[data-type="error"]`,
+  visibleToast: `${TOAST}[data-visible="true"]`,
+} as const;
+
+/** The canvas: React Flow's wrapper (the 'application' of the flow). */
+export function canvas(page: Page): Locator {
+  return page.locator(UNNAMED.canvas);
+}
+
 /** A node on the canvas by its flow node id. */
 export function nodeEl(page: Page, id: string): Locator {
-  return page.locator(`#main-flow .react-flow__node[data-id="${id}"]`);
+  return page.locator(`${UNNAMED.node}[data-id="${id}"]`);
+}
+
+/** A node's name as drawn in its header: where a person clicks or right-clicks to select it. */
+export function nodeName(page: Page, id: string): Locator {
+  return nodeEl(page, id).locator(UNNAMED.nodeName);
+}
+
+/** The names drawn in these nodes' headers. */
+export function namesIn(nodesOrNode: Locator): Locator {
+  return nodesOrNode.locator(UNNAMED.nodeName);
+}
+
+/** A node's header (badge, name, remove icon). */
+export function nodeHeader(node: Locator): Locator {
+  return node.locator(UNNAMED.nodeHeader);
+}
+
+/** What the rules find wrong with a node, drawn in red under it. */
+export function nodeProblem(page: Page, id: string): Locator {
+  return nodeEl(page, id).locator(UNNAMED.nodeProblem);
+}
+
+/** A node's box (border, problem colour, aria-describedby), inside React Flow's wrapper. */
+export function nodeFrame(node: Locator): Locator {
+  return node.locator(UNNAMED.nodeFrame);
+}
+
+/** The nodes of one type ('prompt', 'function', 'workflow'), by the frame each draws. */
+export function nodesOfType(page: Page, type: 'prompt' | 'function' | 'workflow'): Locator {
+  return page.locator(UNNAMED.nodeOfType(type));
+}
+
+/** The editor's left column: the canvas with its bars. */
+export function canvasColumn(page: Page): Locator {
+  return page.locator(UNNAMED.canvasColumn);
+}
+
+/** The editor's right column: the side panel (a drawer on a narrow window). */
+export function sidePanel(page: Page): Locator {
+  return page.locator(UNNAMED.sidePanel);
+}
+
+/**
+ * The canvas and side panel columns' widths in % of the editor, their outer edges and the
+ * editor's width, read in one frame.
+ */
+export async function columnWidths(
+  page: Page,
+): Promise<{ canvas: number; panel: number; canvasLeft: number; panelRight: number; editorWidth: number }> {
+  return page.getByTestId('editor').evaluate(
+    (editorEl, sel) => {
+      const rect = (selector: string): DOMRect => {
+        const el = document.querySelector(selector);
+        if (!el) throw new Error(`no ${selector}`);
+        return el.getBoundingClientRect();
+      };
+      const editor = editorEl.getBoundingClientRect();
+      const canvas = rect(sel.canvasColumn);
+      const panel = rect(sel.sidePanel);
+      return {
+        canvas: (canvas.width / editor.width) * 100,
+        panel: (panel.width / editor.width) * 100,
+        canvasLeft: canvas.left,
+        panelRight: panel.right,
+        editorWidth: editor.width,
+      };
+    },
+    { canvasColumn: UNNAMED.canvasColumn, sidePanel: UNNAMED.sidePanel },
+  );
+}
+
+/** The top bar's plan id and version, as drawn beside each other. */
+export function planLabelPlan(page: Page): Locator {
+  return page.getByTestId('plan-label').locator(UNNAMED.planLabelPlan);
+}
+
+export function planLabelVersion(page: Page): Locator {
+  return page.getByTestId('plan-label').locator(UNNAMED.planLabelVersion);
+}
+
+/** The element with this id (what an aria-describedby names). */
+export function byId(page: Page, id: string): Locator {
+  return page.locator(`[id="${id}"]`);
+}
+
+/** emoji-picker-element's own element inside the picker popup (its database, its size and columns). */
+export function emojiPickerElement(popup: Locator): Locator {
+  return popup.locator(UNNAMED.emojiPicker);
+}
+
+/** Every toast on screen. */
+export function toasts(page: Page): Locator {
+  return page.locator(UNNAMED.toast);
 }
 
 /** A toast with exactly this text. */
 export function toast(page: Page, text: string): Locator {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+  return toasts(page).filter({ hasText: text });
+}
+
+/** The error toasts. */
+export function errorToasts(page: Page): Locator {
+  return page.locator(UNNAMED.errorToast);
+}
+
+/** The toasts sonner draws as visible (it keeps older ones stacked and hidden). */
+export function visibleToasts(page: Page): Locator {
+  return page.locator(UNNAMED.visibleToast);
 }
 
 /** Resolves once the canvas viewport has kept the same transform for a few animation frames. */
 export async function viewportSettled(page: Page): Promise<void> {
   await page.evaluate(
-    () =>
+    (selector) =>
       new Promise<void>((resolve) => {
-        const el = document.querySelector('.react-flow__viewport');
+        const el = document.querySelector(selector);
         let last = '';
         let same = 0;
         const check = () => {
@@ -35,6 +183,7 @@ export async function viewportSettled(page: Page): Promise<void> {
         };
         requestAnimationFrame(check);
       }),
+    UNNAMED.viewport,
   );
 }
 
@@ -53,9 +202,14 @@ export async function layerReady(page: Page): Promise<void> {
   await nextFrames(page);
 }
 
+/** The canvas control that fits the whole flow in view. */
+export function fitViewButton(page: Page): Locator {
+  return page.getByRole('button', { name: 'Fit View', exact: true });
+}
+
 /** Zooms the canvas out so that the whole flow is in view (the fit view control), once the view stops moving. */
 export async function fitView(page: Page): Promise<void> {
-  await page.locator('.react-flow__controls-fitview').click();
+  await fitViewButton(page).click();
   await viewportSettled(page);
 }
 
@@ -203,18 +357,53 @@ export async function savedDoc(h: EditorHarness, planId: string, check: (doc: Do
 /** Opens a plan and waits until its nodes are drawn. */
 export async function openPlan(h: EditorHarness, planId: string): Promise<Page> {
   const page = await h.open(`/${planId}/production`);
-  await page.locator('#main-flow .react-flow__node').first().waitFor();
+  await nodes(page).first().waitFor();
   return page;
 }
 
 /** An edge on the canvas by id. */
 export function edge(page: Page, id: string): Locator {
-  return page.locator(`#main-flow .react-flow__edge[data-id="${id}"]`);
+  return page.locator(`${UNNAMED.edge}[data-id="${id}"]`);
 }
 
 /** All nodes drawn on the canvas. */
 export function nodes(page: Page): Locator {
-  return page.locator('#main-flow .react-flow__node');
+  return page.locator(UNNAMED.node);
+}
+
+/** The nodes drawn as selected. */
+export function selectedNodes(page: Page): Locator {
+  return page.locator(UNNAMED.selectedNode);
+}
+
+/** The edges drawn as selected. */
+export function selectedEdges(page: Page): Locator {
+  return page.locator(UNNAMED.selectedEdge);
+}
+
+/** The drawn path of an edge (stroke, dashes, length). */
+export function edgePath(page: Page, id: string): Locator {
+  return edge(page, id).locator(UNNAMED.edgePath);
+}
+
+/** The line drawn from a handle while a person drags a new connection. */
+export function connectionLine(page: Page): Locator {
+  return page.locator(UNNAMED.connectionLine);
+}
+
+/** The canvas's zoom and fit view controls. */
+export function canvasControls(page: Page): Locator {
+  return page.locator(UNNAMED.controls);
+}
+
+/** The dot pattern of the canvas background. */
+export function backgroundPattern(page: Page): Locator {
+  return page.locator(UNNAMED.backgroundPattern);
+}
+
+/** The dot the background pattern repeats. */
+export function backgroundDot(page: Page): Locator {
+  return page.locator(UNNAMED.backgroundDot);
 }
 
 /** A bottom-bar button by its visible label. */
@@ -232,7 +421,7 @@ export async function nodePosition(page: Page, id: string): Promise<{ x: number;
 
 /** The canvas viewport transform: pan and zoom. */
 export async function viewport(page: Page): Promise<{ x: number; y: number; zoom: number }> {
-  const transform = await page.locator('#main-flow .react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+  const transform = await page.locator(UNNAMED.viewport).evaluate((el) => (el as HTMLElement).style.transform);
   const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)\s*scale\(([\d.]+)\)/.exec(transform);
   if (!m) throw new Error(`no viewport in "${transform}"`);
   return { x: Number(m[1]), y: Number(m[2]), zoom: Number(m[3]) };
@@ -240,7 +429,7 @@ export async function viewport(page: Page): Promise<{ x: number; y: number; zoom
 
 /** A point of the empty canvas near its top-left corner (below the top bar). */
 export async function paneCorner(page: Page): Promise<{ x: number; y: number }> {
-  const box = await page.locator('#main-flow').boundingBox();
+  const box = await canvas(page).boundingBox();
   if (!box) throw new Error('no canvas');
   return { x: box.x + 12, y: box.y + 12 };
 }
@@ -263,19 +452,17 @@ export async function zoomOut(page: Page, zoom = 0.6): Promise<void> {
 
 /** The bare canvas under the nodes: a click there clears the selection and gives the canvas the keys. */
 export function canvasPane(page: Page): Locator {
-  return page.locator('#main-flow .react-flow__pane');
+  return page.locator(UNNAMED.pane);
 }
 
 /** Clicks a node on its name, as a person selects it. */
 export async function clickNode(page: Page, id: string, modifiers?: Array<'Shift' | 'Control' | 'Meta'>): Promise<void> {
-  await nodeEl(page, id)
-    .locator('.flow-node-name')
-    .click(modifiers ? { modifiers } : {});
+  await nodeName(page, id).click(modifiers ? { modifiers } : {});
 }
 
 /** Ids of the nodes drawn as selected. */
 export async function selectedIds(page: Page): Promise<string[]> {
-  return page.locator('#main-flow .react-flow__node.selected').evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
+  return selectedNodes(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
 }
 
 /** Drags with the mouse from one element to another, in small steps as a hand would. */
@@ -289,20 +476,30 @@ export async function dragBetween(page: Page, from: Locator, to: Locator): Promi
   await page.mouse.up();
 }
 
+/** A node's handles, all four. */
+export function handles(page: Page, id: string): Locator {
+  return nodeEl(page, id).locator(UNNAMED.handle);
+}
+
 /** A handle of a node: top, left, right or bottom. */
 export function handle(page: Page, id: string, side: 'top' | 'left' | 'right' | 'bottom'): Locator {
-  return nodeEl(page, id).locator(`.react-flow__handle-${side}`);
+  return nodeEl(page, id).locator(`${UNNAMED.handle}-${side}`);
+}
+
+/** The point on screen in the middle of an edge's drawn path. */
+export async function edgeMiddle(page: Page, id: string): Promise<{ x: number; y: number }> {
+  return edgePath(page, id).evaluate((el) => {
+    if (!(el instanceof SVGPathElement)) throw new Error('not a path');
+    const mid = el.getPointAtLength(el.getTotalLength() / 2);
+    const m = el.getScreenCTM();
+    if (!m) throw new Error('edge not on screen');
+    const p = new DOMPoint(mid.x, mid.y).matrixTransform(m);
+    return { x: p.x, y: p.y };
+  });
 }
 
 /** Right-clicks the middle of an edge's drawn path. */
 export async function rightClickEdge(page: Page, id: string): Promise<void> {
-  const point = await edge(page, id)
-    .locator('path.react-flow__edge-path')
-    .evaluate((el) => {
-      const path = el as SVGPathElement;
-      const mid = path.getPointAtLength(path.getTotalLength() / 2);
-      const p = new DOMPoint(mid.x, mid.y).matrixTransform(path.getScreenCTM() ?? new DOMMatrix());
-      return { x: p.x, y: p.y };
-    });
+  const point = await edgeMiddle(page, id);
   await page.mouse.click(point.x, point.y, { button: 'right' });
 }

@@ -4,7 +4,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { canvasPane, clickNode, layerReady, nextFrames, nodeEl, storedFlow } from './pageHelpers';
+import { byId, canvasPane, clickNode, layerReady, nextFrames, nodeEl, storedFlow } from './pageHelpers';
+import { PalettePage } from './pages/PalettePage';
 
 const h = useEditorHarness();
 
@@ -13,7 +14,7 @@ const search = (page: Page) => palette(page).getByRole('searchbox');
 const card = (page: Page, name: string) => palette(page).getByRole('button', { name, exact: true });
 const addButton = (page: Page) => page.getByRole('button', { name: /Add \(Space\)/ });
 // A card is its button (named by the title) with its description and badge around it.
-const cards = (page: Page) => palette(page).locator('.palette-card');
+const cards = (page: Page) => new PalettePage(page).cards;
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -75,11 +76,12 @@ describe('opening', () => {
     expect(await website.getAttribute('aria-disabled')).toBe('true');
     expect(await website.getAttribute('title')).toBe('Coming soon');
     // The card's button is named by the title and described by the rest of the card.
-    const websiteCard = cards(page).filter({ has: page.getByRole('button', { name: 'See a Website', exact: true }) });
-    expect(await websiteCard.locator('.palette-card-desc').textContent()).toBe('Open a website (coming soon)');
-    expect(await websiteCard.locator('.palette-card-badge').textContent()).toBe('Coming soon');
+    const cardParts = new PalettePage(page);
+    const websiteCard = cardParts.cardOf('See a Website');
+    expect(await cardParts.description('See a Website').textContent()).toBe('Open a website (coming soon)');
+    expect(await cardParts.badge('See a Website').textContent()).toBe('Coming soon');
     const describedBy = (await website.getAttribute('aria-describedby'))?.split(' ') ?? [];
-    const description = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    const description = await Promise.all(describedBy.map((id) => byId(page, id).textContent()));
     expect(description).toEqual(['Open a website (coming soon)', 'Coming soon']);
     expect(await websiteCard.getAttribute('draggable')).toBe('false');
   });
@@ -194,9 +196,7 @@ describe('Workflows tab', () => {
     await palette(page).getByRole('tab', { name: 'Workflows' }).click();
     expect(await search(page).getAttribute('placeholder')).toBe('Search workflows...');
     await card(page, 'Workspace setup tour').waitFor();
-    const texts = await cards(page).evaluateAll((cards) =>
-      cards.map((c) => [c.querySelector('.palette-card-title')?.textContent, c.querySelector('.palette-card-desc')?.textContent]),
-    );
+    const texts = await new PalettePage(page).texts();
     expect(texts.sort()).toEqual([
       ['Weekly review', 'A ten-minute Friday review of what moved and what comes next.'],
       ['Workspace setup tour', 'Guides a new admin through creating a project, inviting teammates and connecting a calendar.'],
@@ -216,8 +216,8 @@ describe('Workflows tab', () => {
     await palette(page).getByRole('button', { name: 'Create Workflow' }).click();
     const dialog = page.getByTestId('create-workflow-dialog');
     await dialog.getByRole('heading', { name: 'Create Workflow' }).waitFor();
-    expect(await dialog.locator('iframe').getAttribute('src')).toBe(`/hosted/create-workflow/${plan}`);
-    const hosted = dialog.frameLocator('iframe');
+    expect(await dialog.getByTitle('Create Workflow', { exact: true }).getAttribute('src')).toBe(`/hosted/create-workflow/${plan}`);
+    const hosted = dialog.getByTitle('Create Workflow', { exact: true }).contentFrame();
     // The workflow's Name comes first, above each step's.
     await hosted.getByLabel('Name', { exact: true }).first().fill('Quarterly check-in');
     await hosted.getByLabel('Description', { exact: true }).fill('Asks how the quarter went.');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingService, startScriptedModel, type RecordingService, type ScriptedModelServer } from '@flow/runtime/testing';
 import { useEditorHarness } from './harness';
 import { nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
+import { PlaygroundPage } from './pages/PlaygroundPage';
 
 const TOKEN = 'orders-token-never-in-the-browser';
 const runtimeEnv: Record<string, string | undefined> = {};
@@ -33,7 +34,7 @@ describe('Playground', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL' }).waitFor();
     // The message stays, and can be sent again once the model is there.
-    expect(await page.locator('.pg-user .pg-text').textContent()).toBe('Hello?');
+    expect(await new PlaygroundPage(page).userTexts.textContent()).toBe('Hello?');
   });
 
   it("says which secret the provider's store lacks, and links to its Secrets page", async () => {
@@ -47,13 +48,14 @@ describe('Playground', () => {
     );
     await page.getByRole('textbox', { name: 'Message' }).fill('Where is NW-1?');
     await page.keyboard.press('Enter');
-    const call = page.locator('.pg-agent .pg-tool').first();
-    await call
-      .locator('summary')
+    const playground = new PlaygroundPage(page);
+    const call = playground.toolCalls().first();
+    await playground
+      .summary(call)
       .filter({ hasText: /^look_up_order failed/ })
       .waitFor();
-    await call.locator('summary').click();
-    expect(await call.locator('pre').last().textContent()).toBe('Secret NORTHWIND_API_TOKEN is not set on the provider');
+    await playground.summary(call).click();
+    expect(await playground.outputs(call).last().textContent()).toBe('Secret NORTHWIND_API_TOKEN is not set on the provider');
     const link = call.getByRole('link', { name: 'Set NORTHWIND_API_TOKEN on the Secrets page' });
     expect(await link.getAttribute('href')).toBe('/dashboard/secrets');
     expect(await link.getAttribute('target')).toBe('_blank');
@@ -113,32 +115,23 @@ describe('Playground', () => {
       { content: long, chunkDelayMs: 15 },
     );
     // Every text the agent's answer shows on its way: streamed, it grows piece by piece.
-    await page.evaluate(() => {
-      const seenTexts = new Set<string>();
-      Reflect.set(window, '__pgTexts', seenTexts);
-      new MutationObserver(() => {
-        const text = [...document.querySelectorAll('.pg-agent .pg-text')].at(-1)?.textContent ?? '';
-        seenTexts.add(text);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const playground = new PlaygroundPage(page);
+    await playground.recordAgentTexts();
     await page.getByRole('textbox', { name: 'Message' }).fill('Where is NW-104233?');
     await page.keyboard.press('Enter');
-    const agent = page.locator('.pg-agent').last();
-    await expect.poll(() => agent.locator('.pg-text').textContent()).toBe(long);
-    const shown = await page.evaluate(() => {
-      const texts = Reflect.get(window, '__pgTexts');
-      return texts instanceof Set ? [...texts].map(String) : [];
-    });
+    const agent = playground.agentEntries.last();
+    await expect.poll(() => playground.text(agent).textContent()).toBe(long);
+    const shown = await playground.recordedAgentTexts();
     const partial = shown.filter((text) => text.length > 1 && text.length < long.length && long.startsWith(text));
     expect(partial.length).toBeGreaterThan(3);
     expect(api.requests.at(-1)?.url).toBe('/orders/NW-104233');
     expect(api.requests.at(-1)?.headers.authorization).toBe(`Bearer ${TOKEN}`);
 
     // The tool call, opened: its arguments and output.
-    const call = agent.locator('.pg-tool').first();
-    expect(await call.locator('summary').textContent()).toMatch(/^look_up_order ok · \d+ ms/);
-    await call.locator('summary').click();
-    expect(await call.locator('dd').nth(1).textContent()).toContain('"order_number": "NW-104233"');
+    const call = playground.toolCalls(agent).first();
+    expect(await playground.summary(call).textContent()).toMatch(/^look_up_order ok · \d+ ms/);
+    await playground.summary(call).click();
+    expect(await playground.values(call).nth(1).textContent()).toContain('"order_number": "NW-104233"');
 
     // The model got the unpublished edit, never the token; the browser never saw the token either.
     expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain('Greet the customer as a pirate would.');
@@ -149,7 +142,7 @@ describe('Playground', () => {
     model.push({ content: 'You are welcome!' });
     await page.getByRole('textbox', { name: 'Message' }).fill('Thanks');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => page.locator('.pg-agent .pg-text').last().textContent()).toBe('You are welcome!');
+    await expect.poll(() => playground.agentTexts.last().textContent()).toBe('You are welcome!');
     expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain('Where is NW-104233?');
 
     await page.getByRole('button', { name: 'Copy transcript' }).click();
@@ -160,20 +153,20 @@ describe('Playground', () => {
     expect(copied).toContain('Agent: You are welcome!');
 
     // The editor's model setting: a model name at the provider's endpoint, kept in this browser.
-    await page.locator('.pg-settings summary').click();
+    await playground.openSettings();
     await page.getByLabel('Model', { exact: true }).fill('llama3.1:8b');
     model.push({ content: 'Answered by the chosen model.' });
     await page.getByRole('textbox', { name: 'Message' }).fill('And now?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => page.locator('.pg-agent .pg-text').last().textContent()).toBe('Answered by the chosen model.');
+    await expect.poll(() => playground.agentTexts.last().textContent()).toBe('Answered by the chosen model.');
     expect(model.requests.at(-1)?.model).toBe('llama3.1:8b');
     expect(await page.evaluate(() => localStorage.getItem('flow:playgroundModel'))).toBe('llama3.1:8b');
 
     // Tabs switch; the conversation stays until Reset.
     await page.getByRole('tab', { name: 'Functions' }).click();
     await page.getByRole('tab', { name: 'Playground' }).click();
-    expect(await page.locator('.pg-entry').count()).toBe(6);
+    expect(await playground.entries.count()).toBe(6);
     await page.getByRole('button', { name: 'Reset' }).click();
-    expect(await page.locator('.pg-entry').count()).toBe(0);
+    expect(await playground.entries.count()).toBe(0);
   });
 });

@@ -22,7 +22,8 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { fitView, nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
+import { errorToasts, fitView, nodeEl, nodes, putFlow, storedFlow, toast } from './pageHelpers';
+import { FunctionPropertiesPage } from './pages/FunctionPropertiesPage';
 
 const h = useEditorHarness();
 
@@ -46,26 +47,24 @@ async function open(planId: string): Promise<Page> {
   const page = await h.open(`/${planId}/production`);
   // A step that cannot happen fails with its own message, well before the test's time limit.
   page.setDefaultTimeout(10_000);
-  await page.locator('#main-flow .react-flow__node').first().waitFor();
+  await nodes(page).first().waitFor();
   await fitView(page);
   return page;
 }
 
 async function select(page: Page, id: string): Promise<Locator> {
   await nodeEl(page, id).click();
-  const panel = page.locator('.function-properties');
-  await panel.waitFor();
-  return panel;
+  const properties = new FunctionPropertiesPage(page);
+  await properties.functionSettings.waitFor();
+  return properties.panel;
 }
 
 /** The section of the type's fields, and one field in it. */
 const section = (page: Page, type: FunctionType) => page.getByRole('region', { name: `${functionDefinition(type).name} settings` });
-const fieldBox = (page: Page, type: FunctionType, key: string) => section(page, type).locator(`[data-field="${key}"]`);
-
-const shownKeys = (page: Page, type: FunctionType) =>
-  section(page, type)
-    .locator('[data-field]')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-field')));
+const fieldBox = (page: Page, type: FunctionType, key: string) => new FunctionPropertiesPage(page).field(section(page, type), key);
+const shownKeys = (page: Page, type: FunctionType) => new FunctionPropertiesPage(page).shownKeys(section(page, type));
+/** The value a slider shows beside it (an output, so a status). */
+const shownValue = (box: Locator) => box.getByRole('status');
 
 /** Conditions switched in turn, after the first fill: the fields they reveal are filled too. */
 const CONDITIONS: Partial<Record<FunctionType, ReadonlyArray<readonly [string, string | boolean]>>> = {
@@ -117,7 +116,7 @@ async function fill(page: Page, type: FunctionType, field: FieldSpec, current: u
       // The stop after the first: the step's first multiple past the minimum (max tokens: 1 -> 100).
       const expected = sliderStops(range)[1] ?? range.max;
       // The slider shows its value next to it.
-      await expect.poll(() => box.locator('output').textContent(), { timeout: 5000 }).toBe(String(expected));
+      await expect.poll(() => shownValue(box).textContent(), { timeout: 5000 }).toBe(String(expected));
       await input.press('Tab');
       return expected;
     }
@@ -186,7 +185,7 @@ async function fill(page: Page, type: FunctionType, field: FieldSpec, current: u
       const workflow = flow.workflows?.[0];
       if (!workflow) throw new Error('the plan has no workflow');
       const select = box.getByLabel(field.label, { exact: true });
-      await expect.poll(() => select.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+      await expect.poll(() => select.getByRole('option', { includeHidden: true }).count(), { timeout: 10_000 }).toBeGreaterThan(1);
       await select.selectOption(workflow.id);
       return workflow.id;
     }
@@ -235,10 +234,10 @@ describe('Properties of every function type', () => {
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, `Function saved: ${definition.name}`).waitFor({ timeout: 10_000 });
-    await expect.poll(() => page.locator('.unsaved-mark').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('status', { name: 'Unsaved changes' }).count(), { timeout: 10_000 }).toBe(0);
 
     await page.reload();
-    await page.locator('#main-flow .react-flow__node').first().waitFor();
+    await nodes(page).first().waitFor();
     const after = await storedFlow(h.server.url, planId);
     const saved = after.nodes.find((n) => n.id === id);
     expect(saved?.type).toBe('function');
@@ -309,10 +308,7 @@ describe('The function header', () => {
     await prompt.fill('Greet the visitor');
     await prompt.press('Tab');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page
-      .locator('[data-sonner-toast][data-type="error"]')
-      .filter({ hasText: 'Failed to save function' })
-      .waitFor({ timeout: 10_000 });
+    await errorToasts(page).filter({ hasText: 'Failed to save function' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => prompt.inputValue()).toBe('Greet the visitor');
   });
 });
@@ -342,8 +338,8 @@ describe('Editing properties', () => {
     const page = await open(planId);
     await select(page, 'fn-custom_gpt');
     await expect.poll(() => fieldBox(page, 'custom_gpt', 'model').getByLabel('Model', { exact: true }).inputValue()).toBe('gpt-4o-mini');
-    await expect.poll(() => fieldBox(page, 'custom_gpt', 'temperature').locator('output').textContent()).toBe('0.7');
-    await expect.poll(() => fieldBox(page, 'custom_gpt', 'max_tokens').locator('output').textContent()).toBe('1000');
+    await expect.poll(() => shownValue(fieldBox(page, 'custom_gpt', 'temperature')).textContent()).toBe('0.7');
+    await expect.poll(() => shownValue(fieldBox(page, 'custom_gpt', 'max_tokens')).textContent()).toBe('1000');
     await expect
       .poll(() => fieldBox(page, 'custom_gpt', 'output.type').getByLabel('Output Type', { exact: true }).inputValue())
       .toBe('raw');
@@ -355,16 +351,16 @@ describe('Editing properties', () => {
     await select(page, 'fn-custom_gpt');
     const box = fieldBox(page, 'custom_gpt', 'max_tokens');
     const slider = box.getByLabel('Max Tokens', { exact: true });
-    await expect.poll(() => box.locator('output').textContent()).toBe('1000');
+    await expect.poll(() => shownValue(box).textContent()).toBe('1000');
     await slider.focus();
     await slider.press('ArrowLeft');
-    await expect.poll(() => box.locator('output').textContent()).toBe('900');
+    await expect.poll(() => shownValue(box).textContent()).toBe('900');
     expect(await slider.getAttribute('aria-valuetext')).toBe('900');
     await slider.press('End');
-    await expect.poll(() => box.locator('output').textContent()).toBe('4000');
+    await expect.poll(() => shownValue(box).textContent()).toBe('4000');
     await slider.press('Home');
     await slider.press('ArrowRight');
-    await expect.poll(() => box.locator('output').textContent()).toBe('100');
+    await expect.poll(() => shownValue(box).textContent()).toBe('100');
   });
 
   it('stores a number field as a number and ignores what is not a number', async () => {
@@ -393,16 +389,16 @@ describe('Editing properties', () => {
   it('keeps See a Website inert in the function list, with the tooltip Coming soon', async () => {
     const planId = await planWithEveryType();
     const page = await open(planId);
-    const before = await page.locator('#main-flow .react-flow__node').count();
+    const before = await nodes(page).count();
     await page.getByRole('tab', { name: 'Functions' }).click();
     const card = page
-      .locator('.side-panel')
+      .getByRole('tabpanel', { name: 'Functions' })
       .getByRole('button', { name: /See a Website/ })
       .first();
     await expect.poll(() => card.getAttribute('title')).toBe('Coming soon');
     // aria-disabled: Playwright would wait for it to become enabled; a person can still click it.
     await card.click({ force: true });
-    await expect.poll(() => page.locator('#main-flow .react-flow__node').count()).toBe(before);
+    await expect.poll(() => nodes(page).count()).toBe(before);
   });
   it("'Function to Execute' names the follow-up, lists every other node when reached, and a choice moves the edge (saved)", async () => {
     const { page, plan } = await h.openCopy('support-desk');
@@ -410,13 +406,13 @@ describe('Editing properties', () => {
     const panel = await select(page, 'support-capture-order');
     const target = panel.getByLabel('Function to Execute', { exact: true });
     expect(await target.inputValue()).toBe('support-lookup-order');
-    expect(await target.locator('option:checked').innerText()).toBe('Look up order');
+    expect(await target.getByRole('option', { selected: true, includeHidden: true }).innerText()).toBe('Look up order');
     // Reached with the keyboard: every node but this one is a choice.
     await panel.getByLabel('Post Action', { exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true);
     const doc = await storedFlow(h.server.url, plan);
-    await expect.poll(() => target.locator('option').count()).toBe(doc.nodes.length);
+    await expect.poll(() => target.getByRole('option', { includeHidden: true }).count()).toBe(doc.nodes.length);
     // A node that has its incoming edge already is refused, and nothing changes.
     await target.selectOption('support-explain-status');
     await toast(page, 'Error: Node: Explain order status already has an incoming edge').waitFor();

@@ -1,7 +1,26 @@
 // Routes, editor layout and the canvas frame (spec section 2: Routes, Editor layout, Canvas).
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { barButton, exampleDoc, nodeEl, nodes, openPlan, paneCorner, seedPlan, viewport, zoomOut } from './pageHelpers';
+import {
+  backgroundDot,
+  backgroundPattern,
+  barButton,
+  canvas as flowCanvas,
+  columnWidths,
+  exampleDoc,
+  nodeEl,
+  nodeName,
+  nodes,
+  openPlan,
+  paneCorner,
+  planLabelPlan,
+  planLabelVersion,
+  seedPlan,
+  toasts as everyToast,
+  viewport,
+  visibleToasts,
+  zoomOut,
+} from './pageHelpers';
 import { useEditorHarness } from './harness';
 
 const h = useEditorHarness();
@@ -32,9 +51,8 @@ describe('routes', () => {
     const page = await h.open('/support-desk');
     await nodeEl(page, 'support-greet').waitFor();
     expect(new URL(page.url()).pathname).toBe('/support-desk/production');
-    const label = page.getByTestId('plan-label');
-    expect(await label.locator('strong').innerText()).toBe('support-desk');
-    expect(await label.locator('.plan-bar-version').innerText()).toBe('production');
+    expect(await planLabelPlan(page).innerText()).toBe('support-desk');
+    expect(await planLabelVersion(page).innerText()).toBe('production');
   });
 
   it('draws every node of the example with its name', async () => {
@@ -43,7 +61,7 @@ describe('routes', () => {
     const example = exampleDoc('support-desk');
     for (const n of example.nodes) {
       await nodeEl(page, n.id).waitFor();
-      expect(await nodeEl(page, n.id).locator('.flow-node-name').innerText()).toBe(n.data.name);
+      expect(await nodeName(page, n.id).innerText()).toBe(n.data.name);
     }
     expect(await nodes(page).count()).toBe(example.nodes.length);
   });
@@ -51,7 +69,7 @@ describe('routes', () => {
   it("/{id}/{version} opens that version (an unknown version says 'Plan not found' until created)", async () => {
     const page = await h.open('/support-desk/staging');
     expect(new URL(page.url()).pathname).toBe('/support-desk/staging');
-    expect(await page.getByTestId('plan-label').locator('.plan-bar-version').innerText()).toBe('staging');
+    expect(await planLabelVersion(page).innerText()).toBe('staging');
     await page.getByTestId('plan-missing').getByText('Plan not found', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Create it' }).click();
     await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('Saved');
@@ -60,24 +78,9 @@ describe('routes', () => {
 });
 
 describe('editor layout', () => {
-  async function widths(page: import('playwright-core').Page) {
-    return page.evaluate(() => {
-      const editor = document.querySelector('[data-testid="editor"]')!.getBoundingClientRect();
-      const canvas = document.querySelector('.editor-canvas')!.getBoundingClientRect();
-      const panel = document.querySelector('.editor-panel')!.getBoundingClientRect();
-      return {
-        canvas: (canvas.width / editor.width) * 100,
-        panel: (panel.width / editor.width) * 100,
-        canvasLeft: canvas.left,
-        panelRight: panel.right,
-        editorWidth: editor.width,
-      };
-    });
-  }
-
   it('puts the canvas on the left at 75% and the side panel on the right at 25%', async () => {
     const page = await openPlan(h, 'support-desk');
-    const w = await widths(page);
+    const w = await columnWidths(page);
     expect(w.canvas).toBeCloseTo(75, 0);
     expect(w.panel).toBeCloseTo(25, 0);
     expect(w.canvasLeft).toBe(0);
@@ -89,24 +92,24 @@ describe('editor layout', () => {
     const page = await openPlan(h, 'support-desk');
     const divider = page.getByRole('separator', { name: 'Resize canvas and side panel' });
     const box = (await divider.boundingBox())!;
-    const width = (await widths(page)).editorWidth;
+    const width = (await columnWidths(page)).editorWidth;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width / 2, y);
     await page.mouse.down();
     const cursorAt = (x: number) => page.evaluate(([px, py]) => getComputedStyle(document.elementFromPoint(px!, py!)!).cursor, [x, y]);
     await page.mouse.move(width * 0.6, y, { steps: 5 });
-    expect((await widths(page)).canvas).toBeCloseTo(60, 0);
+    expect((await columnWidths(page)).canvas).toBeCloseTo(60, 0);
     expect(await cursorAt(width * 0.6)).toBe('col-resize');
     // Past the limits the divider stops and the pointer is over the canvas or the panel: still col-resize.
     await page.mouse.move(width * 0.2, y, { steps: 5 });
-    expect((await widths(page)).canvas).toBeCloseTo(50, 0);
+    expect((await columnWidths(page)).canvas).toBeCloseTo(50, 0);
     expect(await cursorAt(width * 0.2)).toBe('col-resize');
     await page.mouse.move(width * 0.97, y, { steps: 5 });
-    expect((await widths(page)).canvas).toBeCloseTo(80, 0);
+    expect((await columnWidths(page)).canvas).toBeCloseTo(80, 0);
     expect(await cursorAt(width * 0.97)).toBe('col-resize');
     await page.mouse.move(width * 0.7, y, { steps: 5 });
     await page.mouse.up();
-    const after = await widths(page);
+    const after = await columnWidths(page);
     expect(after.canvas).toBeCloseTo(70, 0);
     expect(after.panel).toBeCloseTo(30, 0);
     // The cursor is back to normal over the canvas once the drag ends.
@@ -122,12 +125,12 @@ describe('canvas main-flow', () => {
     });
     const page = await openPlan(h, 'layout-one-node');
     expect((await viewport(page)).zoom).toBe(1.5);
-    const pattern = page.locator('#main-flow .react-flow__background pattern');
+    const pattern = backgroundPattern(page);
     expect(await pattern.count()).toBe(1);
     // At zoom 1.5 a gap of 20 is drawn 30 px apart and a dot of size 3 has radius 3 * 1.5 / 2.
     expect(Number(await pattern.getAttribute('width'))).toBeCloseTo(30, 5);
     expect(Number(await pattern.getAttribute('height'))).toBeCloseTo(30, 5);
-    expect(Number(await pattern.locator('circle').getAttribute('r'))).toBeCloseTo(2.25, 5);
+    expect(Number(await backgroundDot(page).getAttribute('r'))).toBeCloseTo(2.25, 5);
   });
 
   it('zooms between 0.3 and 3 with the mouse wheel', async () => {
@@ -150,7 +153,7 @@ describe('canvas main-flow', () => {
     await h.page.goto(h.server.url + '/support-desk/production');
     const spinner = h.page.getByRole('status', { name: 'Loading flow' });
     await spinner.waitFor();
-    const canvas = (await h.page.locator('#main-flow').boundingBox())!;
+    const canvas = (await flowCanvas(h.page).boundingBox())!;
     const box = (await spinner.boundingBox())!;
     expect(box.x).toBeGreaterThan(canvas.x + canvas.width / 2);
     expect(box.y).toBeGreaterThan(canvas.y + canvas.height / 2);
@@ -181,7 +184,7 @@ describe('canvas main-flow', () => {
     const erase = barButton(page, 'Erase Selected');
     // Erase with nothing selected toasts 'Select something to erase' (a click still works on the
     // muted button); each click must reach the button, not a toast shown over it.
-    const toasts = page.locator('[data-sonner-toast]');
+    const toasts = everyToast(page);
     let lastShown = 0;
     for (let i = 1; i <= 4; i++) {
       await erase.click({ force: true });
@@ -191,7 +194,7 @@ describe('canvas main-flow', () => {
       await boxSettled(toasts.first());
     }
     const shown = toasts.filter({ visible: true });
-    await expect.poll(() => page.locator('[data-sonner-toast][data-visible="true"]').count()).toBe(3);
+    await expect.poll(() => visibleToasts(page).count()).toBe(3);
     const first = (await shown.first().boundingBox())!;
     const size = page.viewportSize()!;
     expect(first.width).toBe(356);
@@ -206,9 +209,9 @@ describe('canvas main-flow', () => {
     await page.mouse.move(first.x + 20, first.y + first.height / 2);
     await expect.poll(() => toasts.first().getAttribute('data-expanded')).toBe('true');
     const gap = async () => {
-      const boxes = await page
-        .locator('[data-sonner-toast][data-visible="true"]')
-        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+      const boxes = await visibleToasts(page).evaluateAll((els) =>
+        els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
+      );
       boxes.sort((a, b) => a.top - b.top);
       return Math.round(boxes[1]!.top - boxes[0]!.bottom);
     };

@@ -3,15 +3,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { fitView, holdRequests, nodeEl, storedFlow } from './pageHelpers';
+import { errorToasts, fitView, holdRequests, nodeName, nodes, storedFlow } from './pageHelpers';
 
 const h = useEditorHarness();
 
 async function openTour(): Promise<{ page: Page; plan: string }> {
   const { page, plan } = await h.openCopy('onboarding-coach');
   page.setDefaultTimeout(10_000);
-  await nodeEl(page, 'onboard-setup-tour').locator('.flow-node-name').click();
-  await page.locator('.workflow-properties').waitFor();
+  await nodeName(page, 'onboard-setup-tour').click();
+  await step(page, 1).waitFor();
   return { page, plan };
 }
 
@@ -61,9 +61,9 @@ describe('Workflow node properties', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(async () => JSON.parse(await providers.inputValue())).toEqual(['google', 'outlook']);
     await page.reload();
-    await page.locator('#main-flow .react-flow__node').first().waitFor();
+    await nodes(page).first().waitFor();
     await fitView(page);
-    await nodeEl(page, 'onboard-setup-tour').locator('.flow-node-name').click();
+    await nodeName(page, 'onboard-setup-tour').click();
     await expect.poll(() => step(page, 2).getByLabel('max_invites', { exact: true }).inputValue()).toBe('30');
     await expect.poll(() => step(page, 1).getByLabel('template', { exact: true }).inputValue()).toBe('agency-kickoff');
   });
@@ -94,7 +94,7 @@ describe('Workflow node properties', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"DOWN","message":"down"}}' }),
     );
     await page.getByRole('button', { name: 'Preview Workflow' }).click();
-    await page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'Failed to save workflow' }).waitFor();
+    await errorToasts(page).filter({ hasText: 'Failed to save workflow' }).waitFor();
     await page.getByRole('button', { name: 'Preview Workflow' }).waitFor();
   });
 });
@@ -104,7 +104,7 @@ describe('Send Workflow in the side panel', () => {
     const { page, plan } = await h.openCopy('onboarding-coach');
     await page.getByRole('tab', { name: 'Functions' }).first().click();
     await page
-      .locator('.functions-panel')
+      .getByRole('tabpanel', { name: 'Functions' })
       .getByRole('button', { name: /^📋 Send Workflow/ })
       .click();
     const modal = page.getByTestId('select-workflow-modal');
@@ -157,7 +157,7 @@ describe('Advanced: development sub-tabs', () => {
 
   it('updates the prompt preview as the flow is edited', async () => {
     const { page } = await h.openCopy('support-desk');
-    await nodeEl(page, 'support-lookup-order').locator('.flow-node-name').click();
+    await nodeName(page, 'support-lookup-order').click();
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('Find the order');
     await name.press('Tab');

@@ -2,7 +2,7 @@
 // pane, a selection or an edge), what they read in them and how they choose an entry.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { nodeEl } from '../pageHelpers';
+import { canvasPane, edgeMiddle, nodeName } from '../pageHelpers';
 
 export interface Box {
   x: number;
@@ -32,34 +32,24 @@ export class ContextMenuPage {
     return this.page.getByRole('menu', { name });
   }
 
-  private nodeName(id: string): Locator {
-    return nodeEl(this.page, id).locator('.flow-node-name');
-  }
-
   async onNode(id: string): Promise<void> {
-    await this.nodeName(id).click({ button: 'right' });
+    await nodeName(this.page, id).click({ button: 'right' });
     await this.root.waitFor();
   }
 
   /** Selects the nodes (the first by a click, the rest with Shift) and right-clicks the last. */
   async onSelection(ids: readonly string[]): Promise<void> {
-    for (const [i, id] of ids.entries()) await this.nodeName(id).click(i === 0 ? {} : { modifiers: ['Shift'] });
+    for (const [i, id] of ids.entries()) await nodeName(this.page, id).click(i === 0 ? {} : { modifiers: ['Shift'] });
     await this.onNode(ids.at(-1) ?? '');
   }
 
   async onPane(position = { x: 60, y: 60 }): Promise<void> {
-    await this.page.locator('.react-flow__pane').click({ button: 'right', position });
+    await canvasPane(this.page).click({ button: 'right', position });
     await this.root.waitFor();
   }
 
   async onEdge(id: string): Promise<void> {
-    const middle = await this.page.locator(`.react-flow__edge[data-id="${id}"] path.react-flow__edge-path`).evaluate((path) => {
-      if (!(path instanceof SVGPathElement)) throw new Error('not a path');
-      const point = path.getPointAtLength(path.getTotalLength() / 2);
-      const m = path.getScreenCTM();
-      if (!m) throw new Error('edge not on screen');
-      return { x: point.x * m.a + point.y * m.c + m.e, y: point.x * m.b + point.y * m.d + m.f };
-    });
+    const middle = await edgeMiddle(this.page, id);
     await this.page.mouse.click(middle.x, middle.y, { button: 'right' });
     await this.root.waitFor();
   }
