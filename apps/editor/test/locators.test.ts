@@ -5,10 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /** Files that may still use raw selectors, each with why; remove an entry once its file is converted. */
-export const rawSelectorExceptions: Readonly<Record<string, string>> = {
-  'saveLoop.browser.test.ts': 'rewritten with the documentSync save loop (issue 35), page objects come with it',
-  'play.browser.test.ts': 'rewritten with the documentSync save loop (issue 35), page objects come with it',
-};
+export const rawSelectorExceptions: Readonly<Record<string, string>> = {};
 
 /**
  * A call that takes a CSS selector: Playwright's locator, frameLocator, $, $$, $eval, $$eval and

@@ -16,7 +16,7 @@ const h = useEditorHarness();
 const run = promisify(execFile);
 
 /** The Instruct text area of a prompt node. */
-const promptOf = (page: Page, id: string) => nodeEl(page, id).locator('textarea');
+const promptOf = (page: Page, id: string) => nodeEl(page, id).getByRole('textbox', { name: 'Instruction' });
 
 /** Types at the end of a prompt node's text, as a person would, until the editor has taken it. */
 async function typeInto(page: Page, id: string, text: string): Promise<void> {
@@ -111,7 +111,7 @@ describe('the save loop', () => {
     await conflictBanner(second).getByRole('button', { name: 'Reload' }).click();
     const dialog = second.getByTestId('confirm-reload-dialog');
     await dialog.getByText(flowMessages.editsDiscarded).waitFor();
-    expect(await dialog.locator('li').allInnerTexts()).toEqual(["1 node changed: 'Instruct'"]);
+    expect(await dialog.getByRole('listitem').allInnerTexts()).toEqual(["1 node changed: 'Instruct'"]);
     await dialog.getByRole('button', { name: 'Discard and reload' }).click();
     await expect.poll(() => promptOf(second, 'support-greet').inputValue()).toMatch(/ Mine\. More\.$/);
     expect(await second.getByTestId('save-state').innerText()).toBe('Saved');
