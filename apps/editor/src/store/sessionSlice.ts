@@ -54,7 +54,6 @@ export const createSessionSlice =
         get().loadDoc(doc);
         set({ loading: false });
         get().setActiveTab('schema-prompt');
-        set({ devTab: 'prompt' });
       } catch (error) {
         if (error instanceof PlanNotFoundError) {
           set({ loading: false, planMissing: true, loadError: null });
