@@ -77,6 +77,24 @@ describe('flowctl run <file> --message', () => {
     });
   });
 
+  it('sends the turn’s spans to the OTLP collector OTEL_EXPORTER_OTLP_ENDPOINT names, and none of the secret', async () => {
+    const collector = await startRecordingService({});
+    try {
+      model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_id: '9' } }] }, { content: 'Shipped.' });
+      const result = await runCli(['run', 'orders.flow.json', '-m', 'Order 9?', '--allow-private-network'], {
+        cwd: dir,
+        env: { ...env(), OTEL_EXPORTER_OTLP_ENDPOINT: collector.url },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      const sent = collector.requests.map((r) => r.body).join('\n');
+      expect(collector.requests.every((r) => r.url === '/v1/traces')).toBe(true);
+      for (const name of ['invoke_agent shop', 'chat scripted-1', 'execute_tool look_up_order']) expect(sent).toContain(`"name":"${name}"`);
+      expect(sent).not.toContain(TOKEN);
+    } finally {
+      await collector.close();
+    }
+  });
+
   it('a tool that fails (here, the private address it may not call) exits 5 and still prints the reply', async () => {
     model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_id: '7' } }] }, { content: 'I cannot reach the order system.' });
     const result = await runCli(['run', 'orders.flow.json', '-m', 'Order 7?'], { cwd: dir, env: env() });

@@ -4,6 +4,7 @@ import type { ToolTape } from './cassette.js';
 import { DEFAULT_LIMITS, executeTool, type RuntimeLimits, type ToolContext, type ToolResult } from './executeTool.js';
 import type { ModelClient } from './modelClient.js';
 import type { NetworkSeams } from './guardedFetch.js';
+import { modelCallSpan, toolCallSpan, turnSpan, type AgentTelemetry } from './telemetry.js';
 import { flowTools, type FlowTool } from './tools.js';
 
 /** One tool call of a turn, as the trace shows it. */
@@ -55,6 +56,8 @@ export interface AgentOptions {
   tape?: ToolTape;
   /** A conversation to go on with (its messages after the system prompt, and its variables). */
   history?: { messages: readonly ChatMessage[]; variables: Readonly<Record<string, string>> };
+  /** Where the turns' spans go (`startTelemetry`); none by default, and then nothing is traced. */
+  telemetry?: AgentTelemetry;
 }
 
 export interface TurnOptions {
@@ -154,83 +157,99 @@ export function createAgent(options: AgentOptions): Agent {
     async close() {
       // Connections belong to the guard's shared pools (idle ones do not hold the process open): nothing of the agent's own to close.
     },
-    async turn(user, { onToken, onToolCall } = {}) {
-      const started = performance.now();
-      const trace: TurnTrace = {
-        user,
-        reply: '',
-        messages: [],
-        toolCalls: [],
-        modelCalls: 0,
-        tokens: { prompt: 0, completion: 0 },
-        firstTokenMs: null,
-        ms: 0,
-      };
-      const first = messages.length;
-      messages.push({ role: 'user', content: user });
-      const ctx: ToolContext = {
-        variables,
-        model: options.model,
-        allowPrivateNetwork,
-        limits,
-        ...(options.network ? { network: options.network } : {}),
-      };
-      for (;;) {
-        const reply = await options.model.chat(
-          messages,
-          tools.map((t) => t.spec),
-          onToken ? { onToken } : {},
-        );
-        trace.modelCalls++;
-        trace.tokens.prompt += reply.usage.promptTokens;
-        trace.tokens.completion += reply.usage.completionTokens;
-        if (reply.firstTokenMs !== null && trace.firstTokenMs === null)
-          trace.firstTokenMs = performance.now() - started - reply.ms + reply.firstTokenMs;
-        if (reply.toolCalls.length === 0) {
-          trace.reply = reply.content;
-          messages.push({ role: 'assistant', content: reply.content });
-          break;
+    turn(user, { onToken, onToolCall } = {}) {
+      return turnSpan(options.telemetry, async (span) => {
+        const started = performance.now();
+        const trace: TurnTrace = {
+          user,
+          reply: '',
+          messages: [],
+          toolCalls: [],
+          modelCalls: 0,
+          tokens: { prompt: 0, completion: 0 },
+          firstTokenMs: null,
+          ms: 0,
+        };
+        const first = messages.length;
+        messages.push({ role: 'user', content: user });
+        const ctx: ToolContext = {
+          variables,
+          model: options.model,
+          allowPrivateNetwork,
+          limits,
+          ...(options.network ? { network: options.network } : {}),
+        };
+        for (;;) {
+          const reply = await modelCallSpan(options.telemetry, span, options.model.model, () =>
+            options.model.chat(
+              messages,
+              tools.map((t) => t.spec),
+              onToken ? { onToken } : {},
+            ),
+          );
+          trace.modelCalls++;
+          trace.tokens.prompt += reply.usage.promptTokens;
+          trace.tokens.completion += reply.usage.completionTokens;
+          if (reply.firstTokenMs !== null && trace.firstTokenMs === null)
+            trace.firstTokenMs = performance.now() - started - reply.ms + reply.firstTokenMs;
+          if (reply.toolCalls.length === 0) {
+            trace.reply = reply.content;
+            messages.push({ role: 'assistant', content: reply.content });
+            break;
+          }
+          messages.push({ role: 'assistant', content: reply.content || null, tool_calls: reply.toolCalls });
+          for (const call of reply.toolCalls) await answerCall(call);
+          if (trace.toolCalls.length >= limits.maxToolCalls) {
+            trace.stopped = `Stopped after ${limits.maxToolCalls} tool calls in one turn`;
+            trace.reply = trace.stopped;
+            messages.push({ role: 'assistant', content: trace.stopped });
+            break;
+          }
         }
-        messages.push({ role: 'assistant', content: reply.content || null, tool_calls: reply.toolCalls });
-        for (const call of reply.toolCalls) await answerCall(call);
-        if (trace.toolCalls.length >= limits.maxToolCalls) {
-          trace.stopped = `Stopped after ${limits.maxToolCalls} tool calls in one turn`;
-          trace.reply = trace.stopped;
-          messages.push({ role: 'assistant', content: trace.stopped });
-          break;
-        }
-      }
-      trace.messages = messages.slice(first);
-      trace.ms = Math.round(performance.now() - started);
-      return trace;
+        trace.messages = messages.slice(first);
+        trace.ms = Math.round(performance.now() - started);
+        span?.setAttributes({ 'gen_ai.usage.input_tokens': trace.tokens.prompt, 'gen_ai.usage.output_tokens': trace.tokens.completion });
+        return trace;
 
-      async function answerCall(call: ToolCallRequest): Promise<void> {
-        const tool = byName.get(call.function.name);
-        if (tool === undefined || trace.toolCalls.length >= limits.maxToolCalls) {
-          const error =
-            tool === undefined
-              ? `There is no tool named ${call.function.name}`
-              : `Stopped after ${limits.maxToolCalls} tool calls in one turn`;
-          messages.push({ role: 'tool', tool_call_id: call.id, content: `Error: ${error}` });
-          return;
+        async function answerCall(call: ToolCallRequest): Promise<void> {
+          const tool = byName.get(call.function.name);
+          if (tool === undefined || trace.toolCalls.length >= limits.maxToolCalls) {
+            const error =
+              tool === undefined
+                ? `There is no tool named ${call.function.name}`
+                : `Stopped after ${limits.maxToolCalls} tool calls in one turn`;
+            messages.push({ role: 'tool', tool_call_id: call.id, content: `Error: ${error}` });
+            return;
+          }
+          const outputs: string[] = [];
+          let current: FlowTool | undefined = tool;
+          let args = parseArguments(call.function.arguments);
+          let followUp = false;
+          // The step's post action: a follow-up function runs next, on the variables so far.
+          while (current !== undefined && trace.toolCalls.length < limits.maxToolCalls) {
+            const running = current;
+            const step = await toolCallSpan(
+              options.telemetry,
+              span,
+              {
+                name: running.spec.function.name,
+                nodeId: running.nodeId,
+                functionType: running.data.type,
+                ...(followUp ? {} : { callId: call.id }),
+              },
+              () => runTool(running, args, followUp, ctx),
+            );
+            trace.toolCalls.push(step);
+            onToolCall?.(step);
+            outputs.push(step.error === undefined ? step.output : `Error: ${step.error}`);
+            if (step.error !== undefined || current.data.post_action_type !== 'function') break;
+            current = byNode.get(current.data.post_action_function_id);
+            args = {};
+            followUp = true;
+          }
+          messages.push({ role: 'tool', tool_call_id: call.id, content: outputs.join('\n\n') });
         }
-        const outputs: string[] = [];
-        let current: FlowTool | undefined = tool;
-        let args = parseArguments(call.function.arguments);
-        let followUp = false;
-        // The step's post action: a follow-up function runs next, on the variables so far.
-        while (current !== undefined && trace.toolCalls.length < limits.maxToolCalls) {
-          const step = await runTool(current, args, followUp, ctx);
-          trace.toolCalls.push(step);
-          onToolCall?.(step);
-          outputs.push(step.error === undefined ? step.output : `Error: ${step.error}`);
-          if (step.error !== undefined || current.data.post_action_type !== 'function') break;
-          current = byNode.get(current.data.post_action_function_id);
-          args = {};
-          followUp = true;
-        }
-        messages.push({ role: 'tool', tool_call_id: call.id, content: outputs.join('\n\n') });
-      }
+      });
     },
   };
 }

@@ -13,6 +13,7 @@ export {
 } from './guardedFetch.js';
 export { MODEL_ENV, ModelNotConfiguredError, allowsPrivateNetwork, modelSettings, skillsFromEnv, type ModelSettings } from './settings.js';
 export { flowTools, toolName, type FlowTool } from './tools.js';
+export { otlpTracesUrl, startTelemetry, type AgentTelemetry, type Telemetry } from './telemetry.js';
 export {
   emptyCassette,
   recordingModel,

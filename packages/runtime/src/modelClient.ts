@@ -14,6 +14,8 @@ export class ModelError extends Error {
 }
 
 export interface ModelClient {
+  /** The model's name, when the client knows it (traces name their model calls after it). */
+  readonly model?: string;
   /** One completion: streamed when the endpoint streams (tokens to `onToken`), whole otherwise. */
   chat(
     messages: readonly ChatMessage[],
@@ -74,6 +76,7 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
   const policy = { allowPrivateNetwork: true, timeoutMs, maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024 };
   const shownUrl = urlWithoutCredentials(settings.baseUrl);
   return {
+    model: settings.model,
     async chat(messages, tools, { onToken, temperature, maxTokens, json } = {}) {
       const started = performance.now();
       const body: Record<string, unknown> = { model: settings.model, messages, stream: true };

@@ -9,6 +9,7 @@ import { createSessions } from './access/sessions.js';
 import { signInRoutes } from './access/signin.js';
 import { ServerConfigError } from './errors.js';
 import { secretNameProblem } from '@flow/core';
+import { startTelemetry } from '@flow/runtime';
 import { secretPaths } from './secrets/folderSecrets.js';
 import { SECRETS_KEY_ENV, keyFromFile, keyFromText, keyMissing } from './secrets/secretKey.js';
 import { createSecretVault } from './secrets/secretVault.js';
@@ -227,6 +228,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // One count of wrong tokens per client, whether they come by the sign-in form or the bearer header.
   const limiter = createAttemptLimiter(options.wrongTokenDelay ? { sleep: options.wrongTokenDelay } : {});
   const trustProxy = options.trustProxy ?? false;
+  // Spans of every agent turn go to the OTLP collector when the standard variables name one.
+  const telemetry = await startTelemetry(env);
   const routes = [
     ...signInRoutes({
       token,
@@ -240,7 +243,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...mateRoutes(services),
     ...flowRoutes(services),
     ...workflowRoutes(services),
-    ...runtimeRoutes({ env, secrets: vault }),
+    ...runtimeRoutes({ env, secrets: vault, telemetry }),
     ...sessionStepRoutes(services, { env, secrets: vault }),
     ...secretRoutes(vault),
     ...secretsPageRoutes(vault),
@@ -261,7 +264,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   await new Promise<void>((done, fail) => {
     const failed = (error: Error): void => {
-      void store.close().finally(() => fail(error));
+      void Promise.all([store.close(), telemetry?.shutdown()]).finally(() => fail(error));
     };
     server.once('error', failed);
     server.listen(options.port ?? 4321, host, () => {
@@ -278,6 +281,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   } catch (error) {
     await closeServer(server);
     await store.close();
+    await telemetry?.shutdown();
     throw error;
   }
   openGate();
@@ -289,6 +293,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     async close() {
       await closeServer(server);
       await store.close();
+      await telemetry?.shutdown();
     },
   };
 }

@@ -1,6 +1,7 @@
 // The save loop's engine alone, over a fake provider, storage and channel: what a person editing
 // in one or two tabs would see happen to their edits (never lost, never written over silently).
 import {
+  addNode,
   ApiError,
   FlowConflictError,
   PlanNotFoundError,
@@ -97,7 +98,7 @@ function transportOf(provider: FakeProvider): SyncTransport {
           nodes: doc.nodes.map((n) => (n.id === fn.uuid && n.type === 'function' ? { ...n, data: saved } : n)),
         });
       seen = provider.etag;
-      return { saved, functions: [], chains: {} };
+      return { saved, functions: [], chains: { chains: [], standalone: [] } };
     },
   };
 }
@@ -178,10 +179,16 @@ const withPrompt = (text: string) => (doc: FlowDocument) => ({ ...doc, systemPro
 const stored = (provider: FakeProvider) => provider.doc?.systemPrompt;
 
 function seeded(): FlowDocument {
-  const greet = { id: 'greet', type: 'prompt' as const, position: { x: 0, y: 0 }, data: createPromptData({ prompt: 'Hello' }) };
+  let doc: FlowDocument = { ...emptyFlow(PLAN.planId, PLAN.versionName), systemPrompt: 'Be kind.' };
+  let currentChain = '0';
+  ({ doc, currentChain } = addNode(
+    doc,
+    { type: 'prompt', data: createPromptData('Hello') },
+    { currentChain, newChain: true, id: 'greet' },
+  ));
   const fn = createFunctionData('instruct', { uuid: 'lookup', planId: PLAN.planId, name: 'Look up' });
-  const lookup = { id: 'lookup', type: 'function' as const, position: { x: 0, y: 100 }, data: fn };
-  return { ...emptyFlow(PLAN.planId, PLAN.versionName), systemPrompt: 'Be kind.', nodes: [greet, lookup] };
+  ({ doc } = addNode(doc, { type: 'function', data: fn }, { currentChain, id: 'lookup' }));
+  return doc;
 }
 
 beforeEach(() => {

@@ -7,6 +7,7 @@ import {
   createModelClient,
   runWorkflow,
   skillsFromEnv,
+  startTelemetry,
   type Agent,
   type ModelClient,
   type TurnTrace,
@@ -78,11 +79,20 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     throw usageError('Give the user message with --message TEXT (a chat needs a terminal)');
   }
   let agent: Agent;
+  // Spans of the turns go to the OTLP collector the standard variables name, if any.
+  const telemetry = await startTelemetry(ctx.io.env);
   try {
     const settings = modelFromOptions(invocation, ctx.io.env);
     const allowPrivateNetwork = allowPrivateFromOptions(invocation);
-    agent = createAgent({ doc, model: createModelClient(settings), env: ctx.io.env, allowPrivateNetwork });
+    agent = createAgent({
+      doc,
+      model: createModelClient(settings),
+      env: ctx.io.env,
+      allowPrivateNetwork,
+      ...(telemetry ? { telemetry: { tracer: telemetry.tracer, planId: doc.planId, versionName: doc.versionName } } : {}),
+    });
   } catch (error) {
+    await telemetry?.shutdown();
     throw modelError(error) ?? error;
   }
   const missing = [...new Set(resolveSecrets(doc, ctx.io.env).missing.map((m) => m.env))];
@@ -106,6 +116,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     throw modelError(error) ?? error;
   } finally {
     await agent.close();
+    await telemetry?.shutdown();
   }
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFlow, type FlowDocument } from '@flow/core';
-import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
+import { startRecordingService, startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
 import { EXAMPLES, startTestServer, type TestServer } from '../testServer.test-helper.js';
 
 function supportDesk(): FlowDocument {
@@ -71,6 +71,26 @@ describe('the Playground endpoint', () => {
       { doc: { format: 'flow/1' } },
     ]) {
       expect((await chat({ message: 'Hi', ...bad })).status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('sends each turn’s spans to the collector the provider’s OTEL_EXPORTER_OTLP_ENDPOINT names, flushed when it stops', async () => {
+    const collector = await startRecordingService({});
+    try {
+      const traced = await startTestServer({
+        runtimeEnv: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url },
+      });
+      model.push({ content: 'Hi!' });
+      const res = await traced.call('POST', '/api/runtime/support-desk/production/chat', {
+        json: { doc: supportDesk(), messages: [], variables: {}, message: 'Hello' },
+      });
+      expect(await res.text()).toContain('event: done');
+      await traced.close();
+      const sent = collector.requests.map((r) => r.body).join('\n');
+      expect(sent).toContain('"name":"invoke_agent support-desk"');
+      expect(sent).toContain('"name":"chat provider-model"');
+    } finally {
+      await collector.close();
     }
   });
 

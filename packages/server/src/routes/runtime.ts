@@ -19,6 +19,7 @@ import {
   generateModelOf,
   modelSettings,
   type ChatMessage,
+  type Telemetry,
 } from '@flow/runtime';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { HttpError, badRequest } from '../http/HttpError.js';
@@ -31,6 +32,8 @@ import type { SecretVault } from '../secrets/secretVault.js';
 export interface RuntimeOptions {
   env: Readonly<Record<string, string | undefined>>;
   secrets: SecretVault;
+  /** Where agents' spans go (OTLP), when the provider exports them. */
+  telemetry?: Telemetry | null;
 }
 
 const MAX_MESSAGE = 8_000;
@@ -155,6 +158,9 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
             missingSecret: (name) => (Object.hasOwn(problems, name) ? problems[name] : undefined) ?? secretMessages.notSetOnProvider(name),
             allowPrivateNetwork: allowsPrivateNetwork(options.env.FLOW_RUNTIME_ALLOW_PRIVATE),
             history: { messages: history, variables },
+            ...(options.telemetry
+              ? { telemetry: { tracer: options.telemetry.tracer, planId: shape.doc.planId, versionName: shape.doc.versionName } }
+              : {}),
           });
         } catch (error) {
           if (error instanceof ModelNotConfiguredError) throw new HttpError(503, 'MODEL_NOT_CONFIGURED', error.message);
