@@ -162,7 +162,8 @@ export const secretMessages = {
 
 /** What flowctl, the provider and its dashboard say about agent keys (the spec has no words for these). */
 export const keyMessages = {
-  invalidKeyName: (name: string) => `Invalid key name "${name}": use 1 to 64 letters, digits, '-' or '_', e.g. web-shop`,
+  invalidKeyName: (name: string) =>
+    `Invalid key name "${name}": use 1 to 64 letters, digits, '-' or '_', starting with a letter or digit, e.g. web-shop`,
   invalidKeyAgent: (agent: string) =>
     `Invalid agent "${agent}": give a plan id, or a plan id and a version as PLAN/VERSION (letters, digits, '-' or '_')`,
   invalidKeyOrigin: (origin: string) =>
@@ -184,6 +185,8 @@ export const keyMessages = {
   unknownKey: 'Invalid agent key: it is unknown or was revoked',
   agentNotAllowed: (agent: string, key: string) => `Key ${key} may not use agent ${agent}`,
   originNotAllowed: (origin: string, key: string) => `Key ${key} may not be used from ${origin}`,
+  /** A preflight from an origin no key lists. */
+  originNotServed: (origin: string) => `No agent key may be used from ${origin}`,
   rateLimited: (key: string, rate: number, seconds: number) =>
     `Key ${key} is over its rate of ${rate} requests a minute: try again in ${seconds} seconds`,
 } as const;

@@ -34,7 +34,7 @@ describe('agent key settings', () => {
     expect(checkKeySettings({ name: 'web-shop' })).toEqual({ ok: true, settings: { name: 'web-shop', agents: [], origins: [], rate: 60 } });
     expect(checkKeySettings({ name: 'web shop' })).toEqual({
       ok: false,
-      problem: `Invalid key name "web shop": use 1 to 64 letters, digits, '-' or '_', e.g. web-shop`,
+      problem: `Invalid key name "web shop": use 1 to 64 letters, digits, '-' or '_', starting with a letter or digit, e.g. web-shop`,
     });
     expect(checkKeySettings({ name: 'k', rate: 0 })).toEqual({
       ok: false,

@@ -1,10 +1,8 @@
 import { keyMessages } from '../messages.js';
-import { isId } from './ids.js';
+import { idProblem, isId } from './ids.js';
 
 /** Every agent key starts with this, so a leaked one is easy to spot and scanners can find it. */
 export const AGENT_KEY_PREFIX = 'flow_sk_';
-/** A key's name: letters, digits, `-` and `_`, 64 at most. */
-export const KEY_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Requests a minute a key may make when it names no rate. */
 export const DEFAULT_KEY_RATE = 60;
 export const MIN_KEY_RATE = 1;
@@ -23,9 +21,9 @@ export interface AgentKeySettings {
   rate: number;
 }
 
-/** Why a name cannot be a key's, or null when it can. */
+/** Why a name cannot be a key's (an id: it is a path segment of /api/keys/{name}), or null when it can. */
 export function keyNameProblem(name: string): string | null {
-  return KEY_NAME_PATTERN.test(name) ? null : keyMessages.invalidKeyName(name.slice(0, 80));
+  return idProblem(name) === null ? null : keyMessages.invalidKeyName(name.slice(0, 80));
 }
 
 /** An agent a key may be bound to (`planId` or `planId/versionName`), or null when it is not one. */
