@@ -28,6 +28,7 @@ import { runtimeRoutes } from './routes/runtime.js';
 import { sessionStepRoutes } from './routes/sessionSteps.js';
 import { workflowRoutes } from './routes/workflows.js';
 import type { Services } from './services.js';
+import type { Route } from './http/router.js';
 import { cleanStart } from './store/cleanStart.js';
 import { dataPaths } from './store/dataPaths.js';
 import { checkDataFolderFree, lockDataFolder, type FolderLock } from './store/folderLock.js';
@@ -90,6 +91,8 @@ export interface ServerOptions {
   secretsFromEnv?: readonly string[];
   /** Test seam: the time (ms) agent keys' requests are counted by, per minute. Default Date.now. */
   keyClock?: () => number;
+  /** Test seam: more routes over the server's services (a served route that checks an agent key). */
+  testRoutes?: (services: Services) => readonly Route[];
 }
 
 export interface RunningServer {
@@ -255,6 +258,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...keysPageRoutes(agentKeys),
     ...(options.emojiDir === undefined ? emojiRoutes() : emojiRoutes(options.emojiDir)),
     ...hostedRoutes(services),
+    ...(options.testRoutes?.(services) ?? []),
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
