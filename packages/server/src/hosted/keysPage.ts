@@ -16,7 +16,7 @@ export const KEYS_TEXT = {
   originsHint: 'Pages that may use the key from a browser, e.g. https://shop.example.com; empty: none',
   rate: 'Requests a minute',
   create: 'Create key',
-  stored: 'Keys',
+  stored: 'Your keys',
   none: 'No keys yet',
   everyAgent: 'every published agent',
   noBrowser: 'no browser',
@@ -92,7 +92,7 @@ export function createdKeyPage(key: AgentKeySummary & { key: string }): string {
 ${header()}
 <p class="ok" role="status">${keyMessages.keyCreated(key.name)}</p>
 <section class="card"><h2>${KEYS_TEXT.newKey}</h2>
-<label for="new-key">${key.name}</label><input id="new-key" readonly value="${key.key}" spellcheck="false" autocomplete="off" aria-describedby="new-key-note">
+<label for="new-key">Key ${key.name}</label><input id="new-key" readonly value="${key.key}" spellcheck="false" autocomplete="off" aria-describedby="new-key-note" style="font-family:ui-monospace,monospace">
 <p id="new-key-note"><strong>${keyMessages.keyShownOnce}</strong></p></section>
 <p><a href="${KEYS_PAGE_PATH}">${KEYS_TEXT.back}</a></p>`;
   return page(`${KEYS_TEXT.title} · ${key.name}`, body);
@@ -104,6 +104,6 @@ export function revokeKeyPage(key: AgentKeySummary): string {
 ${header()}
 <section class="card"><h2>${KEYS_TEXT.confirm(key.name)}</h2>
 <p>${KEYS_TEXT.confirmText}</p>
-<form method="post" action="${revokeKeyPath(key.name)}"><button type="submit" class="quiet">${KEYS_TEXT.revoke(key.name)}</button> <a href="${KEYS_PAGE_PATH}">${KEYS_TEXT.cancel}</a></form></section>`;
+<form method="post" action="${revokeKeyPath(key.name)}"><button type="submit" class="quiet">${KEYS_TEXT.revoke(key.name)}</button> <a href="${KEYS_PAGE_PATH}" style="margin-left:12px">${KEYS_TEXT.cancel}</a></form></section>`;
   return page(KEYS_TEXT.confirm(key.name), body);
 }
