@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { accessControl, unauthorized, SIGN_IN_PATH } from './access/auth.js';
+import { accessControl, bearerToken, unauthorized, SIGN_IN_PATH } from './access/auth.js';
 import type { hostPolicy } from './access/hosts.js';
 import type { AttemptLimiter } from './access/attempts.js';
 import type { Sessions } from './access/sessions.js';
@@ -86,9 +86,9 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
         return;
       }
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      options.log(
-        redactTokens(`flow server: ${req.method ?? '?'} request failed: ${detail}`, options.token === undefined ? [] : [options.token]),
-      );
+      // Neither the editor token nor the bearer the request carried (an agent key) ever reaches the log.
+      const secrets = [options.token, bearerToken(req)].filter((token): token is string => token !== undefined && token !== null);
+      options.log(redactTokens(`flow server: ${req.method ?? '?'} request failed: ${detail}`, secrets));
       sendError(res, new HttpError(500, 'INTERNAL', 'Internal error'));
     });
   };

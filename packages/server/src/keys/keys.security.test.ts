@@ -178,6 +178,28 @@ describe('agent keys on the provider', () => {
     expect(served.status).toBe(404);
   });
 
+  it('never writes an agent key to the log, even when a served route fails with it in its error', async () => {
+    const logs: string[] = [];
+    server = await startTestServer({
+      log: (line) => logs.push(line),
+      testRoutes: (services) => [
+        {
+          method: 'POST',
+          pattern: '/v1/fails',
+          async handler({ req }) {
+            await services.agentKeys.check(req, null);
+            throw new Error(`upstream refused ${req.headers.authorization ?? ''}`);
+          },
+        },
+      ],
+    });
+    const { key } = (await (await server.call('POST', '/api/keys', { json: { name: 'logged' } })).json()) as { key: string };
+    const res = await server.call('POST', '/v1/fails', { headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(500);
+    expect(logs.join('\n')).toContain('upstream refused Bearer ***');
+    expect(logs.join('\n')).not.toContain(key.slice(8));
+  });
+
   it('creates from the Keys page (the key shown once), lists keys without it, and revokes after a confirm step; a form from another site is refused', async () => {
     server = await startTestServer();
     const empty = await (await server.call('GET', '/dashboard/keys')).text();
