@@ -110,6 +110,7 @@ export function createAgentKeys(records: KeyRecords, clock: () => number = Date.
     async check(req, agent) {
       const given = bearerToken(req);
       if (given === null) throw unknownKey(keyMessages.missingKey);
+      // Found by the hash of what was sent: no stored secret is compared, so timing tells nothing.
       const record = KEY_PATTERN.test(given) ? await records.byHash(hashOfKey(given)) : null;
       if (record === null) throw unknownKey(keyMessages.unknownKey);
       const origin = req.headers.origin;
@@ -147,7 +148,12 @@ export function createAgentKeys(records: KeyRecords, clock: () => number = Date.
     async preflight(req, res) {
       const origin = req.headers.origin;
       if (origin === undefined || !(await records.anyAllowsOrigin(origin)))
-        throw new HttpError(403, 'origin_not_allowed', keyMessages.originNotServed(origin?.slice(0, 200) ?? 'a page without an origin'));
+        throw new AgentKeyError(
+          403,
+          'origin_not_allowed',
+          'permission_error',
+          keyMessages.originNotServed(origin?.slice(0, 200) ?? 'a page without an origin'),
+        );
       res.writeHead(204, { ...corsHeaders(origin), ...PREFLIGHT_HEADERS, 'Content-Length': 0 });
       res.end();
     },

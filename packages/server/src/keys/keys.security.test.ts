@@ -170,7 +170,7 @@ describe('agent keys on the provider', () => {
       expect(refused?.status, path).toBe(403);
       expect(refused?.headers.get('access-control-allow-origin'), path).toBeNull();
       expect(await refused?.json()).toEqual({
-        error: { code: 'origin_not_allowed', message: 'No agent key may be used from https://evil.example' },
+        error: { code: 'origin_not_allowed', type: 'permission_error', message: 'No agent key may be used from https://evil.example' },
       });
     }
     // A served route is never sent to sign in: it answers for itself (none is built yet, so 404).
