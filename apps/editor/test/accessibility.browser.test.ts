@@ -124,4 +124,22 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expectAccessible(page);
   });
+
+  it("the dashboard's Keys page: the list, a created key and the step before revoking", async () => {
+    const page = await h.open('/');
+    await page.goto(`${h.server.url}/dashboard/keys`);
+    await page.getByLabel('Name').fill(`web-${Date.now()}`);
+    await page.getByLabel('Web origins (optional)').fill('https://shop.example.com');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('heading', { name: 'Your new key' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Back to the keys' }).click();
+    await page
+      .getByRole('link', { name: /^Revoke web-/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: /^Revoke the key web-/ }).waitFor();
+    await expectAccessible(page);
+  });
 });

@@ -40,6 +40,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   workflows: "the plan's saved workflows (list)",
   db: 'a PostgreSQL database of the provider: import a data folder into it, export it as one',
   secrets: 'the provider\'s secret store, which flows read as { "env": NAME } (set, list, delete)',
+  keys: 'agent keys, which open the published agents (/v1, /mcp) and nothing else (create, list, revoke)',
 };
 
 /** The database `serve` and `db` work on. */
@@ -181,6 +182,41 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: [],
     example: 'flowctl secrets delete ORDERS_API_TOKEN',
     load: () => import('./commands/secretsDelete.js'),
+  },
+  {
+    name: 'keys create',
+    args: '',
+    summary: 'create an agent key for the published agents: printed once, the provider keeps only its hash',
+    options: [
+      { flags: '--name <name>', description: "the key's name (letters, digits, - and _)", required: true },
+      {
+        flags: '--agent <plan/version...>',
+        description: 'an agent it may use: PLAN (its production version) or PLAN/VERSION; none: every published agent',
+      },
+      {
+        flags: '--origin <url...>',
+        description: 'a web origin it may be used from in a browser (https://shop.example.com); none: no browser',
+      },
+      { flags: '--rate <n>', description: 'requests a minute (1 to 10000)', default: '60' },
+    ],
+    example: 'flowctl keys create --name web-shop --agent support-desk --origin https://shop.example.com',
+    load: () => import('./commands/keysCreate.js'),
+  },
+  {
+    name: 'keys list',
+    args: '',
+    summary: "the provider's agent keys: name, prefix, agents, origins, rate, created and last used (never a key)",
+    options: [],
+    example: 'flowctl keys list',
+    load: () => import('./commands/keysList.js'),
+  },
+  {
+    name: 'keys revoke',
+    args: '<name>',
+    summary: 'revoke an agent key: every request with it is refused at once',
+    options: [],
+    example: 'flowctl keys revoke web-shop',
+    load: () => import('./commands/keysRevoke.js'),
   },
   {
     name: 'run',

@@ -1,6 +1,6 @@
 // The data each flowctl command returns (types only). Commands build it, render/ prints it and
 // command.ts tags it: all three read it here, so none of them imports another.
-import type { FlowDiff, FlowDocument, FlowSource, SecretReference, SecretSummary, SystemPromptResponse } from '@flow/core';
+import type { AgentKeySummary, FlowDiff, FlowDocument, FlowSource, SecretReference, SecretSummary, SystemPromptResponse } from '@flow/core';
 import type { TurnTrace, WorkflowRun } from '@flow/runtime';
 import type { Shell } from './completion/shells.js';
 import type { FileFinding } from './errors.js';
@@ -246,6 +246,21 @@ export interface SecretChangeReport {
   change: 'created' | 'updated' | 'deleted';
 }
 
+/** `keys list`: the provider's agent keys (never a key). */
+export interface KeysListReport {
+  apiUrl: string;
+  keys: AgentKeySummary[];
+}
+
+/** `keys create`: the new key, the only time it is shown. */
+export type KeyCreatedReport = AgentKeySummary & { key: string };
+
+/** `keys revoke`: which key. */
+export interface KeyRevokedReport {
+  name: string;
+  change: 'revoked';
+}
+
 export interface Results {
   init: InitReport;
   validate: ValidateReport;
@@ -259,6 +274,9 @@ export interface Results {
   'secrets list': SecretsListReport;
   'secrets set': SecretChangeReport;
   'secrets delete': SecretChangeReport;
+  'keys create': KeyCreatedReport;
+  'keys list': KeysListReport;
+  'keys revoke': KeyRevokedReport;
   run: RunReport;
   session: SessionReport;
   test: TestReport;

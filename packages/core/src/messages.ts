@@ -159,3 +159,34 @@ export const secretMessages = {
   failedToSetSecret: (reason: string) => `Failed to set the secret: ${reason}`,
   failedToDeleteSecret: (reason: string) => `Failed to delete the secret: ${reason}`,
 } as const;
+
+/** What flowctl, the provider and its dashboard say about agent keys (the spec has no words for these). */
+export const keyMessages = {
+  invalidKeyName: (name: string) =>
+    `Invalid key name "${name}": use 1 to 64 letters, digits, '-' or '_', starting with a letter or digit, e.g. web-shop`,
+  invalidKeyAgent: (agent: string) =>
+    `Invalid agent "${agent}": give a plan id, or a plan id and a version as PLAN/VERSION (letters, digits, '-' or '_')`,
+  invalidKeyOrigin: (origin: string) =>
+    `Invalid origin "${origin}": give a web origin as scheme://host[:port], e.g. https://shop.example.com (no path)`,
+  invalidKeyRate: (min: number, max: number) => `The rate is a whole number of requests a minute, ${min} to ${max}`,
+  tooMany: (what: string, max: number) => `A key lists at most ${max} ${what}`,
+  invalidKeyBody: 'Body must be { "name": "…", "agents"?: ["PLAN[/VERSION]"], "origins"?: ["https://…"], "rate"?: 60 }',
+  keyNameTaken: (name: string) => `A key named ${name} exists already: revoke it first or choose another name`,
+  keyNotFound: (name: string) => `No key named ${name}`,
+  keyCreated: (name: string) => `Key ${name} created`,
+  keyShownOnce: 'Copy it now: it will not be shown again.',
+  keyRevoked: (name: string) => `Key ${name} revoked`,
+  failedToListKeys: (reason: string) => `Failed to list keys: ${reason}`,
+  failedToCreateKey: (reason: string) => `Failed to create the key: ${reason}`,
+  failedToRevokeKey: (reason: string) => `Failed to revoke the key: ${reason}`,
+  /** An agent key sent to any route but the served ones. */
+  agentKeyElsewhere: 'Agent keys only open /v1 and /mcp: use the editor token (or sign in) for this route',
+  missingKey: 'An agent key is required: send Authorization: Bearer flow_sk_…',
+  unknownKey: 'Invalid agent key: it is unknown or was revoked',
+  agentNotAllowed: (agent: string, key: string) => `Key ${key} may not use agent ${agent}`,
+  originNotAllowed: (origin: string, key: string) => `Key ${key} may not be used from ${origin}`,
+  /** A preflight from an origin no key lists. */
+  originNotServed: (origin: string) => `No agent key may be used from ${origin}`,
+  rateLimited: (key: string, rate: number, seconds: number) =>
+    `Key ${key} is over its rate of ${rate} requests a minute: try again in ${seconds} seconds`,
+} as const;

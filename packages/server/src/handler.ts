@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { accessControl, unauthorized, SIGN_IN_PATH } from './access/auth.js';
+import { accessControl, bearerToken, unauthorized, SIGN_IN_PATH } from './access/auth.js';
 import type { hostPolicy } from './access/hosts.js';
 import type { AttemptLimiter } from './access/attempts.js';
 import type { Sessions } from './access/sessions.js';
@@ -7,6 +7,7 @@ import { redactTokens } from '@flow/core';
 import { HttpError, notFound } from './http/HttpError.js';
 import { sendError } from './http/respond.js';
 import { createRouter, pathSegments, type Route } from './http/router.js';
+import type { AgentKeys } from './keys/agentKeys.js';
 
 export interface HandlerOptions {
   routes: readonly Route[];
@@ -21,6 +22,8 @@ export interface HandlerOptions {
   trustedOrigins: readonly string[];
   /** Serves the built editor for any other GET; absent when there is none. */
   editor?: (req: IncomingMessage, res: ServerResponse, segments: readonly string[]) => Promise<void>;
+  /** Agent keys: they answer the served routes' CORS preflights. */
+  agentKeys: Pick<AgentKeys, 'preflight'>;
   /** Where unexpected errors are reported (never with the token). */
   log: (line: string) => void;
 }
@@ -28,7 +31,7 @@ export interface HandlerOptions {
 /**
  * The request pipeline: Host allow-list, access (with a token, every route but sign-in and the
  * editor's static files needs it: bearer header or session cookie; writes from another site are
- * refused), routing (404/405), the route's handler, then the editor's files. A page asked for
+ * refused; an agent key opens only the served routes, /v1 and /mcp, which check it), routing (404/405), the route's handler, then the editor's files. A page asked for
  * without signing in goes to the sign-in page; every other failure becomes a JSON error,
  * unexpected ones a bare 500 whose details go only to the log.
  */
@@ -46,7 +49,10 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
     options.hosts.check(req);
     const method = req.method ?? 'GET';
     const { segments, query } = pathSegments(req.url ?? '/');
-    if ((await access.check(req, method, segments)) === null) {
+    const how = await access.check(req, method, segments);
+    // The served routes check their agent key themselves; their preflights are answered here.
+    if (how === 'agent' && method === 'OPTIONS') return options.agentKeys.preflight(req, res);
+    if (how === null) {
       if ((method === 'GET' || method === 'HEAD') && segments[0] !== 'api') {
         res.writeHead(303, {
           Location: `${SIGN_IN_PATH}?next=${encodeURIComponent(req.url ?? '/')}`,
@@ -65,7 +71,7 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
         headers: { Allow: match.allowed.join(', ') },
       });
     }
-    if ((method === 'GET' || method === 'HEAD') && segments[0] !== 'api' && options.editor) {
+    if ((method === 'GET' || method === 'HEAD') && segments[0] !== 'api' && how !== 'agent' && options.editor) {
       return options.editor(req, res, segments);
     }
     throw notFound('No such route');
@@ -80,9 +86,9 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
         return;
       }
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      options.log(
-        redactTokens(`flow server: ${req.method ?? '?'} request failed: ${detail}`, options.token === undefined ? [] : [options.token]),
-      );
+      // Neither the editor token nor the bearer the request carried (an agent key) ever reaches the log.
+      const secrets = [options.token, bearerToken(req)].filter((token): token is string => token !== undefined && token !== null);
+      options.log(redactTokens(`flow server: ${req.method ?? '?'} request failed: ${detail}`, secrets));
       sendError(res, new HttpError(500, 'INTERNAL', 'Internal error'));
     });
   };

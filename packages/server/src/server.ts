@@ -14,6 +14,9 @@ import { secretPaths } from './secrets/folderSecrets.js';
 import { SECRETS_KEY_ENV, keyFromFile, keyFromText, keyMissing } from './secrets/secretKey.js';
 import { createSecretVault } from './secrets/secretVault.js';
 import { secretRoutes } from './routes/secrets.js';
+import { keyRoutes } from './routes/keys.js';
+import { keysPageRoutes } from './hosted/keysRoutes.js';
+import { createAgentKeys } from './keys/agentKeys.js';
 import { secretsPageRoutes } from './hosted/secretsRoutes.js';
 import { createHandler } from './handler.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
@@ -26,6 +29,7 @@ import { runtimeRoutes } from './routes/runtime.js';
 import { sessionStepRoutes } from './routes/sessionSteps.js';
 import { workflowRoutes } from './routes/workflows.js';
 import type { Services } from './services.js';
+import type { Route } from './http/router.js';
 import { cleanStart } from './store/cleanStart.js';
 import { dataPaths } from './store/dataPaths.js';
 import { checkDataFolderFree, lockDataFolder, type FolderLock } from './store/folderLock.js';
@@ -86,6 +90,10 @@ export interface ServerOptions {
   secretsKey?: string;
   /** Variables of `runtimeEnv` copied into the secret store at start (`--secrets-from-env`), for simple deployments. */
   secretsFromEnv?: readonly string[];
+  /** Test seam: the time (ms) agent keys' requests are counted by, per minute. Default Date.now. */
+  keyClock?: () => number;
+  /** Test seam: more routes over the server's services (a served route that checks an agent key). */
+  testRoutes?: (services: Services) => readonly Route[];
 }
 
 export interface RunningServer {
@@ -217,9 +225,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let url = '';
   const now = (): string => new Date().toISOString();
   const vault = createSecretVault(store.storage.secrets, () => (secretsKey ? Promise.resolve(secretsKey) : store.fallbackKey()), now);
+  const agentKeys = createAgentKeys(store.storage.keys, options.keyClock);
   const services: Services = {
     ...store.storage,
     vault,
+    agentKeys,
     now,
     // Hosted links are built from the configured address, never from the request's Host header.
     origin: () => publicUrl ?? url,
@@ -247,13 +257,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...sessionStepRoutes(services, { env, secrets: vault }),
     ...secretRoutes(vault),
     ...secretsPageRoutes(vault),
+    ...keyRoutes(agentKeys),
+    ...keysPageRoutes(agentKeys),
     ...(options.emojiDir === undefined ? emojiRoutes() : emojiRoutes(options.emojiDir)),
     ...hostedRoutes(services),
+    ...(options.testRoutes?.(services) ?? []),
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const trustedOrigins = publicUrl === undefined ? [] : [new URL(publicUrl).origin];
-  const handle = createHandler({ routes, token, hosts, sessions, limiter, trustProxy, trustedOrigins, log, ...(editor ? { editor } : {}) });
+  const handle = createHandler({
+    routes,
+    token,
+    hosts,
+    sessions,
+    limiter,
+    trustProxy,
+    trustedOrigins,
+    agentKeys,
+    log,
+    ...(editor ? { editor } : {}),
+  });
   // The address is known once listening, and the lock names it: requests wait for the folder.
   let openGate = (): void => undefined;
   const ready = new Promise<void>((done) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { AgentKeys } from './keys/agentKeys.js';
 import type { SecretVault } from './secrets/secretVault.js';
 import type { Storage } from './store/storage.js';
 
@@ -10,4 +11,6 @@ export interface Services extends Storage {
   origin(req: IncomingMessage): string;
   /** The secret store (sealed values in `secrets`, opened with the server's key). */
   vault: SecretVault;
+  /** Agent keys: the served routes (/v1, /mcp) let a request in with `agentKeys.check`. */
+  agentKeys: AgentKeys;
 }

@@ -293,6 +293,39 @@ such secret.
 `,
     samples: [{ command: 'flowctl secrets delete ORDERS_API_TOKEN', showOutput: true }],
   },
+  'keys create': {
+    details: `
+Creates an agent key: what lets another app, a chat client (OpenAI-compatible \`/v1\`, MCP at
+\`/mcp\`) or a web page (the embeddable chat) talk to the provider's **published** agents. The key
+(\`flow_sk_\` and 32 random bytes) is printed once, alone on stdout so it can be piped into a secret
+manager; the provider keeps only its SHA-256 and cannot show it again. An agent key opens nothing
+else: the editor's routes, \`/api/*\` and the dashboard refuse it.
+
+\`--agent\` (repeatable) binds the key to agents: \`PLAN\` is the plan's production version,
+\`PLAN/VERSION\` another version; without it the key may use every published agent. \`--origin\`
+(repeatable) names the web pages that may use it from a browser (\`https://shop.example.com\`,
+exact origins, no path): CORS answers them alone, and a key without origins is refused to every
+browser. \`--rate\` is its limit of requests a minute (default 60), counted by the provider (in the
+database with \`--database\`, one count for all servers). \`--json\` prints
+\`{ name, key, prefix, agents, origins, rate, created, lastUsed, note }\`.
+`,
+    samples: [{ command: 'flowctl keys create --name web-shop --agent support-desk --origin https://shop.example.com', showOutput: true }],
+  },
+  'keys list': {
+    details: `
+The provider's agent keys: name, prefix (\`flow_sk_\` and 6 characters, to tell keys apart),
+agents (\`all\`: every published agent), origins, rate, when each was created and last used. Never
+a key. \`--json\` prints \`{ apiUrl, keys: [{ name, prefix, agents, origins, rate, created, lastUsed }] }\`.
+`,
+    samples: [{ command: 'flowctl keys list', showOutput: true }],
+  },
+  'keys revoke': {
+    details: `
+Revokes a key: every server of the provider refuses it from the next request on (401
+\`invalid_api_key\`). Exit 4 when there is no such key.
+`,
+    samples: [{ command: 'flowctl keys revoke web-shop', showOutput: true }],
+  },
   run: {
     details: `
 Runs the flow as an agent with the runtime (\`@flow/runtime\`): the compiled system prompt (prefix,

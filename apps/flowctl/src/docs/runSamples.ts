@@ -14,6 +14,8 @@ const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 /** How the docs write the sandbox's folder and the provider's address, whatever the machine. */
 export const DOC_PROJECT = '/home/me/project';
 export const DOC_API_URL = 'http://127.0.0.1:4321';
+/** The agent key the `keys` samples show (theirs is random). */
+export const DOC_AGENT_KEY = 'flow_sk_Xq3v9TzL0bN7cR2mK5wYh8JdP4sF6gA1eU0iO3tQy7B';
 /** The database the `db` samples show (theirs is a throwaway one on a free port). */
 export const DOC_DATABASE_URL = 'postgres://flow@127.0.0.1:5432/flow';
 
@@ -51,6 +53,8 @@ function normalize(output: string, project: string): string {
       .join(DOC_PROJECT)
       .replace(/http:\/\/127\.0\.0\.1:\d+/g, DOC_API_URL)
       .replace(/postgres:\/\/flow@127\.0\.0\.1:\d+\/\w+/g, DOC_DATABASE_URL)
+      .replace(/flow_sk_[A-Za-z0-9_-]{43}/g, DOC_AGENT_KEY)
+      .replace(/flow_sk_[A-Za-z0-9_-]{6}…/g, `${DOC_AGENT_KEY.slice(0, 14)}…`)
       // Times (a tool call's, a test's) differ from run to run.
       .replace(/ \d+ ms$/gm, ' 12 ms')
   );

@@ -1,3 +1,4 @@
+import { keyMessages } from '@flow/core';
 import type { Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import type { CliError } from '../errors.js';
@@ -12,6 +13,7 @@ import { fmtText } from './text/fmtText.js';
 import { generateText } from './text/generateText.js';
 import { dbText, initText, serveText } from './text/localText.js';
 import { compileText, fetchText, publishText, secretChangeText, secretsListText, sessionText, workflowsText } from './text/providerText.js';
+import { keyCreatedText, keyRevokedText, keysListText } from './text/keysText.js';
 import { runText } from './text/runText.js';
 import { testText } from './text/testText.js';
 import { validateText } from './text/validateText.js';
@@ -34,6 +36,9 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   'secrets list': secretsListText,
   'secrets set': secretChangeText,
   'secrets delete': secretChangeText,
+  'keys create': keyCreatedText,
+  'keys list': keysListText,
+  'keys revoke': keyRevokedText,
   run: runText,
   session: sessionText,
   test: testText,
@@ -49,6 +54,8 @@ const JSON_VIEWS: { [K in Kind]?: (data: Results[K]) => unknown } = {
   fetch: ({ text: _text, doc, ...summary }) => (summary.output === undefined ? doc : summary),
   // The document when it went nowhere else; with -o, the report of what was written.
   generate: ({ text: _text, doc, ...report }) => (report.file === null ? { ...report, doc } : report),
+  // The key is in this answer alone: said in JSON too.
+  'keys create': (created) => ({ ...created, note: keyMessages.keyShownOnce }),
 };
 
 function jsonView<K extends Kind>(kind: K, data: Results[K]): unknown {

@@ -4,6 +4,8 @@ import type { FlowVersions } from './flowVersions.js';
 import { createWorkflowPath, dashboardPath, joinUrl } from './paths.js';
 import { createPlanCalls } from './planCalls.js';
 import type { PlanCalls } from './planCalls.js';
+import { createKeyCalls } from './keyCalls.js';
+import type { KeyCalls } from './keyCalls.js';
 import { createSecretCalls } from './secretCalls.js';
 import type { SecretCalls } from './secretCalls.js';
 import { createTransport } from './transport.js';
@@ -25,6 +27,7 @@ export interface HostedUrls {
 export type FlowClient = PlanCalls &
   WorkflowCalls &
   SecretCalls &
+  KeyCalls &
   FlowCalls &
   HostedUrls & {
     /** The version of each flow this client last loaded or wrote: sent as If-Match with its writes. */
@@ -43,6 +46,7 @@ export function createClient(options: ClientOptions): FlowClient {
     ...createWorkflowCalls(transport),
     ...createFlowCalls(transport),
     ...createSecretCalls(transport),
+    ...createKeyCalls(transport),
     versions: transport.versions,
     hostedUrl,
     createWorkflowUrl: (planId) => hostedUrl(createWorkflowPath(planId)),

@@ -27,6 +27,9 @@ export function dashboardPath(planId: string, versionName: string): string {
 /** The provider's Secrets page (the dashboard's secret store). */
 export const SECRETS_PAGE_PATH = '/dashboard/secrets';
 
+/** The provider's Keys page (the dashboard's agent keys). */
+export const KEYS_PAGE_PATH = '/dashboard/keys';
+
 /** Joins a base URL (trailing slashes dropped; '' means same origin) and an absolute path. */
 export function joinUrl(baseUrl: string, path: string): string {
   const base = baseUrl.replace(/\/+$/, '');

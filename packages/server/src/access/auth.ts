@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../http/HttpError.js';
 import { clientOf, tooManyAttempts, type AttemptLimiter } from './attempts.js';
 import type { Sessions } from './sessions.js';
+import { agentKeyNotHere, isAgentPath, looksLikeAgentKey } from '../keys/agentPaths.js';
 
 /** The cookie of a signed-in browser: a random session id, HttpOnly, SameSite=Strict. */
 export const SESSION_COOKIE = 'flow_session';
@@ -28,6 +29,11 @@ export function cookieValue(req: IncomingMessage, name: string): string | undefi
   return undefined;
 }
 
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(req: IncomingMessage): string | null {
+  return /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NOT_EDITOR = new Set(['api', 'hosted', 'dashboard', 'signin']);
 
@@ -42,8 +48,8 @@ export function isPublic(method: string, segments: readonly string[]): boolean {
   return /\.[A-Za-z0-9]+$/.test(last) && !/\.html?$/i.test(last);
 }
 
-/** How a request was let in. */
-export type Access = 'open' | 'bearer' | 'cookie' | 'public';
+/** How a request was let in: `agent` is a served route (/v1, /mcp), whose agent key its handler checks. */
+export type Access = 'open' | 'bearer' | 'cookie' | 'public' | 'agent';
 
 export interface AccessOptions {
   token: string | undefined;
@@ -61,14 +67,14 @@ export interface AccessOptions {
  * (clients) or the session cookie (the editor and the pages). A state-changing request that a
  * browser sends from another origin is refused, whatever it carries. A client past the limit of
  * wrong tokens is slowed, never locked out: its tokens wait their turn and a pause (the limiter),
- * the right one still gets in, a wrong one gets 429 with Retry-After.
+ * the right one still gets in, a wrong one gets 429 with Retry-After. An agent key (`flow_sk_…`)
+ * opens none of these, in any mode; the served routes (/v1, /mcp) go to their handlers, which check it.
  */
 export function accessControl(options: AccessOptions): {
   /** How the request is let in, or null when it needs to sign in. Throws for a cross-site write, a wrong token or too many. */
   check(req: IncomingMessage, method: string, segments: readonly string[]): Promise<Access | null>;
 } {
   const matches = options.token === undefined ? undefined : tokenMatcher(options.token);
-  const bearer = (req: IncomingMessage): string | null => /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
   const viaCookie = (req: IncomingMessage): Promise<boolean> => options.sessions.valid(cookieValue(req, SESSION_COOKIE));
 
   function checkOrigin(req: IncomingMessage, method: string): void {
@@ -86,9 +92,13 @@ export function accessControl(options: AccessOptions): {
 
   return {
     async check(req, method, segments) {
+      // Other origins may call the served routes: the key's own origins decide (keys/agentKeys.ts).
+      if (isAgentPath(segments)) return 'agent';
+      const given = bearerToken(req);
+      // In every mode, before anything else: an agent key never opens an editor or provider route.
+      if (looksLikeAgentKey(given)) throw agentKeyNotHere();
       checkOrigin(req, method);
       if (matches === undefined) return 'open';
-      const given = bearer(req);
       if (given !== null) {
         const client = clientOf(req, options.trustProxy);
         const turn = await options.limiter.turn(client);

@@ -1,6 +1,6 @@
 import type { PublishEntry } from '../store/publishStore.js';
 import { html, page, timeHtml, type Html } from './html.js';
-import { SECRETS_PAGE_PATH, SECRETS_TEXT } from './secretsPage.js';
+import { dashboardLinks } from './dashboardNav.js';
 
 /** The text shown when a version has never been published. */
 export const NOTHING_PUBLISHED = 'Nothing published yet';
@@ -45,7 +45,7 @@ export function dashboardPage(planId: string, versionName: string, entries: read
         )}</ol>`;
   const body = html`
 <h1>Dashboard</h1>
-<p class="muted">Plan <strong>${planId}</strong> · version <strong>${versionName}</strong> · <a href="${SECRETS_PAGE_PATH}">${SECRETS_TEXT.title}</a></p>
+<p class="muted">Plan <strong>${planId}</strong> · version <strong>${versionName}</strong> · ${dashboardLinks()}</p>
 ${current}
 ${history}`;
   return page(`Dashboard · ${planId} / ${versionName}`, body);

@@ -1,5 +1,6 @@
 import { SECRETS_PAGE_PATH } from '@flow/core';
 import type { SecretSummary } from '../secrets/secretVault.js';
+import { dashboardLinks } from './dashboardNav.js';
 import { html, page, timeHtml } from './html.js';
 
 /** The dashboard's Secrets page: its address (core's, which the editor links to) and words. */
@@ -36,6 +37,7 @@ export function secretsPage(secrets: readonly SecretSummary[], notice?: { ok: bo
         )}</ul>`;
   const body = html`
 <h1>${SECRETS_TEXT.title}</h1>
+<nav aria-label="Dashboard"><p class="muted">${dashboardLinks(SECRETS_PAGE_PATH)}</p></nav>
 <p class="muted">${SECRETS_TEXT.intro}</p>
 ${message}
 <section class="card"><h2>${SECRETS_TEXT.setHeading}</h2>

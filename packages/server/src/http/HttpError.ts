@@ -33,6 +33,15 @@ export type ErrorCode =
   | 'INVALID_SECRET_VALUE'
   | 'SECRET_NOT_FOUND'
   | 'SECRETS_KEY_MISSING'
+  | 'INVALID_KEY'
+  | 'KEY_NAME_TAKEN'
+  | 'KEY_NOT_FOUND'
+  | 'AGENT_KEY_NOT_HERE'
+  // The served routes' (/v1, /mcp) refusals of an agent key, in OpenAI's words.
+  | 'invalid_api_key'
+  | 'model_not_allowed'
+  | 'origin_not_allowed'
+  | 'rate_limit_exceeded'
   | 'INTERNAL';
 
 /** A refusal with its HTTP status, sent as `{ error: { code, message, ...extra } }`. */

@@ -51,7 +51,7 @@ export function publishText(report: PublishReport | RollbackReport, t: TextTarge
 }
 
 /** Columns padded to their widest cell (the last one left as it is), the header in bold. */
-function table(t: TextTarget, header: readonly string[], rows: readonly (readonly string[])[]): void {
+export function table(t: TextTarget, header: readonly string[], rows: readonly (readonly string[])[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     cells

@@ -63,6 +63,30 @@ export const MIGRATIONS: readonly Migration[] = [
     // Values sealed with AES-256-GCM (secrets/secretCipher.ts); the key is never in the database.
     statements: ['create table secrets (name text primary key, sealed text not null, updated_at text not null)'],
   },
+  {
+    version: 4,
+    name: 'agent keys and their request counts',
+    statements: [
+      // The SHA-256 of each key (the key itself is shown once, never stored).
+      `create table agent_keys (
+        name text primary key,
+        hash text not null unique,
+        prefix text not null,
+        agents text[] not null,
+        origins text[] not null,
+        rate integer not null,
+        created text not null,
+        last_used text
+      )`,
+      // Requests per key and minute (ms since the epoch / 60,000): one count for every server.
+      `create table agent_key_uses (
+        name text not null references agent_keys (name) on delete cascade,
+        minute bigint not null,
+        count integer not null,
+        primary key (name, minute)
+      )`,
+    ],
+  },
 ];
 
 /** The advisory lock key of Flow's migrations (any fixed number, the same for every server). */
