@@ -62,6 +62,10 @@ export interface TurnOptions {
   onToken?: (text: string) => void;
   /** Each tool call once it is done. */
   onToolCall?: (call: ToolCallTrace) => void;
+  /** Sampling of this turn's model calls (a served client's `temperature`); the endpoint's default otherwise. */
+  temperature?: number;
+  /** The most tokens each model call of this turn may answer (a served client's `max_tokens`). */
+  maxTokens?: number;
 }
 
 /** A conversation with a flow: its messages and variables carry from turn to turn. */
@@ -154,7 +158,7 @@ export function createAgent(options: AgentOptions): Agent {
     async close() {
       // Connections belong to the guard's shared pools (idle ones do not hold the process open): nothing of the agent's own to close.
     },
-    async turn(user, { onToken, onToolCall } = {}) {
+    async turn(user, { onToken, onToolCall, temperature, maxTokens } = {}) {
       const started = performance.now();
       const trace: TurnTrace = {
         user,
@@ -179,7 +183,11 @@ export function createAgent(options: AgentOptions): Agent {
         const reply = await options.model.chat(
           messages,
           tools.map((t) => t.spec),
-          onToken ? { onToken } : {},
+          {
+            ...(onToken ? { onToken } : {}),
+            ...(temperature === undefined ? {} : { temperature }),
+            ...(maxTokens === undefined ? {} : { maxTokens }),
+          },
         );
         trace.modelCalls++;
         trace.tokens.prompt += reply.usage.promptTokens;
