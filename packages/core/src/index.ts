@@ -25,6 +25,16 @@ export type { PlanCalls, GenerateSystemPromptRequest, DeconstructFlowRequest, Cu
 export type { WorkflowCalls, WorkflowDraft, SavedWorkflow } from './api/workflowCalls.js';
 export type { FlowCalls, LoadedFlow, SavedFlow, PublishedFlow, RolledBackFlow } from './api/flowCalls.js';
 export type { SecretCalls, SecretSummary } from './api/secretCalls.js';
+export type {
+  Conversation,
+  ConversationCalls,
+  ConversationEntry,
+  ConversationPage,
+  ConversationQuery,
+  ConversationSummary,
+  ConversationUsage,
+} from './api/conversationCalls.js';
+export { DEFAULT_CONVERSATION_PAGE, MAX_CONVERSATION_PAGE, conversationsPath, isConversationSummary } from './api/conversationCalls.js';
 export * from './api/flowVersions.js';
 export * from './diff/flowDiff.js';
 export * from './diff/valueDiff.js';
@@ -32,7 +42,15 @@ export * from './session/planSession.js';
 export * from './session/describeEdits.js';
 export type { PlanSummary } from './api/guards.js';
 export { isFlowDocument } from './api/guards.js';
-export { SECRETS_PAGE_PATH, createWorkflowPath, dashboardPath, joinUrl, planPath, workflowsPath } from './api/paths.js';
+export {
+  SECRETS_PAGE_PATH,
+  conversationsPagePath,
+  createWorkflowPath,
+  dashboardPath,
+  joinUrl,
+  planPath,
+  workflowsPath,
+} from './api/paths.js';
 export * from './model/options.js';
 export * from './model/models.js';
 export * from './functions/metadata.js';

@@ -159,3 +159,11 @@ export const secretMessages = {
   failedToSetSecret: (reason: string) => `Failed to set the secret: ${reason}`,
   failedToDeleteSecret: (reason: string) => `Failed to delete the secret: ${reason}`,
 } as const;
+
+/** What flowctl, the provider and its dashboard say about served conversations. */
+export const conversationMessages = {
+  conversationNotFound: (id: string) => `No conversation ${id}`,
+  noConversations: (target: string) => `No conversations of ${target} yet`,
+  failedToListConversations: (reason: string) => `Failed to list conversations: ${reason}`,
+  failedToLoadConversation: (reason: string) => `Failed to load the conversation: ${reason}`,
+} as const;

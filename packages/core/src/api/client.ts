@@ -1,3 +1,5 @@
+import { createConversationCalls } from './conversationCalls.js';
+import type { ConversationCalls } from './conversationCalls.js';
 import { createFlowCalls } from './flowCalls.js';
 import type { FlowCalls } from './flowCalls.js';
 import type { FlowVersions } from './flowVersions.js';
@@ -25,6 +27,7 @@ export interface HostedUrls {
 export type FlowClient = PlanCalls &
   WorkflowCalls &
   SecretCalls &
+  ConversationCalls &
   FlowCalls &
   HostedUrls & {
     /** The version of each flow this client last loaded or wrote: sent as If-Match with its writes. */
@@ -43,6 +46,7 @@ export function createClient(options: ClientOptions): FlowClient {
     ...createWorkflowCalls(transport),
     ...createFlowCalls(transport),
     ...createSecretCalls(transport),
+    ...createConversationCalls(transport),
     versions: transport.versions,
     hostedUrl,
     createWorkflowUrl: (planId) => hostedUrl(createWorkflowPath(planId)),

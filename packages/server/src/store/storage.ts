@@ -4,6 +4,8 @@
 // holds every implementation to the same guarantees.
 import type { FlowDocument } from '@flow/core';
 import { memorySessionRecords, type SessionRecords } from '../access/sessions.js';
+import type { ConversationRecords } from '../conversations/conversationRecords.js';
+import { folderConversationRecords } from '../conversations/folderConversations.js';
 import { folderSecretRecords } from '../secrets/folderSecrets.js';
 import type { SecretRecords } from '../secrets/secretVault.js';
 import type { DataPaths } from './dataPaths.js';
@@ -52,6 +54,8 @@ export interface Storage {
   signIns: SessionRecords;
   /** The secret store's sealed values (the key is the server's, never the store's). */
   secrets: SecretRecords;
+  /** The served conversations, appended to as each turn goes. */
+  conversations: ConversationRecords;
 }
 
 /** The folder store: flow files, publish records and workflows as files under one data folder. */
@@ -79,5 +83,6 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
     // One server per folder: its sign-ins live in its memory.
     signIns: memorySessionRecords(),
     secrets: folderSecretRecords(paths.root),
+    conversations: folderConversationRecords(paths.root),
   };
 }

@@ -16,6 +16,7 @@ import type { StoreFaults } from '../journal.js';
 import type { Storage } from '../storage.js';
 import { isSession, newestWorkflowFirst, storedText, type Session } from '../workflowStore.js';
 import { migrate } from './migrations.js';
+import { pgConversationRecords } from './pgConversations.js';
 
 /** The ETag of a flow row's version. */
 export const etagOfVersion = (version: string): string => `"v${version}"`;
@@ -387,6 +388,7 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
         return rows.length > 0;
       },
     },
+    conversations: pgConversationRecords(sql, guarded),
     close: () => sql.end({ timeout: 5 }),
   };
 }
