@@ -167,3 +167,15 @@ export const conversationMessages = {
   failedToListConversations: (reason: string) => `Failed to list conversations: ${reason}`,
   failedToLoadConversation: (reason: string) => `Failed to load the conversation: ${reason}`,
 } as const;
+
+/** What a served agent answers when it cannot (the provider's /v1, /mcp and embedded chat). */
+export const agentMessages = {
+  agentNotFound: (agent: string) => `No published agent ${agent}: publish it first (Play in the editor, or flowctl publish)`,
+  conversationOfAnotherAgent: (id: string, agent: string) => `The conversation ${id} is not one of ${agent}`,
+  noUserMessage: "The last message must be the user's, with text",
+  messageTooLong: (max: number) => `A message is text of 1 to ${max} characters`,
+  tooManyMessages: (max: number) => `At most ${max} messages of history`,
+  badTemperature: 'temperature must be a number from 0 to 2',
+  badMaxTokens: 'max_tokens must be a whole number of at least 1',
+  modelUnavailable: (reason: string) => `The agent's model did not answer: ${reason}`,
+} as const;

@@ -15,6 +15,9 @@ import { createSecretVault } from './secrets/secretVault.js';
 import { secretRoutes } from './routes/secrets.js';
 import { secretsPageRoutes } from './hosted/secretsRoutes.js';
 import { createHandler } from './handler.js';
+import { DEFAULT_KEEP_DAYS, startRetention } from './conversations/retention.js';
+import { conversationRoutes } from './routes/conversations.js';
+import { createAgentService } from './serving/agentService.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
 import { emojiRoutes } from './routes/emoji.js';
@@ -85,6 +88,8 @@ export interface ServerOptions {
   secretsKey?: string;
   /** Variables of `runtimeEnv` copied into the secret store at start (`--secrets-from-env`), for simple deployments. */
   secretsFromEnv?: readonly string[];
+  /** Days a served conversation is kept after its last update (`--keep-days`). Default 30. */
+  keepDays?: number;
 }
 
 export interface RunningServer {
@@ -211,14 +216,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // A bad key fails the start, not the first secret.
   const secretsKey = secretsKeyText === undefined || secretsKeyText === '' ? undefined : keyFromText(secretsKeyText);
   const imported = importedSecrets(options.secretsFromEnv ?? [], env);
+  const keepDays = options.keepDays ?? DEFAULT_KEEP_DAYS;
+  if (!Number.isInteger(keepDays) || keepDays < 1)
+    throw new ServerConfigError(`Invalid --keep-days ${String(keepDays)}: a whole number of days, at least 1`);
   const hosts = hostPolicy({ bindHost: host, publicUrl, allowHosts: options.allowHosts ?? [] });
   const store = options.database === undefined ? await openFolderStore(options) : await openDatabaseStore(options.database, options);
   let url = '';
   const now = (): string => new Date().toISOString();
   const vault = createSecretVault(store.storage.secrets, () => (secretsKey ? Promise.resolve(secretsKey) : store.fallbackKey()), now);
+  const agents = createAgentService({
+    env,
+    secrets: vault,
+    publishes: store.storage.publishes,
+    conversations: store.storage.conversations,
+    now,
+  });
   const services: Services = {
     ...store.storage,
     vault,
+    agents,
     now,
     // Hosted links are built from the configured address, never from the request's Host header.
     origin: () => publicUrl ?? url,
@@ -243,6 +259,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...runtimeRoutes({ env, secrets: vault }),
     ...sessionStepRoutes(services, { env, secrets: vault }),
     ...secretRoutes(vault),
+    ...conversationRoutes(services),
     ...secretsPageRoutes(vault),
     ...(options.emojiDir === undefined ? emojiRoutes() : emojiRoutes(options.emojiDir)),
     ...hostedRoutes(services),
@@ -280,6 +297,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw error;
   }
+  const retention = startRetention({ records: store.storage.conversations, keepDays, log });
   openGate();
   return {
     url,
@@ -287,6 +305,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     listPlans: () => store.storage.flows.listPlans(),
     routes: routes.map(({ method, pattern }) => ({ method, pattern })),
     async close() {
+      retention.stop();
       await closeServer(server);
       await store.close();
     },

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { SecretVault } from './secrets/secretVault.js';
+import type { AgentService } from './serving/agentService.js';
 import type { Storage } from './store/storage.js';
 
 /** What the route groups share: the storage (whichever store it is), the clock and this server's address. */
@@ -10,4 +11,6 @@ export interface Services extends Storage {
   origin(req: IncomingMessage): string;
   /** The secret store (sealed values in `secrets`, opened with the server's key). */
   vault: SecretVault;
+  /** Turns of the published agents, recorded in `conversations` (for /v1, /mcp and the embedded chat). */
+  agents: AgentService;
 }
