@@ -3,6 +3,7 @@ import { errorMessage } from '@flow/core';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkedKeepDays } from './conversations/retention.js';
 import { ServerConfigError } from './errors.js';
 import { startServer, type ServerOptions } from './server.js';
 import { repositoryRoot } from './store/seed.js';
@@ -47,8 +48,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
   if (values.help) return 'help';
   const port = values.port === undefined ? 4321 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerConfigError(`Invalid port: ${values.port ?? ''}`);
-  // Checked by startServer, which every front end (this one and flowctl serve) goes through.
-  const keepDays = values['keep-days'] === undefined ? undefined : Number(values['keep-days']);
+  const keepDays = values['keep-days'] === undefined ? undefined : checkedKeepDays(values['keep-days']);
   const token = values.token ?? env.FLOW_TOKEN;
   const publicUrl = values['public-url'] ?? env.FLOW_PUBLIC_URL;
   const database = values.database ?? env.FLOW_DATABASE_URL;

@@ -15,7 +15,7 @@ import { createSecretVault } from './secrets/secretVault.js';
 import { secretRoutes } from './routes/secrets.js';
 import { secretsPageRoutes } from './hosted/secretsRoutes.js';
 import { createHandler } from './handler.js';
-import { DEFAULT_KEEP_DAYS, startRetention } from './conversations/retention.js';
+import { DEFAULT_KEEP_DAYS, checkedKeepDays, startRetention } from './conversations/retention.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { createAgentService } from './serving/agentService.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
@@ -216,9 +216,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // A bad key fails the start, not the first secret.
   const secretsKey = secretsKeyText === undefined || secretsKeyText === '' ? undefined : keyFromText(secretsKeyText);
   const imported = importedSecrets(options.secretsFromEnv ?? [], env);
-  const keepDays = options.keepDays ?? DEFAULT_KEEP_DAYS;
-  if (!Number.isInteger(keepDays) || keepDays < 1)
-    throw new ServerConfigError(`Invalid --keep-days ${String(keepDays)}: a whole number of days, at least 1`);
+  const keepDays = checkedKeepDays(options.keepDays ?? DEFAULT_KEEP_DAYS);
   const hosts = hostPolicy({ bindHost: host, publicUrl, allowHosts: options.allowHosts ?? [] });
   const store = options.database === undefined ? await openFolderStore(options) : await openDatabaseStore(options.database, options);
   let url = '';

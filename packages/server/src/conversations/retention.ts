@@ -1,8 +1,17 @@
 import { errorMessage } from '@flow/core';
+import { ServerConfigError } from '../errors.js';
 import type { ConversationRecords } from './conversationRecords.js';
 
 /** How many days a conversation is kept after its last update, unless `--keep-days` says otherwise. */
 export const DEFAULT_KEEP_DAYS = 30;
+
+/** `--keep-days` as a number of days (a whole number, at least 1), or a ServerConfigError saying so. */
+export function checkedKeepDays(value: string | number): number {
+  const days = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(days) || days < 1)
+    throw new ServerConfigError(`Invalid --keep-days "${String(value)}": a whole number of days, at least 1`);
+  return days;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
