@@ -1,6 +1,15 @@
 // The data each flowctl command returns (types only). Commands build it, render/ prints it and
 // command.ts tags it: all three read it here, so none of them imports another.
-import type { FlowDiff, FlowDocument, FlowSource, SecretReference, SecretSummary, SystemPromptResponse } from '@flow/core';
+import type {
+  Conversation,
+  ConversationPage,
+  FlowDiff,
+  FlowDocument,
+  FlowSource,
+  SecretReference,
+  SecretSummary,
+  SystemPromptResponse,
+} from '@flow/core';
 import type { TurnTrace, WorkflowRun } from '@flow/runtime';
 import type { Shell } from './completion/shells.js';
 import type { FileFinding } from './errors.js';
@@ -246,6 +255,19 @@ export interface SecretChangeReport {
   change: 'created' | 'updated' | 'deleted';
 }
 
+/** `conversations list`: a page of a plan's served conversations, newest first. */
+export interface ConversationsListReport extends ConversationPage {
+  apiUrl: string;
+  planId: string;
+  versionName: string | null;
+  search: string | null;
+}
+
+/** `conversations show`: one conversation whole. */
+export interface ConversationShowReport {
+  conversation: Conversation;
+}
+
 export interface Results {
   init: InitReport;
   validate: ValidateReport;
@@ -259,6 +281,8 @@ export interface Results {
   'secrets list': SecretsListReport;
   'secrets set': SecretChangeReport;
   'secrets delete': SecretChangeReport;
+  'conversations list': ConversationsListReport;
+  'conversations show': ConversationShowReport;
   run: RunReport;
   session: SessionReport;
   test: TestReport;

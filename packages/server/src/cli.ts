@@ -3,7 +3,6 @@ import { errorMessage } from '@flow/core';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkedKeepDays } from './conversations/retention.js';
 import { ServerConfigError } from './errors.js';
 import { startServer, type ServerOptions } from './server.js';
 import { repositoryRoot } from './store/seed.js';
@@ -48,7 +47,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
   if (values.help) return 'help';
   const port = values.port === undefined ? 4321 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerConfigError(`Invalid port: ${values.port ?? ''}`);
-  const keepDays = values['keep-days'] === undefined ? undefined : checkedKeepDays(values['keep-days']);
+  // Checked by startServer (checkedKeepDays), as flowctl serve's is.
+  const keepDays = values['keep-days'];
   const token = values.token ?? env.FLOW_TOKEN;
   const publicUrl = values['public-url'] ?? env.FLOW_PUBLIC_URL;
   const database = values.database ?? env.FLOW_DATABASE_URL;

@@ -17,7 +17,7 @@ import { secretsPageRoutes } from './hosted/secretsRoutes.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_KEEP_DAYS, checkedKeepDays, startRetention } from './conversations/retention.js';
 import { conversationRoutes } from './routes/conversations.js';
-import { createAgentService } from './serving/agentService.js';
+import { createAgentService, type AgentService } from './serving/agentService.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
 import { emojiRoutes } from './routes/emoji.js';
@@ -88,8 +88,8 @@ export interface ServerOptions {
   secretsKey?: string;
   /** Variables of `runtimeEnv` copied into the secret store at start (`--secrets-from-env`), for simple deployments. */
   secretsFromEnv?: readonly string[];
-  /** Days a served conversation is kept after its last update (`--keep-days`). Default 30. */
-  keepDays?: number;
+  /** Days a served conversation is kept after its last update (`--keep-days`, as a number or the option's text; checked). Default 30. */
+  keepDays?: number | string;
 }
 
 export interface RunningServer {
@@ -101,6 +101,8 @@ export interface RunningServer {
   listPlans(): Promise<PlanSummary[]>;
   /** Every route this server answers (the editor's files besides), as method and pattern. */
   routes: readonly { method: string; pattern: string }[];
+  /** Its published agents, in process: the turns its HTTP front ends serve, recorded in its conversation log. */
+  agents: AgentService;
   close(): Promise<void>;
 }
 
@@ -302,6 +304,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     store: store.name,
     listPlans: () => store.storage.flows.listPlans(),
     routes: routes.map(({ method, pattern }) => ({ method, pattern })),
+    agents,
     async close() {
       retention.stop();
       await closeServer(server);

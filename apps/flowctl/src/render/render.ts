@@ -11,7 +11,17 @@ import { diffText } from './text/diffCommandText.js';
 import { fmtText } from './text/fmtText.js';
 import { generateText } from './text/generateText.js';
 import { dbText, initText, serveText } from './text/localText.js';
-import { compileText, fetchText, publishText, secretChangeText, secretsListText, sessionText, workflowsText } from './text/providerText.js';
+import {
+  compileText,
+  conversationShowText,
+  conversationsListText,
+  fetchText,
+  publishText,
+  secretChangeText,
+  secretsListText,
+  sessionText,
+  workflowsText,
+} from './text/providerText.js';
 import { runText } from './text/runText.js';
 import { testText } from './text/testText.js';
 import { validateText } from './text/validateText.js';
@@ -34,6 +44,8 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   'secrets list': secretsListText,
   'secrets set': secretChangeText,
   'secrets delete': secretChangeText,
+  'conversations list': conversationsListText,
+  'conversations show': conversationShowText,
   run: runText,
   session: sessionText,
   test: testText,
