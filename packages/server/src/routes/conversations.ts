@@ -48,9 +48,9 @@ export function conversationRoutes(services: Services): Route[] {
     },
     {
       method: 'GET',
-      pattern: '/api/conversations/:id',
+      pattern: '/api/conversations/:conversationId',
       async handler({ res, params }) {
-        const id = param(params, 'id');
+        const id = param(params, 'conversationId');
         const stored = isConversationId(id) ? await services.conversations.get(id) : null;
         if (stored === null) throw new HttpError(404, 'CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound(id));
         sendJson(res, 200, stored.conversation, { 'Cache-Control': 'no-store' });
