@@ -158,6 +158,29 @@ export function agentServiceSuite(name: string, open: () => Promise<OpenedServic
       ]);
     });
 
+    it('runs two turns sent at once to one conversation one after the other: the second goes on from the first', async () => {
+      await publish(textFlow('shop', 'Be helpful.'));
+      model.push({ content: 'Hi.' });
+      const { conversationId } = await service.turn({
+        planId: 'shop',
+        versionName: 'production',
+        messages: [{ role: 'user', content: 'Hello' }],
+      });
+      // The first answer is slow: the second request arrives while the model is still answering it.
+      model.push({ content: 'First answer.', delayMs: 100 }, { content: 'Second answer.' });
+      const ask = (content: string) =>
+        service.turn({ planId: 'shop', versionName: 'production', conversationId, messages: [{ role: 'user', content }] });
+      await Promise.all([ask('One'), ask('Two')]);
+      expect(model.requests[2]?.messages.slice(1)).toEqual([
+        { role: 'user', content: 'Hello' },
+        { role: 'assistant', content: 'Hi.' },
+        { role: 'user', content: 'One' },
+        { role: 'assistant', content: 'First answer.' },
+        { role: 'user', content: 'Two' },
+      ]);
+      expect((await storage.conversations.get(conversationId))?.state.messages).toHaveLength(6);
+    });
+
     it("starts from the request's own history without an id, the client's system message ignored", async () => {
       await publish(textFlow('shop', 'Be helpful.'));
       model.push({ content: 'Blue.' });

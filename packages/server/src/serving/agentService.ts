@@ -5,6 +5,7 @@ import { ModelError, ModelNotConfiguredError, type ChatMessage, type ToolCallTra
 import { isRecord } from '../guards.js';
 import { newConversationId, type ConversationRecords, type ConversationState } from '../conversations/conversationRecords.js';
 import type { PublishHistory } from '../store/storage.js';
+import { serialized } from '../store/fileQueue.js';
 import { MAX_MESSAGE, openFlowAgent, type RuntimeOptions } from './flowAgent.js';
 import { publishedAgent } from './publishedAgent.js';
 
@@ -128,110 +129,115 @@ function maskedState(state: ConversationState, mask: (text: string) => string): 
 export function createAgentService(options: AgentServiceOptions): AgentService {
   const { conversations } = options;
   const now = (): string => options.now();
-  return {
-    async turn(request) {
-      const { input, history } = clientTurn(request.messages);
-      checkSampling(request);
-      if (request.user !== undefined && typeof request.user !== 'string') throw bad('user must be text');
-      const target = `${request.planId}/${request.versionName}`;
-      const published = await publishedAgent(options.publishes, request.planId, request.versionName);
-      if (published === null) throw new AgentError('AGENT_NOT_FOUND', agentMessages.agentNotFound(target));
+  async function turnNow(request: TurnRequest): Promise<TurnAnswer> {
+    const { input, history } = clientTurn(request.messages);
+    checkSampling(request);
+    if (request.user !== undefined && typeof request.user !== 'string') throw bad('user must be text');
+    const target = `${request.planId}/${request.versionName}`;
+    const published = await publishedAgent(options.publishes, request.planId, request.versionName);
+    if (published === null) throw new AgentError('AGENT_NOT_FOUND', agentMessages.agentNotFound(target));
 
-      let state: ConversationState = { messages: history, variables: {} };
-      const continued = request.conversationId;
-      if (continued !== undefined) {
-        const stored = await conversations.get(continued);
-        if (stored === null) throw new AgentError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound(continued));
-        const { planId, versionName } = stored.conversation;
-        if (planId !== request.planId || versionName !== request.versionName)
-          throw new AgentError('CONVERSATION_NOT_FOUND', agentMessages.conversationOfAnotherAgent(continued, target));
-        // The request's earlier messages are the client's copy: the stored conversation is the one that goes on.
-        state = stored.state;
-      }
+    let state: ConversationState = { messages: history, variables: {} };
+    const continued = request.conversationId;
+    if (continued !== undefined) {
+      const stored = await conversations.get(continued);
+      if (stored === null) throw new AgentError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound(continued));
+      const { planId, versionName } = stored.conversation;
+      if (planId !== request.planId || versionName !== request.versionName)
+        throw new AgentError('CONVERSATION_NOT_FOUND', agentMessages.conversationOfAnotherAgent(continued, target));
+      // The request's earlier messages are the client's copy: the stored conversation is the one that goes on.
+      state = stored.state;
+    }
 
-      let opened: Awaited<ReturnType<typeof openFlowAgent>>;
-      try {
-        opened = await openFlowAgent(options, published.doc, { history: state });
-      } catch (error) {
-        if (error instanceof ModelNotConfiguredError) throw new AgentError('MODEL_NOT_CONFIGURED', error.message);
-        if (error instanceof FlowError && error.code === 'NO_CHAINS')
-          throw new AgentError('AGENT_NOT_FOUND', `${agentMessages.agentNotFound(target)}: ${flowMessages.noChainsInFlow}`);
-        throw error;
-      }
-      const { agent, secretValues } = opened;
-      const mask = (text: string): string => redactTokens(text, secretValues);
+    let opened: Awaited<ReturnType<typeof openFlowAgent>>;
+    try {
+      opened = await openFlowAgent(options, published.doc, { history: state });
+    } catch (error) {
+      if (error instanceof ModelNotConfiguredError) throw new AgentError('MODEL_NOT_CONFIGURED', error.message);
+      if (error instanceof FlowError && error.code === 'NO_CHAINS')
+        throw new AgentError('AGENT_NOT_FOUND', `${agentMessages.agentNotFound(target)}: ${flowMessages.noChainsInFlow}`);
+      throw error;
+    }
+    const { agent, secretValues } = opened;
+    const mask = (text: string): string => redactTokens(text, secretValues);
 
-      const conversationId = continued ?? newConversationId();
-      if (continued === undefined) {
-        const createdAt = now();
-        await conversations.create({
-          id: conversationId,
-          planId: request.planId,
-          versionName: request.versionName,
-          keyName: request.keyName ?? null,
-          createdAt,
-        });
-        // A client that brings its own history: the transcript shows what the agent was told.
-        for (const message of history) {
-          const content = mask(message.content ?? '');
-          await conversations.append(
-            conversationId,
-            message.role === 'user'
-              ? { kind: 'user', at: createdAt, content }
-              : { kind: 'assistant', at: createdAt, content, usage: { inputTokens: 0, outputTokens: 0 } },
-          );
-        }
-      }
-      await conversations.append(conversationId, { kind: 'user', at: now(), content: mask(input) });
-
-      // Each tool call is written when it ends, one after the other; the turn waits for them before its answer.
-      let written: Promise<unknown> = Promise.resolve();
-      const record = (call: ToolCallTrace): void => {
-        const entry: ConversationEntry = {
-          kind: 'tool',
-          at: now(),
-          name: call.name,
-          arguments: Object.fromEntries(Object.entries(call.arguments).map(([name, value]) => [name, mask(value)])),
-          output: mask(call.output),
-          ms: call.ms,
-          ...(call.error === undefined ? {} : { error: mask(call.error) }),
-        };
-        written = written.then(() => conversations.append(conversationId, entry));
-      };
-      try {
-        const trace = await agent.turn(input, {
-          onToolCall: record,
-          ...(request.onDelta ? { onToken: request.onDelta } : {}),
-          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-          ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
-        });
-        await written;
-        const at = now();
-        const usage = { inputTokens: trace.tokens.prompt, outputTokens: trace.tokens.completion };
-        await conversations.append(conversationId, { kind: 'assistant', at, content: mask(trace.reply), usage });
-        await conversations.saveState(
+    const conversationId = continued ?? newConversationId();
+    if (continued === undefined) {
+      const createdAt = now();
+      await conversations.create({
+        id: conversationId,
+        planId: request.planId,
+        versionName: request.versionName,
+        keyName: request.keyName ?? null,
+        createdAt,
+      });
+      // A client that brings its own history: the transcript shows what the agent was told.
+      for (const message of history) {
+        const content = mask(message.content ?? '');
+        await conversations.append(
           conversationId,
-          maskedState({ messages: agent.messages.filter((m) => m.role !== 'system'), variables: agent.variables }, mask),
-          at,
+          message.role === 'user'
+            ? { kind: 'user', at: createdAt, content }
+            : { kind: 'assistant', at: createdAt, content, usage: { inputTokens: 0, outputTokens: 0 } },
         );
-        return {
-          conversationId,
-          // Masked for the caller too; streamed deltas cannot be (a value may be cut across two).
-          reply: mask(trace.reply),
-          finishReason: 'stop',
-          usage: {
-            promptTokens: usage.inputTokens,
-            completionTokens: usage.outputTokens,
-            totalTokens: usage.inputTokens + usage.outputTokens,
-          },
-        };
-      } catch (error) {
-        await written.catch(() => undefined);
-        if (error instanceof ModelError) throw new AgentError('MODEL_UNAVAILABLE', agentMessages.modelUnavailable(error.message));
-        throw error;
-      } finally {
-        await agent.close();
       }
-    },
+    }
+    await conversations.append(conversationId, { kind: 'user', at: now(), content: mask(input) });
+
+    // Each tool call is written when it ends, one after the other; the turn waits for them before its answer.
+    let written: Promise<unknown> = Promise.resolve();
+    const record = (call: ToolCallTrace): void => {
+      const entry: ConversationEntry = {
+        kind: 'tool',
+        at: now(),
+        name: call.name,
+        arguments: Object.fromEntries(Object.entries(call.arguments).map(([name, value]) => [name, mask(value)])),
+        output: mask(call.output),
+        ms: call.ms,
+        ...(call.error === undefined ? {} : { error: mask(call.error) }),
+      };
+      written = written.then(() => conversations.append(conversationId, entry));
+    };
+    try {
+      const trace = await agent.turn(input, {
+        onToolCall: record,
+        ...(request.onDelta ? { onToken: request.onDelta } : {}),
+        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+        ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+      });
+      await written;
+      const at = now();
+      const usage = { inputTokens: trace.tokens.prompt, outputTokens: trace.tokens.completion };
+      await conversations.append(conversationId, { kind: 'assistant', at, content: mask(trace.reply), usage });
+      await conversations.saveState(
+        conversationId,
+        maskedState({ messages: agent.messages.filter((m) => m.role !== 'system'), variables: agent.variables }, mask),
+        at,
+      );
+      return {
+        conversationId,
+        // Masked for the caller too; streamed deltas cannot be (a value may be cut across two).
+        reply: mask(trace.reply),
+        finishReason: 'stop',
+        usage: {
+          promptTokens: usage.inputTokens,
+          completionTokens: usage.outputTokens,
+          totalTokens: usage.inputTokens + usage.outputTokens,
+        },
+      };
+    } catch (error) {
+      await written.catch(() => undefined);
+      if (error instanceof ModelError) throw new AgentError('MODEL_UNAVAILABLE', agentMessages.modelUnavailable(error.message));
+      throw error;
+    } finally {
+      await agent.close();
+    }
+  }
+  return {
+    // Turns of one conversation run one after the other in this process, each going on from the state the one before saved.
+    turn: (request) =>
+      request.conversationId === undefined
+        ? turnNow(request)
+        : serialized(`conversation:${request.conversationId}`, () => turnNow(request)),
   };
 }
