@@ -254,6 +254,15 @@ export function agentServiceSuite(name: string, open: () => Promise<OpenedServic
         code: 'MODEL_UNAVAILABLE',
         message: "The agent's model did not answer: The model endpoint answered 500: Model crashed",
       });
+      // An endpoint nobody listens on any more (a loopback port just freed).
+      const gone = await startScriptedModel();
+      await gone.close();
+      env.FLOW_MODEL_BASE_URL = gone.baseUrl;
+      const down = await turn({});
+      expect(down.code).toBe('MODEL_UNAVAILABLE');
+      expect(down.message).toMatch(
+        new RegExp(`^The agent's model did not answer: The model endpoint ${gone.baseUrl} did not answer: .*ECONNREFUSED`),
+      );
       delete env.FLOW_MODEL;
       expect((await turn({})).code).toBe('MODEL_NOT_CONFIGURED');
     });
