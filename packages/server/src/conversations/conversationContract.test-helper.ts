@@ -73,7 +73,7 @@ export function conversationContract(name: string, open: () => Promise<OpenedCon
         ],
         variables: { order_id: 'A1' },
       };
-      await records.saveState(h.id, state, at(5));
+      await records.saveState(h.id, state);
       const stored = await records.get(h.id);
       expect(stored?.state).toEqual(state);
       expect(stored?.conversation).toEqual({

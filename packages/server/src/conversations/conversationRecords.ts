@@ -41,8 +41,8 @@ export interface ConversationRecords {
   create(head: ConversationHead): Promise<void>;
   /** Adds one entry at the end; its time becomes the conversation's `updatedAt`. False when there is no such conversation. */
   append(id: string, entry: ConversationEntry): Promise<boolean>;
-  /** Replaces the state the next turn goes on from (at the end of a whole turn). */
-  saveState(id: string, state: ConversationState, at: string): Promise<void>;
+  /** Replaces the state the next turn goes on from (at the end of a whole turn, after its answer's entry, whose time is the update's). */
+  saveState(id: string, state: ConversationState): Promise<void>;
   get(id: string): Promise<StoredConversation | null>;
   /** The plan's conversations (one version's, when named), newest first, those whose messages contain `search`. */
   list(query: ConversationQuery): Promise<ConversationPage>;

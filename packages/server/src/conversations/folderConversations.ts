@@ -1,7 +1,8 @@
-import { mkdir, open, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConversationEntry } from '@flow/core';
 import { isRecord } from '../guards.js';
+import { writeAtomic } from '../store/atomicWrite.js';
 import { serialized } from '../store/fileQueue.js';
 import {
   conversationOf,
@@ -25,7 +26,7 @@ import {
 export const CONVERSATIONS_FOLDER = '.flow-conversations';
 
 /** One line of a conversation's file. */
-type Line = { head: ConversationHead } | { entry: ConversationEntry } | { state: ConversationState; at: string };
+type Line = { head: ConversationHead } | { entry: ConversationEntry };
 
 const isMissing = (error: unknown): boolean => error instanceof Error && 'code' in error && error.code === 'ENOENT';
 
@@ -40,11 +41,10 @@ function isHead(value: unknown): value is ConversationHead {
   );
 }
 
-/** The conversation a file's text holds; null when its first line is not a head. Lines a crash cut are skipped. */
-function parseConversation(text: string): StoredConversation | null {
+/** The conversation a file's text holds, with `state`; null when its first line is not a head. Lines a crash cut are skipped. */
+function parseConversation(text: string, state: ConversationState): StoredConversation | null {
   let head: ConversationHead | null = null;
   const entries: ConversationEntry[] = [];
-  let state: ConversationState = { messages: [], variables: {} };
   let updatedAt = '';
   for (const line of text.split('\n')) {
     if (line === '') continue;
@@ -57,9 +57,6 @@ function parseConversation(text: string): StoredConversation | null {
     } else if (isStoredEntry(value.entry)) {
       entries.push(value.entry);
       if (value.entry.at > updatedAt) updatedAt = value.entry.at;
-    } else if (value.state !== undefined) {
-      state = storedState(value.state);
-      if (typeof value.at === 'string' && value.at > updatedAt) updatedAt = value.at;
     }
   }
   return head === null ? null : { conversation: conversationOf(head, entries, state.variables, updatedAt), state };
@@ -68,11 +65,23 @@ function parseConversation(text: string): StoredConversation | null {
 /**
  * The conversation log as one file per conversation under the data folder's `.flow-conversations`
  * (mode 600): JSON lines appended and synced one at a time. Each line starts on a new line of its
- * own, so a line a crash cut short never joins the next.
+ * own, so a line a crash cut short never joins the next. The runtime's state is a file of its own
+ * (`<id>.state.json`), replaced atomically at the end of each turn: the log grows by a turn's
+ * entries, not by the whole history each time, and a listing never reads it.
  */
 export function folderConversationRecords(root: string): ConversationRecords {
   const folder = join(root, CONVERSATIONS_FOLDER);
   const fileOf = (id: string): string => join(folder, `${id}.jsonl`);
+  const stateFileOf = (id: string): string => join(folder, `${id}.state.json`);
+
+  async function readState(id: string): Promise<ConversationState> {
+    try {
+      return storedState(parseStored(await readFile(stateFileOf(id), 'utf8')));
+    } catch (error) {
+      if (isMissing(error)) return { messages: [], variables: {} };
+      throw error;
+    }
+  }
 
   async function ensureFolder(): Promise<void> {
     await mkdir(folder, { recursive: true, mode: 0o700 });
@@ -104,10 +113,12 @@ export function folderConversationRecords(root: string): ConversationRecords {
     });
   }
 
-  async function read(id: string): Promise<StoredConversation | null> {
+  /** The conversation `id`; its state only when asked (`get`), listings need none. */
+  async function read(id: string, withState: boolean): Promise<StoredConversation | null> {
     if (!isConversationId(id)) return null;
     try {
-      return parseConversation(await readFile(fileOf(id), 'utf8'));
+      const text = await readFile(fileOf(id), 'utf8');
+      return parseConversation(text, withState ? await readState(id) : { messages: [], variables: {} });
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -125,7 +136,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
     const all: StoredConversation[] = [];
     for (const name of names) {
       if (!name.endsWith('.jsonl')) continue;
-      const stored = await read(name.slice(0, -'.jsonl'.length));
+      const stored = await read(name.slice(0, -'.jsonl'.length), false);
       if (stored !== null) all.push(stored);
     }
     return all;
@@ -136,10 +147,20 @@ export function folderConversationRecords(root: string): ConversationRecords {
       await appendLine(head.id, { head }, true);
     },
     append: (id, entry) => (isConversationId(id) ? appendLine(id, { entry }, false) : Promise.resolve(false)),
-    async saveState(id, state, at) {
-      if (isConversationId(id)) await appendLine(id, { state, at }, false);
+    async saveState(id, state) {
+      if (!isConversationId(id)) return;
+      await serialized(fileOf(id), async () => {
+        // A conversation deleted meanwhile (retention) gets no state file of its own.
+        if (
+          await stat(fileOf(id)).then(
+            () => true,
+            () => false,
+          )
+        )
+          await writeAtomic(stateFileOf(id), `${JSON.stringify(state)}\n`, 0o600);
+      });
     },
-    get: read,
+    get: (id) => read(id, true),
     async list(query) {
       const needle = query.search?.toLowerCase() ?? '';
       const limit = pageLimit(query.limit);
@@ -165,9 +186,12 @@ export function folderConversationRecords(root: string): ConversationRecords {
         const path = fileOf(conversation.id);
         // Looked at again after the appends queued before: a turn that just ended keeps it.
         const gone = await serialized(path, async () => {
-          const now = await read(conversation.id);
+          const now = await read(conversation.id, false);
           if (now === null || now.conversation.updatedAt >= time) return false;
           await unlink(path);
+          await unlink(stateFileOf(conversation.id)).catch((error: unknown) => {
+            if (!isMissing(error)) throw error;
+          });
           return true;
         });
         if (gone) deleted++;

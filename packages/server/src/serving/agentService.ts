@@ -212,7 +212,6 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       await conversations.saveState(
         conversationId,
         maskedState({ messages: agent.messages.filter((m) => m.role !== 'system'), variables: agent.variables }, mask),
-        at,
       );
       return {
         conversationId,

@@ -69,11 +69,8 @@ export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise
         }),
       );
     },
-    async saveState(id, state, at) {
-      await guarded(
-        () => sql`
-          update conversations set state = ${JSON.stringify(state)}, updated_at = greatest(updated_at, ${at}) where id = ${id}`,
-      );
+    async saveState(id, state) {
+      await guarded(() => sql`update conversations set state = ${JSON.stringify(state)} where id = ${id}`);
     },
     async get(id) {
       if (!isConversationId(id)) return null;
