@@ -41,6 +41,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   db: 'a PostgreSQL database of the provider: import a data folder into it, export it as one',
   secrets: 'the provider\'s secret store, which flows read as { "env": NAME } (set, list, delete)',
   keys: 'agent keys, which open the published agents (/v1, /mcp) and nothing else (create, list, revoke)',
+  conversations: "the provider's log of its served agents' conversations (list, show)",
 };
 
 /** The database `serve` and `db` work on. */
@@ -219,6 +220,25 @@ export const COMMANDS: readonly CommandSpec[] = [
     load: () => import('./commands/keysRevoke.js'),
   },
   {
+    name: 'conversations list',
+    args: '<plan>',
+    summary: "a plan's served conversations, newest first (PLAN or PLAN/VERSION): when, key, messages, first message",
+    options: [
+      { flags: '--search <text>', description: 'only those whose user or assistant messages contain the text (any case)' },
+      { flags: '--limit <n>', description: 'at most this many', default: '50' },
+    ],
+    example: 'flowctl conversations list support-desk/production --search refund',
+    load: () => import('./commands/conversations.js').then((m) => ({ run: m.runList })),
+  },
+  {
+    name: 'conversations show',
+    args: '<id>',
+    summary: 'one served conversation whole: its messages, and its tool calls with arguments, output and duration',
+    options: [],
+    example: 'flowctl conversations show conv_AAAAAAAAAAAAAAAAAAAAAA',
+    load: () => import('./commands/conversations.js').then((m) => ({ run: m.runShow })),
+  },
+  {
     name: 'run',
     args: '<file>',
     summary: 'talk to the agent a flow file describes: one turn with --message, a chat in a terminal',
@@ -275,6 +295,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         flags: '--trust-proxy',
         description: 'behind a reverse proxy: count wrong tokens per client as the proxy names it (the right-most X-Forwarded-For entry)',
       },
+      { flags: '--keep-days <days>', description: 'days a served conversation is kept after its last update', default: '30' },
       { flags: '--open', description: 'open the editor in a browser ($BROWSER when set)' },
     ],
     example: 'flowctl serve --dir flows --open',

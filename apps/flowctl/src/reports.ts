@@ -1,6 +1,16 @@
 // The data each flowctl command returns (types only). Commands build it, render/ prints it and
 // command.ts tags it: all three read it here, so none of them imports another.
-import type { AgentKeySummary, FlowDiff, FlowDocument, FlowSource, SecretReference, SecretSummary, SystemPromptResponse } from '@flow/core';
+import type {
+  AgentKeySummary,
+  Conversation,
+  ConversationPage,
+  FlowDiff,
+  FlowDocument,
+  FlowSource,
+  SecretReference,
+  SecretSummary,
+  SystemPromptResponse,
+} from '@flow/core';
 import type { TurnTrace, WorkflowRun } from '@flow/runtime';
 import type { Shell } from './completion/shells.js';
 import type { FileFinding } from './errors.js';
@@ -261,6 +271,19 @@ export interface KeyRevokedReport {
   change: 'revoked';
 }
 
+/** `conversations list`: a page of a plan's served conversations, newest first. */
+export interface ConversationsListReport extends ConversationPage {
+  apiUrl: string;
+  planId: string;
+  versionName: string | null;
+  search: string | null;
+}
+
+/** `conversations show`: one conversation whole. */
+export interface ConversationShowReport {
+  conversation: Conversation;
+}
+
 export interface Results {
   init: InitReport;
   validate: ValidateReport;
@@ -277,6 +300,8 @@ export interface Results {
   'keys create': KeyCreatedReport;
   'keys list': KeysListReport;
   'keys revoke': KeyRevokedReport;
+  'conversations list': ConversationsListReport;
+  'conversations show': ConversationShowReport;
   run: RunReport;
   session: SessionReport;
   test: TestReport;

@@ -253,6 +253,8 @@ describe('flowctl completion', () => {
       'publish',
       'workflows',
       'secrets',
+      'keys',
+      'conversations',
       'run',
       'test',
       'session',
@@ -264,6 +266,8 @@ describe('flowctl completion', () => {
     expect(complete(script, ['flowctl', 'validate', '--f'])).toEqual(['--format']);
     expect(complete(script, ['flowctl', 'db', ''])).toEqual(['import', 'export']);
     expect(complete(script, ['flowctl', 'secrets', ''])).toEqual(['set', 'list', 'delete']);
+    expect(complete(script, ['flowctl', 'keys', ''])).toEqual(['create', 'list', 'revoke']);
+    expect(complete(script, ['flowctl', 'conversations', ''])).toEqual(['list', 'show']);
     expect(complete(script, ['flowctl', 'validate', '--format', ''])).toEqual(['text', 'json', 'github', 'sarif', 'junit']);
     expect(complete(script, ['flowctl', 'test', '-f', ''])).toEqual(['text', 'json', 'junit']);
     expect(complete(script, ['flowctl', 'workflows', ''])).toEqual(['list']);

@@ -26,6 +26,16 @@ export type { WorkflowCalls, WorkflowDraft, SavedWorkflow } from './api/workflow
 export type { FlowCalls, LoadedFlow, SavedFlow, PublishedFlow, RolledBackFlow } from './api/flowCalls.js';
 export type { SecretCalls, SecretSummary } from './api/secretCalls.js';
 export type { KeyCalls, AgentKeySummary } from './api/keyCalls.js';
+export type {
+  Conversation,
+  ConversationCalls,
+  ConversationEntry,
+  ConversationPage,
+  ConversationQuery,
+  ConversationSummary,
+  ConversationUsage,
+} from './api/conversationCalls.js';
+export { DEFAULT_CONVERSATION_PAGE, MAX_CONVERSATION_PAGE, conversationsPath, isConversationSummary } from './api/conversationCalls.js';
 export * from './api/flowVersions.js';
 export * from './diff/flowDiff.js';
 export * from './diff/valueDiff.js';
@@ -33,7 +43,16 @@ export * from './session/planSession.js';
 export * from './session/describeEdits.js';
 export type { PlanSummary } from './api/guards.js';
 export { isFlowDocument } from './api/guards.js';
-export { KEYS_PAGE_PATH, SECRETS_PAGE_PATH, createWorkflowPath, dashboardPath, joinUrl, planPath, workflowsPath } from './api/paths.js';
+export {
+  KEYS_PAGE_PATH,
+  SECRETS_PAGE_PATH,
+  conversationsPagePath,
+  createWorkflowPath,
+  dashboardPath,
+  joinUrl,
+  planPath,
+  workflowsPath,
+} from './api/paths.js';
 export * from './model/options.js';
 export * from './model/models.js';
 export * from './functions/metadata.js';

@@ -190,3 +190,23 @@ export const keyMessages = {
   rateLimited: (key: string, rate: number, seconds: number) =>
     `Key ${key} is over its rate of ${rate} requests a minute: try again in ${seconds} seconds`,
 } as const;
+
+/** What flowctl, the provider and its dashboard say about served conversations. */
+export const conversationMessages = {
+  conversationNotFound: (id: string) => `No conversation ${id}`,
+  noConversations: (target: string) => `No conversations of ${target} yet`,
+  failedToListConversations: (reason: string) => `Failed to list conversations: ${reason}`,
+  failedToLoadConversation: (reason: string) => `Failed to load the conversation: ${reason}`,
+} as const;
+
+/** What a served agent answers when it cannot (the provider's /v1, /mcp and embedded chat). */
+export const agentMessages = {
+  agentNotFound: (agent: string) => `No published agent ${agent}: publish it first (Play in the editor, or flowctl publish)`,
+  conversationOfAnotherAgent: (id: string, agent: string) => `The conversation ${id} is not one of ${agent}`,
+  noUserMessage: "The last message must be the user's, with text",
+  messageTooLong: (max: number) => `A message is text of 1 to ${max} characters`,
+  tooManyMessages: (max: number) => `At most ${max} messages of history`,
+  badTemperature: 'temperature must be a number from 0 to 2',
+  badMaxTokens: 'max_tokens must be a whole number of at least 1',
+  modelUnavailable: (reason: string) => `The agent's model did not answer: ${reason}`,
+} as const;

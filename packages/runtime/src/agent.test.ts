@@ -121,6 +121,18 @@ describe('the agent', () => {
 
   const client = () => createModelClient(modelSettings({ baseUrl: model.baseUrl, model: 'scripted-1' }, {}));
 
+  it("sends a turn's temperature and max tokens with each of its model calls, and none when the turn gives none", async () => {
+    const agent = createAgent({ doc: flow([CAPTURE]), model: client(), env: {} });
+    model.push({ toolCalls: [{ name: 'capture_order', arguments: { order_id: 'A1' } }] }, { content: 'Noted.' }, { content: 'Hi.' });
+    await agent.turn('Order A1', { temperature: 0.3, maxTokens: 120 });
+    await agent.turn('Hello');
+    expect(model.requests.map((r) => [r.body.temperature, r.body.max_tokens])).toEqual([
+      [0.3, 120],
+      [0.3, 120],
+      [undefined, undefined],
+    ]);
+  });
+
   it('captures a variable, then calls the HTTP tool with it: token from the environment, response mapped into variables', async () => {
     const agent = createAgent({
       doc: flow([CAPTURE, lookUp(apiUrl)]),

@@ -65,6 +65,10 @@ export interface TurnOptions {
   onToken?: (text: string) => void;
   /** Each tool call once it is done. */
   onToolCall?: (call: ToolCallTrace) => void;
+  /** Sampling of this turn's model calls (a served client's `temperature`); the endpoint's default otherwise. */
+  temperature?: number;
+  /** The most tokens each model call of this turn may answer (a served client's `max_tokens`). */
+  maxTokens?: number;
 }
 
 /** A conversation with a flow: its messages and variables carry from turn to turn. */
@@ -157,7 +161,7 @@ export function createAgent(options: AgentOptions): Agent {
     async close() {
       // Connections belong to the guard's shared pools (idle ones do not hold the process open): nothing of the agent's own to close.
     },
-    turn(user, { onToken, onToolCall } = {}) {
+    turn(user, { onToken, onToolCall, temperature, maxTokens } = {}) {
       return turnSpan(options.telemetry, async (span) => {
         const started = performance.now();
         const trace: TurnTrace = {
@@ -184,7 +188,11 @@ export function createAgent(options: AgentOptions): Agent {
             options.model.chat(
               messages,
               tools.map((t) => t.spec),
-              onToken ? { onToken } : {},
+              {
+                ...(onToken ? { onToken } : {}),
+                ...(temperature === undefined ? {} : { temperature }),
+                ...(maxTokens === undefined ? {} : { maxTokens }),
+              },
             ),
           );
           trace.modelCalls++;

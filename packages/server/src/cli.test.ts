@@ -63,5 +63,8 @@ describe('flow server command line', { timeout: 60_000 }, () => {
     expect(open.stderr).toContain('token is required');
     const port = await runCli(['--port', 'abc']);
     expect(port.code).toBe(2);
+    const keepDays = await runCli(['--port', '0', '--keep-days', 'ten', '--dir', join(tmpdir(), 'flow-cli-never')]);
+    expect(keepDays.code).toBe(2);
+    expect(keepDays.stderr).toContain('Invalid --keep-days "ten": a whole number of days, at least 1');
   });
 });

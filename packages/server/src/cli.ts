@@ -7,7 +7,7 @@ import { ServerConfigError } from './errors.js';
 import { startServer, type ServerOptions } from './server.js';
 import { repositoryRoot } from './store/seed.js';
 
-const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL] [--host 127.0.0.1] [--token TOKEN] [--public-url URL] [--allow-host NAMES] [--secrets-from-env NAMES] [--trust-proxy] [--editor DIR] [--seed DIR]
+const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL] [--host 127.0.0.1] [--token TOKEN] [--public-url URL] [--allow-host NAMES] [--secrets-from-env NAMES] [--trust-proxy] [--keep-days N] [--editor DIR] [--seed DIR]
 
   --port    port to listen on (0 picks a free one)           default 4321
   --dir     data folder of flow files (seeded when empty)    default ./flows
@@ -18,6 +18,7 @@ const USAGE = `Usage: flow-server [--port 4321] [--dir ./flows | --database URL]
   --allow-host  more Host names to answer, comma-separated (.example.com: every subdomain)
   --secrets-from-env  environment variables copied into the secret store at start, comma-separated
   --trust-proxy  behind a reverse proxy: count wrong tokens per client as named by the proxy (the right-most X-Forwarded-For entry)
+  --keep-days  days a served conversation is kept after its last update   default 30
   --editor  folder of the built editor to serve              default apps/editor/dist when built
   --seed    folder to seed an empty data folder from         default examples/`;
 
@@ -36,6 +37,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
       'allow-host': { type: 'string' },
       'secrets-from-env': { type: 'string' },
       'trust-proxy': { type: 'boolean' },
+      'keep-days': { type: 'string' },
       editor: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -45,6 +47,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
   if (values.help) return 'help';
   const port = values.port === undefined ? 4321 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerConfigError(`Invalid port: ${values.port ?? ''}`);
+  // Checked by startServer (checkedKeepDays), as flowctl serve's is.
+  const keepDays = values['keep-days'];
   const token = values.token ?? env.FLOW_TOKEN;
   const publicUrl = values['public-url'] ?? env.FLOW_PUBLIC_URL;
   const database = values.database ?? env.FLOW_DATABASE_URL;
@@ -71,6 +75,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Serve
     ...(allowHosts.length > 0 ? { allowHosts } : {}),
     ...(secretsFromEnv.length > 0 ? { secretsFromEnv } : {}),
     ...(values['trust-proxy'] ? { trustProxy: true } : {}),
+    ...(keepDays === undefined ? {} : { keepDays }),
     ...(editorDir ? { editorDir } : {}),
     ...(values.seed ? { seedDir: values.seed } : {}),
   };

@@ -7,3 +7,4 @@ export type { StoreFaults, JournalStep } from './store/journal.js';
 export { importFolderToDatabase, exportDatabaseToFolder, TransferError } from './store/pg/transfer.js';
 export type { TransferReport } from './store/pg/transfer.js';
 export { redactedUrl } from './store/pg/pgStorage.js';
+export { AgentError, type AgentErrorCode, type AgentService, type TurnAnswer, type TurnRequest } from './serving/agentService.js';

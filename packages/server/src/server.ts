@@ -19,6 +19,9 @@ import { keysPageRoutes } from './hosted/keysRoutes.js';
 import { createAgentKeys } from './keys/agentKeys.js';
 import { secretsPageRoutes } from './hosted/secretsRoutes.js';
 import { createHandler } from './handler.js';
+import { DEFAULT_KEEP_DAYS, checkedKeepDays, startRetention } from './conversations/retention.js';
+import { conversationRoutes } from './routes/conversations.js';
+import { createAgentService, type AgentService } from './serving/agentService.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
 import { emojiRoutes } from './routes/emoji.js';
@@ -94,6 +97,8 @@ export interface ServerOptions {
   keyClock?: () => number;
   /** Test seam: more routes over the server's services (a served route that checks an agent key). */
   testRoutes?: (services: Services) => readonly Route[];
+  /** Days a served conversation is kept after its last update (`--keep-days`, as a number or the option's text; checked). Default 30. */
+  keepDays?: number | string;
 }
 
 export interface RunningServer {
@@ -105,6 +110,8 @@ export interface RunningServer {
   listPlans(): Promise<PlanSummary[]>;
   /** Every route this server answers (the editor's files besides), as method and pattern. */
   routes: readonly { method: string; pattern: string }[];
+  /** Its published agents, in process: the turns its HTTP front ends serve, recorded in its conversation log. */
+  agents: AgentService;
   close(): Promise<void>;
 }
 
@@ -220,16 +227,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // A bad key fails the start, not the first secret.
   const secretsKey = secretsKeyText === undefined || secretsKeyText === '' ? undefined : keyFromText(secretsKeyText);
   const imported = importedSecrets(options.secretsFromEnv ?? [], env);
+  const keepDays = checkedKeepDays(options.keepDays ?? DEFAULT_KEEP_DAYS);
   const hosts = hostPolicy({ bindHost: host, publicUrl, allowHosts: options.allowHosts ?? [] });
   const store = options.database === undefined ? await openFolderStore(options) : await openDatabaseStore(options.database, options);
   let url = '';
   const now = (): string => new Date().toISOString();
   const vault = createSecretVault(store.storage.secrets, () => (secretsKey ? Promise.resolve(secretsKey) : store.fallbackKey()), now);
   const agentKeys = createAgentKeys(store.storage.keys, options.keyClock);
+  // Spans of every agent turn go to the OTLP collector when the standard variables name one.
+  const telemetry = await startTelemetry(env);
+  const agents = createAgentService({
+    env,
+    secrets: vault,
+    publishes: store.storage.publishes,
+    conversations: store.storage.conversations,
+    now,
+    telemetry,
+  });
   const services: Services = {
     ...store.storage,
     vault,
     agentKeys,
+    agents,
     now,
     // Hosted links are built from the configured address, never from the request's Host header.
     origin: () => publicUrl ?? url,
@@ -238,8 +257,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // One count of wrong tokens per client, whether they come by the sign-in form or the bearer header.
   const limiter = createAttemptLimiter(options.wrongTokenDelay ? { sleep: options.wrongTokenDelay } : {});
   const trustProxy = options.trustProxy ?? false;
-  // Spans of every agent turn go to the OTLP collector when the standard variables name one.
-  const telemetry = await startTelemetry(env);
   const routes = [
     ...signInRoutes({
       token,
@@ -256,6 +273,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...runtimeRoutes({ env, secrets: vault, telemetry }),
     ...sessionStepRoutes(services, { env, secrets: vault }),
     ...secretRoutes(vault),
+    ...conversationRoutes(services),
     ...secretsPageRoutes(vault),
     ...keyRoutes(agentKeys),
     ...keysPageRoutes(agentKeys),
@@ -308,13 +326,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await telemetry?.shutdown();
     throw error;
   }
+  const retention = startRetention({ records: store.storage.conversations, keepDays, log });
   openGate();
   return {
     url,
     store: store.name,
     listPlans: () => store.storage.flows.listPlans(),
     routes: routes.map(({ method, pattern }) => ({ method, pattern })),
+    agents,
     async close() {
+      retention.stop();
       await closeServer(server);
       await store.close();
       await telemetry?.shutdown();

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AgentKeys } from './keys/agentKeys.js';
 import type { SecretVault } from './secrets/secretVault.js';
+import type { AgentService } from './serving/agentService.js';
 import type { Storage } from './store/storage.js';
 
 /** What the route groups share: the storage (whichever store it is), the clock and this server's address. */
@@ -13,4 +14,6 @@ export interface Services extends Storage {
   vault: SecretVault;
   /** Agent keys: the served routes (/v1, /mcp) let a request in with `agentKeys.check`. */
   agentKeys: AgentKeys;
+  /** Turns of the published agents, recorded in `conversations` (for /v1, /mcp and the embedded chat). */
+  agents: AgentService;
 }

@@ -68,6 +68,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const allowHosts = commaList(stringOption(invocation, 'allowHost'));
   const secretsFromEnv = commaList(stringOption(invocation, 'secretsFromEnv'));
   const database = stringOption(invocation, 'database');
+  const keepDays = stringOption(invocation, 'keepDays');
   const { startServer, ServerConfigError, DataFolderInUseError, DatabaseStartError } = await loadServer();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -78,6 +79,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
       host,
       allowHosts,
       secretsFromEnv,
+      ...(keepDays === undefined ? {} : { keepDays }),
       ...(publicUrl ? { publicUrl } : {}),
       ...(flagOption(invocation, 'trustProxy') ? { trustProxy: true } : {}),
       ...(ctx.token ? { token: ctx.token } : {}),

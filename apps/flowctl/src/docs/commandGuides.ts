@@ -326,6 +326,33 @@ Revokes a key: every server of the provider refuses it from the next request on 
 `,
     samples: [{ command: 'flowctl keys revoke web-shop', showOutput: true }],
   },
+  'conversations list': {
+    details: `
+The conversations the provider served of a plan's published agents (\`PLAN\`, or \`PLAN/VERSION\` for
+one version), newest first: when each was last updated, its id, version, the agent key it was
+served to, how many user and assistant messages it has and its first message. \`--search <text>\`
+keeps those whose user or assistant messages contain the text (any case; tool outputs are not
+searched). \`--limit <n>\` (default 50, at most 200) caps the page. \`--json\` prints
+\`{ apiUrl, planId, versionName, search, conversations: [{ id, planId, versionName, keyName,
+createdAt, updatedAt, preview, messages }], next }\` (\`next\` is the \`before\` of the following page of
+\`GET /api/conversations\`, null at the end).
+
+The provider keeps a conversation \`--keep-days\` days (default 30) after its last message, and never
+a secret in plain text: the values of the flow's secrets are masked (\`***\`) in every message, tool
+argument and output it stores.
+`,
+    samples: [{ command: 'flowctl conversations list support-desk', showOutput: true }],
+  },
+  'conversations show': {
+    details: `
+One conversation whole: each user and assistant message in order (the tokens each answer used) and,
+between them, each tool call with its arguments, its output (or error) and how long it took.
+\`--json\` prints \`{ conversation: { id, planId, versionName, keyName, createdAt, updatedAt, preview,
+messages, entries: [{ kind: "user" | "assistant" | "tool", at, … }], variables, usage } }\`.
+Exit 4 when the provider has no such conversation.
+`,
+    samples: [{ command: 'flowctl conversations show conv_AAAAAAAAAAAAAAAAAAAAAA', showOutput: true, exitCode: 4 }],
+  },
   run: {
     details: `
 Runs the flow as an agent with the runtime (\`@flow/runtime\`): the compiled system prompt (prefix,
@@ -431,6 +458,8 @@ so that one person's wrong tokens do not make everyone wait: give it only when n
 can reach the server. \`--open\` opens the editor in a browser. It runs until Ctrl+C
 (SIGINT) or SIGTERM, and prints its address, the data folder, the editor's folder and a link to each
 plan. With \`--json\` it prints \`{ url, dir, database, editorDir, tokenRequired, opened, plans }\` once it listens.
+The conversations its published agents served are deleted \`--keep-days <days>\` (default 30) after
+their last message, at start and then every hour.
 
 With \`--database <url>\` (or \`FLOW_DATABASE_URL\`) the flows, publishes, workflows and sessions are
 kept in that PostgreSQL database instead of the folder, and several servers may share it (see

@@ -12,7 +12,17 @@ import { diffText } from './text/diffCommandText.js';
 import { fmtText } from './text/fmtText.js';
 import { generateText } from './text/generateText.js';
 import { dbText, initText, serveText } from './text/localText.js';
-import { compileText, fetchText, publishText, secretChangeText, secretsListText, sessionText, workflowsText } from './text/providerText.js';
+import {
+  compileText,
+  conversationShowText,
+  conversationsListText,
+  fetchText,
+  publishText,
+  secretChangeText,
+  secretsListText,
+  sessionText,
+  workflowsText,
+} from './text/providerText.js';
 import { keyCreatedText, keyRevokedText, keysListText } from './text/keysText.js';
 import { runText } from './text/runText.js';
 import { testText } from './text/testText.js';
@@ -39,6 +49,8 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   'keys create': keyCreatedText,
   'keys list': keysListText,
   'keys revoke': keyRevokedText,
+  'conversations list': conversationsListText,
+  'conversations show': conversationShowText,
   run: runText,
   session: sessionText,
   test: testText,

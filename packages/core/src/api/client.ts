@@ -1,3 +1,5 @@
+import { createConversationCalls } from './conversationCalls.js';
+import type { ConversationCalls } from './conversationCalls.js';
 import { createFlowCalls } from './flowCalls.js';
 import type { FlowCalls } from './flowCalls.js';
 import type { FlowVersions } from './flowVersions.js';
@@ -28,6 +30,7 @@ export type FlowClient = PlanCalls &
   WorkflowCalls &
   SecretCalls &
   KeyCalls &
+  ConversationCalls &
   FlowCalls &
   HostedUrls & {
     /** The version of each flow this client last loaded or wrote: sent as If-Match with its writes. */
@@ -47,6 +50,7 @@ export function createClient(options: ClientOptions): FlowClient {
     ...createFlowCalls(transport),
     ...createSecretCalls(transport),
     ...createKeyCalls(transport),
+    ...createConversationCalls(transport),
     versions: transport.versions,
     hostedUrl,
     createWorkflowUrl: (planId) => hostedUrl(createWorkflowPath(planId)),

@@ -24,6 +24,11 @@ export function dashboardPath(planId: string, versionName: string): string {
   return `/dashboard/${segment(planId)}/${segment(versionName)}`;
 }
 
+/** The Conversations page of a plan version's dashboard. */
+export function conversationsPagePath(planId: string, versionName: string): string {
+  return `${dashboardPath(planId, versionName)}/conversations`;
+}
+
 /** The provider's Secrets page (the dashboard's secret store). */
 export const SECRETS_PAGE_PATH = '/dashboard/secrets';
 

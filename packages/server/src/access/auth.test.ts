@@ -21,6 +21,7 @@ const PARAMS: Record<string, string> = {
   index: '0',
   publishId: '2000-01-01T00-00-00-000Z',
   name: 'NO_SUCH_SECRET',
+  conversationId: 'conv_AAAAAAAAAAAAAAAAAAAAAA',
 };
 
 function pathOf(pattern: string): string {

@@ -1,4 +1,6 @@
+import { conversationsPagePath } from '@flow/core';
 import type { PublishEntry } from '../store/publishStore.js';
+import { CONVERSATIONS_TEXT } from './conversationsPage.js';
 import { html, page, timeHtml, type Html } from './html.js';
 import { dashboardLinks } from './dashboardNav.js';
 
@@ -45,7 +47,7 @@ export function dashboardPage(planId: string, versionName: string, entries: read
         )}</ol>`;
   const body = html`
 <h1>Dashboard</h1>
-<p class="muted">Plan <strong>${planId}</strong> · version <strong>${versionName}</strong> · ${dashboardLinks()}</p>
+<p class="muted">Plan <strong>${planId}</strong> · version <strong>${versionName}</strong> · <a href="${conversationsPagePath(planId, versionName)}">${CONVERSATIONS_TEXT.title}</a> · ${dashboardLinks()}</p>
 ${current}
 ${history}`;
   return page(`Dashboard · ${planId} / ${versionName}`, body);

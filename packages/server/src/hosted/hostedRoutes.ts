@@ -1,3 +1,4 @@
+import { conversationMessages } from '@flow/core';
 import { notFound } from '../http/HttpError.js';
 import { param, type Route } from '../http/router.js';
 import { rollback } from '../routes/flows.js';
@@ -5,6 +6,9 @@ import type { Services } from '../services.js';
 import { etagOf, matchesNoneMatch, sendBody } from '../http/respond.js';
 import { CREATE_WORKFLOW_SCRIPT_PATH, createWorkflowPage } from './createWorkflowPage.js';
 import { CREATE_WORKFLOW_SCRIPT } from './createWorkflowScript.js';
+import { isConversationId } from '../conversations/conversationRecords.js';
+import { conversationQuery } from '../routes/conversations.js';
+import { conversationPage, conversationsPage } from './conversationsPage.js';
 import { dashboardPage } from './dashboardPage.js';
 import { sendPage } from './html.js';
 import { SESSION_SCRIPT_PATH, sessionPage } from './sessionPage.js';
@@ -54,6 +58,38 @@ export function hostedRoutes(services: Services): Route[] {
         const planId = param(params, 'planId');
         const versionName = param(params, 'versionName');
         sendPage(res, dashboardPage(planId, versionName, await services.publishes.list(planId, versionName)));
+      },
+    },
+    {
+      // The Conversations page: newest first, `search` and `before` as the API takes them.
+      method: 'GET',
+      pattern: '/dashboard/:planId/:versionName/conversations',
+      async handler({ res, params, query }) {
+        const planId = param(params, 'planId');
+        const versionName = param(params, 'versionName');
+        const asked = new URLSearchParams(query);
+        asked.set('plan', planId);
+        asked.set('version', versionName);
+        asked.delete('limit');
+        const listed = await services.conversations.list(conversationQuery(asked));
+        sendPage(res, conversationsPage(planId, versionName, listed, query.get('search') ?? ''));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/dashboard/:planId/:versionName/conversations/:conversationId',
+      async handler({ res, params }) {
+        const id = param(params, 'conversationId');
+        const stored = isConversationId(id) ? await services.conversations.get(id) : null;
+        const conversation = stored?.conversation;
+        // One plan version's page shows only its own conversations.
+        if (
+          conversation === undefined ||
+          conversation.planId !== param(params, 'planId') ||
+          conversation.versionName !== param(params, 'versionName')
+        )
+          throw notFound(conversationMessages.conversationNotFound(id));
+        sendPage(res, conversationPage(conversation));
       },
     },
     {

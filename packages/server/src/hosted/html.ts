@@ -55,6 +55,10 @@ button[type=submit]{background:#2f5bea;border-color:#2f5bea;color:#fff}
 .error{color:#b3261e}.ok{color:#1b7f3b}
 .card>h2:first-child{margin-top:4px}ul.plain{list-style:none;padding:0;margin:0}.spread{display:flex;justify-content:space-between;align-items:center;gap:12px}
 .spread form{margin:0}button.quiet[type=submit]{background:#fff;border-color:#c9c9d0;color:#b3261e}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+ol.plain{list-style:none;padding:0;margin:0}li.tool{margin:4px 0 4px 24px}li.tool summary{cursor:pointer;color:#3a3a40}
+li.tool h3{font-size:13px;margin:8px 0 2px}li.user{border-left:3px solid #2f5bea}li.assistant{border-left:3px solid #1b7f3b}
+li.card>p{margin:4px 0}.message{white-space:pre-wrap;word-break:break-word}
 `;
 
 /** A whole page: inline CSS and, when given, one script loaded from this server (never inline). */

@@ -6,37 +6,17 @@ import {
   generateDescriptionProblem,
   generateFlow,
   messages,
-  referencedSecretNames,
-  secretMessages,
   type GenerateModel,
 } from '@flow/core';
-import {
-  ModelError,
-  ModelNotConfiguredError,
-  allowsPrivateNetwork,
-  createAgent,
-  createModelClient,
-  generateModelOf,
-  modelSettings,
-  type ChatMessage,
-  type Telemetry,
-} from '@flow/runtime';
+import { ModelError, ModelNotConfiguredError, createModelClient, generateModelOf, modelSettings, type ChatMessage } from '@flow/runtime';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { HttpError, badRequest } from '../http/HttpError.js';
 import { sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import { isRecord, isStringMap } from '../guards.js';
-import type { SecretVault } from '../secrets/secretVault.js';
+import { MAX_MESSAGE, openFlowAgent, type FlowAgent, type RuntimeOptions } from '../serving/flowAgent.js';
 
-/** Where the runtime reads the model settings (the provider's environment) and the flows' secrets (its secret store, never the environment). */
-export interface RuntimeOptions {
-  env: Readonly<Record<string, string | undefined>>;
-  secrets: SecretVault;
-  /** Where agents' spans go (OTLP), when the provider exports them. */
-  telemetry?: Telemetry | null;
-}
-
-const MAX_MESSAGE = 8_000;
+export type { RuntimeOptions };
 /** A model name the editor may choose (its setting): the endpoint and the key stay the provider's. */
 const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/;
 
@@ -146,22 +126,12 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
         const variables = body.variables ?? {};
         if (!isStringMap(variables)) throw badRequest('variables must map names to text');
         const chosen = chosenModel(body.model);
-        // Only the secrets this flow names, only from the store: the provider's environment is never a flow's.
-        const { values, problems } = await options.secrets.values(referencedSecretNames(shape.doc));
-        let agent: ReturnType<typeof createAgent>;
+        let agent: FlowAgent['agent'];
         try {
-          const settings = modelSettings(chosen === undefined ? {} : { model: chosen }, options.env);
-          agent = createAgent({
-            doc: shape.doc,
-            model: createModelClient(settings),
-            env: values,
-            missingSecret: (name) => (Object.hasOwn(problems, name) ? problems[name] : undefined) ?? secretMessages.notSetOnProvider(name),
-            allowPrivateNetwork: allowsPrivateNetwork(options.env.FLOW_RUNTIME_ALLOW_PRIVATE),
+          ({ agent } = await openFlowAgent(options, shape.doc, {
+            ...(chosen === undefined ? {} : { model: chosen }),
             history: { messages: history, variables },
-            ...(options.telemetry
-              ? { telemetry: { tracer: options.telemetry.tracer, planId: shape.doc.planId, versionName: shape.doc.versionName } }
-              : {}),
-          });
+          }));
         } catch (error) {
           if (error instanceof ModelNotConfiguredError) throw new HttpError(503, 'MODEL_NOT_CONFIGURED', error.message);
           if (error instanceof FlowError && error.code === 'NO_CHAINS') throw new HttpError(400, 'NO_CHAINS', messages.noChainsInFlow);

@@ -6,6 +6,8 @@ import type { FlowDocument } from '@flow/core';
 import { memorySessionRecords, type SessionRecords } from '../access/sessions.js';
 import { folderKeyRecords } from '../keys/folderKeys.js';
 import type { KeyRecords } from '../keys/keyRecords.js';
+import type { ConversationRecords } from '../conversations/conversationRecords.js';
+import { folderConversationRecords } from '../conversations/folderConversations.js';
 import { folderSecretRecords } from '../secrets/folderSecrets.js';
 import type { SecretRecords } from '../secrets/secretVault.js';
 import type { DataPaths } from './dataPaths.js';
@@ -56,6 +58,8 @@ export interface Storage {
   secrets: SecretRecords;
   /** Agent keys (their hashes) and their requests of the current minute. */
   keys: KeyRecords;
+  /** The served conversations, appended to as each turn goes. */
+  conversations: ConversationRecords;
 }
 
 /** The folder store: flow files, publish records and workflows as files under one data folder. */
@@ -84,5 +88,6 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
     signIns: memorySessionRecords(),
     secrets: folderSecretRecords(paths.root),
     keys: folderKeyRecords(paths.root),
+    conversations: folderConversationRecords(paths.root),
   };
 }

@@ -1,9 +1,15 @@
 import type { CompileReport } from '../../reports.js';
-import { relativeTime, secretMessages, systemPromptText } from '@flow/core';
+import { conversationMessages, exactTime, relativeTime, secretMessages, systemPromptText, type ConversationEntry } from '@flow/core';
 import type { FetchReport } from '../../reports.js';
 import type { PublishReport, RollbackReport } from '../../reports.js';
 import type { SessionReport } from '../../reports.js';
-import type { SecretChangeReport, SecretsListReport, WorkflowsReport } from '../../reports.js';
+import type {
+  ConversationShowReport,
+  ConversationsListReport,
+  SecretChangeReport,
+  SecretsListReport,
+  WorkflowsReport,
+} from '../../reports.js';
 import { changeCount, diffLines } from '../diffText.js';
 import { plural } from '../../plural.js';
 import type { TextTarget } from '../textTarget.js';
@@ -94,4 +100,61 @@ export function secretChangeText(report: SecretChangeReport, t: TextTarget): voi
 export function sessionText(report: SessionReport, t: TextTarget): void {
   t.info(`Session ${report.sessionId} of workflow ${report.workflowId} created${report.opened ? ' and opened in the browser' : ''}`);
   t.out(report.hostedLink);
+}
+
+/** A time as people say it ('5 minutes ago'), the exact time when it is not recent enough to say so. */
+const spokenTime = (iso: string): string => relativeTime(iso) || exactTime(iso) || iso;
+
+/** A table of conversations: when, id, version (unless one was asked), key, messages, first message. */
+export function conversationsListText(report: ConversationsListReport, t: TextTarget): void {
+  const target = report.versionName === null ? report.planId : `${report.planId}/${report.versionName}`;
+  if (report.conversations.length === 0) {
+    t.out(
+      report.search === null ? conversationMessages.noConversations(target) : `No conversations of ${target} mention "${report.search}"`,
+    );
+    return;
+  }
+  const allVersions = report.versionName === null;
+  table(
+    t,
+    ['UPDATED', 'ID', ...(allVersions ? ['VERSION'] : []), 'KEY', 'MESSAGES', 'FIRST MESSAGE'],
+    report.conversations.map((c) => [
+      spokenTime(c.updatedAt),
+      c.id,
+      ...(allVersions ? [c.versionName] : []),
+      c.keyName ?? '-',
+      String(c.messages),
+      c.preview.replace(/\s+/g, ' '),
+    ]),
+  );
+  if (report.next !== null) t.info(`More on the provider: --limit to see more`);
+}
+
+/** Lines indented under a heading. */
+const indented = (text: string, by = '    '): string[] => text.split('\n').map((line) => `${by}${line}`);
+
+function entryLines(entry: ConversationEntry, t: TextTarget): string[] {
+  if (entry.kind === 'user') return [t.style.bold('User'), ...indented(entry.content)];
+  if (entry.kind === 'assistant')
+    return [
+      `${t.style.bold('Assistant')} ${t.style.dim(`(${entry.usage.inputTokens} in, ${entry.usage.outputTokens} out tokens)`)}`,
+      ...indented(entry.content),
+    ];
+  const args = Object.entries(entry.arguments)
+    .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+    .join(', ');
+  return [
+    `  ${t.style.cyan('tool')} ${entry.name}(${args}) ${t.style.dim(`${entry.ms} ms`)}${entry.error === undefined ? '' : ` ${t.style.red(`error: ${entry.error}`)}`}`,
+    ...(entry.output === '' ? [] : indented(entry.output, '      ')),
+  ];
+}
+
+/** One conversation: who and when, then its messages in order with each tool call (arguments, output, duration). */
+export function conversationShowText(report: ConversationShowReport, t: TextTarget): void {
+  const c = report.conversation;
+  t.out(t.style.bold(`${c.id} · ${c.planId}/${c.versionName}`));
+  t.out(
+    `Started ${spokenTime(c.createdAt)}, last message ${spokenTime(c.updatedAt)} · key ${c.keyName ?? '-'} · ${plural(c.messages, 'message')} · ${c.usage.inputTokens} in, ${c.usage.outputTokens} out tokens`,
+  );
+  for (const entry of c.entries) for (const line of entryLines(entry, t)) t.out(line);
 }

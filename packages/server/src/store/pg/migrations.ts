@@ -87,6 +87,34 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 5,
+    name: 'the conversation log',
+    statements: [
+      // Times are ISO strings in UTC, which sort as they compare; `state` is the runtime's after the last whole turn.
+      `create table conversations (
+        id text primary key,
+        plan_id text not null,
+        version_name text not null,
+        key_name text,
+        created_at text not null,
+        updated_at text not null,
+        preview text not null default '',
+        messages integer not null default 0,
+        state text
+      )`,
+      'create index conversations_by_plan on conversations (plan_id, updated_at desc, id desc)',
+      'create index conversations_by_age on conversations (updated_at)',
+      // One row per entry, appended as the turn goes; `content` is the message text a search looks in.
+      `create table conversation_entries (
+        conversation_id text not null references conversations (id) on delete cascade,
+        seq integer not null,
+        body text not null,
+        content text,
+        primary key (conversation_id, seq)
+      )`,
+    ],
+  },
 ];
 
 /** The advisory lock key of Flow's migrations (any fixed number, the same for every server). */

@@ -17,6 +17,7 @@ import type { Storage } from '../storage.js';
 import { isSession, newestWorkflowFirst, storedText, type Session } from '../workflowStore.js';
 import { migrate } from './migrations.js';
 import { pgKeyRecords } from './pgKeys.js';
+import { pgConversationRecords } from './pgConversations.js';
 
 /** The ETag of a flow row's version. */
 export const etagOfVersion = (version: string): string => `"v${version}"`;
@@ -389,6 +390,7 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
       },
     },
     keys: pgKeyRecords(sql, guarded),
+    conversations: pgConversationRecords(sql, guarded),
     close: () => sql.end({ timeout: 5 }),
   };
 }

@@ -1,0 +1,52 @@
+import { appendFile, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { conversationContract } from './conversationContract.test-helper.js';
+import { newConversationId } from './conversationRecords.js';
+import { CONVERSATIONS_FOLDER, folderConversationRecords } from './folderConversations.js';
+
+conversationContract('folder store', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+  return { records: folderConversationRecords(dir), close: () => rm(dir, { recursive: true, force: true }) };
+});
+
+describe('the folder conversation log', () => {
+  it('loses only the line a crash cut short: the entries before it and after it are read back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    try {
+      const records = folderConversationRecords(dir);
+      const id = newConversationId();
+      await records.create({ id, planId: 'shop', versionName: 'production', keyName: null, createdAt: '2026-11-27T10:00:00.000Z' });
+      await records.append(id, { kind: 'user', at: '2026-11-27T10:00:01.000Z', content: 'Before' });
+      const file = join(dir, CONVERSATIONS_FOLDER, `${id}.jsonl`);
+      await appendFile(file, '\n{"entry":{"kind":"assistant","at":"2026-11-27T10:0');
+      await records.append(id, { kind: 'user', at: '2026-11-27T10:00:03.000Z', content: 'After' });
+      const stored = await records.get(id);
+      expect(stored?.conversation.entries.map((e) => (e.kind === 'tool' ? e.name : e.content))).toEqual(['Before', 'After']);
+      expect(await readFile(join(dir, CONVERSATIONS_FOLDER, '.gitignore'), 'utf8')).toBe('*\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps the runtime's state in a file of its own (mode 600), replaced each turn: the log does not grow with it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    try {
+      const records = folderConversationRecords(dir);
+      const id = newConversationId();
+      await records.create({ id, planId: 'shop', versionName: 'production', keyName: null, createdAt: '2026-11-27T10:00:00.000Z' });
+      const log = join(dir, CONVERSATIONS_FOLDER, `${id}.jsonl`);
+      const before = await readFile(log, 'utf8');
+      await records.saveState(id, { messages: [{ role: 'user', content: 'One' }], variables: { a: '1' } });
+      await records.saveState(id, { messages: [{ role: 'user', content: 'Two' }], variables: { a: '2' } });
+      expect(await readFile(log, 'utf8')).toBe(before);
+      expect((await records.get(id))?.state).toEqual({ messages: [{ role: 'user', content: 'Two' }], variables: { a: '2' } });
+      expect((await stat(join(dir, CONVERSATIONS_FOLDER, `${id}.state.json`))).mode & 0o777).toBe(0o600);
+      expect(await records.deleteUpdatedBefore('2026-11-28T00:00:00.000Z')).toBe(1);
+      expect(await readdir(join(dir, CONVERSATIONS_FOLDER))).toEqual(['.gitignore']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

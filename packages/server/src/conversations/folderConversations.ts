@@ -1,0 +1,202 @@
+import { mkdir, open, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ConversationEntry } from '@flow/core';
+import { isRecord } from '../guards.js';
+import { writeAtomic } from '../store/atomicWrite.js';
+import { serialized } from '../store/fileQueue.js';
+import {
+  conversationOf,
+  cursorOf,
+  isBefore,
+  isConversationId,
+  isStoredEntry,
+  newestConversationFirst,
+  pageLimit,
+  parseStored,
+  searchedText,
+  storedState,
+  summaryOf,
+  type ConversationHead,
+  type ConversationRecords,
+  type ConversationState,
+  type StoredConversation,
+} from './conversationRecords.js';
+
+/** The conversation log's folder inside a data folder: a dot folder (no listing shows it), ignored by git, mode 700. */
+export const CONVERSATIONS_FOLDER = '.flow-conversations';
+
+/** One line of a conversation's file. */
+type Line = { head: ConversationHead } | { entry: ConversationEntry };
+
+const isMissing = (error: unknown): boolean => error instanceof Error && 'code' in error && error.code === 'ENOENT';
+
+function isHead(value: unknown): value is ConversationHead {
+  return (
+    isRecord(value) &&
+    isConversationId(value.id) &&
+    typeof value.planId === 'string' &&
+    typeof value.versionName === 'string' &&
+    (value.keyName === null || typeof value.keyName === 'string') &&
+    typeof value.createdAt === 'string'
+  );
+}
+
+/** The conversation a file's text holds, with `state`; null when its first line is not a head. Lines a crash cut are skipped. */
+function parseConversation(text: string, state: ConversationState): StoredConversation | null {
+  let head: ConversationHead | null = null;
+  const entries: ConversationEntry[] = [];
+  let updatedAt = '';
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const value = parseStored(line);
+    if (!isRecord(value)) continue;
+    if (head === null) {
+      if (!isHead(value.head)) return null;
+      head = value.head;
+      updatedAt = head.createdAt;
+    } else if (isStoredEntry(value.entry)) {
+      entries.push(value.entry);
+      if (value.entry.at > updatedAt) updatedAt = value.entry.at;
+    }
+  }
+  return head === null ? null : { conversation: conversationOf(head, entries, state.variables, updatedAt), state };
+}
+
+/**
+ * The conversation log as one file per conversation under the data folder's `.flow-conversations`
+ * (mode 600): JSON lines appended and synced one at a time. Each line starts on a new line of its
+ * own, so a line a crash cut short never joins the next. The runtime's state is a file of its own
+ * (`<id>.state.json`), replaced atomically at the end of each turn: the log grows by a turn's
+ * entries, not by the whole history each time, and a listing never reads it.
+ */
+export function folderConversationRecords(root: string): ConversationRecords {
+  const folder = join(root, CONVERSATIONS_FOLDER);
+  const fileOf = (id: string): string => join(folder, `${id}.jsonl`);
+  const stateFileOf = (id: string): string => join(folder, `${id}.state.json`);
+
+  async function readState(id: string): Promise<ConversationState> {
+    try {
+      return storedState(parseStored(await readFile(stateFileOf(id), 'utf8')));
+    } catch (error) {
+      if (isMissing(error)) return { messages: [], variables: {} };
+      throw error;
+    }
+  }
+
+  async function ensureFolder(): Promise<void> {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    // Conversations may hold personal data: git never picks the folder up.
+    await writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx', mode: 0o600 }).catch((error: unknown) => {
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+    });
+  }
+
+  async function appendLine(id: string, line: Line, create: boolean): Promise<boolean> {
+    const path = fileOf(id);
+    return serialized(path, async () => {
+      if (create) await ensureFolder();
+      let handle;
+      try {
+        handle = await open(path, create ? 'wx' : 'r+', 0o600);
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        await handle.write(`\n${JSON.stringify(line)}`, size);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      return true;
+    });
+  }
+
+  /** The conversation `id`; its state only when asked (`get`), listings need none. */
+  async function read(id: string, withState: boolean): Promise<StoredConversation | null> {
+    if (!isConversationId(id)) return null;
+    try {
+      const text = await readFile(fileOf(id), 'utf8');
+      return parseConversation(text, withState ? await readState(id) : { messages: [], variables: {} });
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async function readAll(): Promise<StoredConversation[]> {
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+    const all: StoredConversation[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.jsonl')) continue;
+      const stored = await read(name.slice(0, -'.jsonl'.length), false);
+      if (stored !== null) all.push(stored);
+    }
+    return all;
+  }
+
+  return {
+    async create(head) {
+      await appendLine(head.id, { head }, true);
+    },
+    append: (id, entry) => (isConversationId(id) ? appendLine(id, { entry }, false) : Promise.resolve(false)),
+    async saveState(id, state) {
+      if (!isConversationId(id)) return;
+      await serialized(fileOf(id), async () => {
+        // A conversation deleted meanwhile (retention) gets no state file of its own.
+        if (
+          await stat(fileOf(id)).then(
+            () => true,
+            () => false,
+          )
+        )
+          await writeAtomic(stateFileOf(id), `${JSON.stringify(state)}\n`, 0o600);
+      });
+    },
+    get: (id) => read(id, true),
+    async list(query) {
+      const needle = query.search?.toLowerCase() ?? '';
+      const limit = pageLimit(query.limit);
+      const matching = (await readAll())
+        .map((stored) => stored.conversation)
+        .filter(
+          (c) =>
+            c.planId === query.planId &&
+            (query.versionName === undefined || c.versionName === query.versionName) &&
+            (needle === '' || c.entries.some((entry) => searchedText(entry)?.toLowerCase().includes(needle) === true)),
+        )
+        .map(summaryOf)
+        .filter((summary) => query.before === undefined || isBefore(summary, query.before))
+        .sort(newestConversationFirst);
+      const conversations = matching.slice(0, limit);
+      const last = conversations.at(-1);
+      return { conversations, next: matching.length > limit && last !== undefined ? cursorOf(last) : null };
+    },
+    async deleteUpdatedBefore(time) {
+      let deleted = 0;
+      for (const { conversation } of await readAll()) {
+        if (conversation.updatedAt >= time) continue;
+        const path = fileOf(conversation.id);
+        // Looked at again after the appends queued before: a turn that just ended keeps it.
+        const gone = await serialized(path, async () => {
+          const now = await read(conversation.id, false);
+          if (now === null || now.conversation.updatedAt >= time) return false;
+          await unlink(path);
+          await unlink(stateFileOf(conversation.id)).catch((error: unknown) => {
+            if (!isMissing(error)) throw error;
+          });
+          return true;
+        });
+        if (gone) deleted++;
+      }
+      return deleted;
+    },
+  };
+}

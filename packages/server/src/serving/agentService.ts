@@ -1,0 +1,245 @@
+// The headless agent service: one turn of a published agent for any client (OpenAI-style API,
+// MCP, the embedded chat), recorded in the conversation log as it goes.
+import { FlowError, agentMessages, conversationMessages, messages as flowMessages, redactTokens, type ConversationEntry } from '@flow/core';
+import { ModelError, ModelNotConfiguredError, type ChatMessage, type ToolCallTrace } from '@flow/runtime';
+import { isRecord } from '../guards.js';
+import { newConversationId, type ConversationRecords, type ConversationState } from '../conversations/conversationRecords.js';
+import type { PublishHistory } from '../store/storage.js';
+import { serialized } from '../store/fileQueue.js';
+import { MAX_MESSAGE, openFlowAgent, type RuntimeOptions } from './flowAgent.js';
+import { publishedAgent } from './publishedAgent.js';
+
+/** What the HTTP layer maps each failure to (404, 404, 400, 502, 503). */
+export type AgentErrorCode = 'AGENT_NOT_FOUND' | 'CONVERSATION_NOT_FOUND' | 'BAD_INPUT' | 'MODEL_UNAVAILABLE' | 'MODEL_NOT_CONFIGURED';
+
+/** A turn that could not be answered, and why, in words a client can be shown. */
+export class AgentError extends Error {
+  override name = 'AgentError';
+  constructor(
+    readonly code: AgentErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The most messages a request may send as the history of a new conversation. */
+export const MAX_HISTORY_MESSAGES = 100;
+
+/** One turn asked of a published agent. `messages` are a Chat Completions client's, checked here. */
+export interface TurnRequest {
+  planId: string;
+  versionName: string;
+  /** Goes on with this stored conversation; a new one starts without. */
+  conversationId?: string;
+  messages: unknown;
+  /** The agent key that asked (null or absent: none named). */
+  keyName?: string | null;
+  temperature?: number;
+  maxTokens?: number;
+  /** The client's end user, as Chat Completions names it: checked, not stored nor sent on (the model needs no identity of the caller). */
+  user?: string;
+  /** The reply's text as the model streams it. */
+  onDelta?: (text: string) => void;
+}
+
+export interface TurnAnswer {
+  conversationId: string;
+  reply: string;
+  finishReason: 'stop';
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+}
+
+export interface AgentService {
+  turn(request: TurnRequest): Promise<TurnAnswer>;
+}
+
+export interface AgentServiceOptions extends RuntimeOptions {
+  publishes: PublishHistory;
+  conversations: ConversationRecords;
+  /** The time of an entry, as an ISO string. */
+  now(): string;
+}
+
+const bad = (message: string): AgentError => new AgentError('BAD_INPUT', message);
+
+/** A message's text: a string, or the text parts of a content array (as OpenAI clients may send); null otherwise. */
+function textOf(content: unknown): string | null {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return null;
+  const parts = content.map((part: unknown) =>
+    isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : null,
+  );
+  return parts.every((part) => part !== null) ? parts.join('') : null;
+}
+
+/** The new user message and the history a new conversation starts from, from a client's `messages`. */
+function clientTurn(raw: unknown): { input: string; history: ChatMessage[] } {
+  if (!Array.isArray(raw) || raw.length === 0) throw bad(agentMessages.noUserMessage);
+  if (raw.length > MAX_HISTORY_MESSAGES + 1) throw bad(agentMessages.tooManyMessages(MAX_HISTORY_MESSAGES));
+  const last: unknown = raw.at(-1);
+  const input = isRecord(last) && last.role === 'user' ? textOf(last.content) : null;
+  if (input === null || input.trim() === '') throw bad(agentMessages.noUserMessage);
+  const history: ChatMessage[] = [];
+  for (const message of raw.slice(0, -1)) {
+    if (!isRecord(message) || typeof message.role !== 'string') throw bad(agentMessages.noUserMessage);
+    // A client's system (or developer) message is ignored, not refused: the flow's compiled prompt is
+    // the agent's system prompt, which no caller may replace, and common clients always send one.
+    // Tool messages and tool calls are the client's own tools', which this agent never offered.
+    if (message.role !== 'user' && message.role !== 'assistant') continue;
+    const content = textOf(message.content);
+    if (content === null || content === '') continue;
+    if (content.length > MAX_MESSAGE) throw bad(agentMessages.messageTooLong(MAX_MESSAGE));
+    history.push({ role: message.role, content });
+  }
+  if (input.length > MAX_MESSAGE) throw bad(agentMessages.messageTooLong(MAX_MESSAGE));
+  return { input, history };
+}
+
+function checkSampling(request: TurnRequest): void {
+  const { temperature, maxTokens } = request;
+  if (temperature !== undefined && !(typeof temperature === 'number' && temperature >= 0 && temperature <= 2))
+    throw bad(agentMessages.badTemperature);
+  if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens >= 1)) throw bad(agentMessages.badMaxTokens);
+}
+
+/** A copy of the runtime's state with every secret value masked (core's redactTokens), as it is stored. */
+function maskedState(state: ConversationState, mask: (text: string) => string): ConversationState {
+  const messages = state.messages.map((message): ChatMessage => {
+    if (message.role === 'assistant') {
+      const calls = message.tool_calls?.map((call) => ({
+        ...call,
+        function: { ...call.function, arguments: mask(call.function.arguments) },
+      }));
+      return { ...message, content: message.content === null ? null : mask(message.content), ...(calls ? { tool_calls: calls } : {}) };
+    }
+    return { ...message, content: mask(message.content) };
+  });
+  const variables = Object.fromEntries(Object.entries(state.variables).map(([name, value]) => [name, mask(value)]));
+  return { messages, variables };
+}
+
+/**
+ * The agent service over the provider's publishes, conversation log, model settings and secret
+ * store. Each turn runs the plan version's last published flow exactly as the Playground runs a
+ * flow (openFlowAgent), and records as it goes: the user's message before the model is called,
+ * each tool call when it ends, the answer and the state when the turn ends. Secret values are
+ * masked in everything recorded.
+ */
+export function createAgentService(options: AgentServiceOptions): AgentService {
+  const { conversations } = options;
+  const now = (): string => options.now();
+  async function turnNow(request: TurnRequest): Promise<TurnAnswer> {
+    const { input, history } = clientTurn(request.messages);
+    checkSampling(request);
+    if (request.user !== undefined && typeof request.user !== 'string') throw bad('user must be text');
+    const target = `${request.planId}/${request.versionName}`;
+    const published = await publishedAgent(options.publishes, request.planId, request.versionName);
+    if (published === null) throw new AgentError('AGENT_NOT_FOUND', agentMessages.agentNotFound(target));
+
+    let state: ConversationState = { messages: history, variables: {} };
+    const continued = request.conversationId;
+    if (continued !== undefined) {
+      const stored = await conversations.get(continued);
+      if (stored === null) throw new AgentError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound(continued));
+      const { planId, versionName } = stored.conversation;
+      if (planId !== request.planId || versionName !== request.versionName)
+        throw new AgentError('CONVERSATION_NOT_FOUND', agentMessages.conversationOfAnotherAgent(continued, target));
+      // The request's earlier messages are the client's copy: the stored conversation is the one that goes on.
+      state = stored.state;
+    }
+
+    let opened: Awaited<ReturnType<typeof openFlowAgent>>;
+    try {
+      opened = await openFlowAgent(options, published.doc, {
+        history: state,
+        ...(continued === undefined ? {} : { conversationId: continued }),
+      });
+    } catch (error) {
+      if (error instanceof ModelNotConfiguredError) throw new AgentError('MODEL_NOT_CONFIGURED', error.message);
+      if (error instanceof FlowError && error.code === 'NO_CHAINS')
+        throw new AgentError('AGENT_NOT_FOUND', `${agentMessages.agentNotFound(target)}: ${flowMessages.noChainsInFlow}`);
+      throw error;
+    }
+    const { agent, secretValues } = opened;
+    const mask = (text: string): string => redactTokens(text, secretValues);
+
+    const conversationId = continued ?? newConversationId();
+    if (continued === undefined) {
+      const createdAt = now();
+      await conversations.create({
+        id: conversationId,
+        planId: request.planId,
+        versionName: request.versionName,
+        keyName: request.keyName ?? null,
+        createdAt,
+      });
+      // A client that brings its own history: the transcript shows what the agent was told.
+      for (const message of history) {
+        const content = mask(message.content ?? '');
+        await conversations.append(
+          conversationId,
+          message.role === 'user'
+            ? { kind: 'user', at: createdAt, content }
+            : { kind: 'assistant', at: createdAt, content, usage: { inputTokens: 0, outputTokens: 0 } },
+        );
+      }
+    }
+    await conversations.append(conversationId, { kind: 'user', at: now(), content: mask(input) });
+
+    // Each tool call is written when it ends, one after the other; the turn waits for them before its answer.
+    let written: Promise<unknown> = Promise.resolve();
+    const record = (call: ToolCallTrace): void => {
+      const entry: ConversationEntry = {
+        kind: 'tool',
+        at: now(),
+        name: call.name,
+        arguments: Object.fromEntries(Object.entries(call.arguments).map(([name, value]) => [name, mask(value)])),
+        output: mask(call.output),
+        ms: call.ms,
+        ...(call.error === undefined ? {} : { error: mask(call.error) }),
+      };
+      written = written.then(() => conversations.append(conversationId, entry));
+    };
+    try {
+      const trace = await agent.turn(input, {
+        onToolCall: record,
+        ...(request.onDelta ? { onToken: request.onDelta } : {}),
+        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+        ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+      });
+      await written;
+      const at = now();
+      const usage = { inputTokens: trace.tokens.prompt, outputTokens: trace.tokens.completion };
+      await conversations.append(conversationId, { kind: 'assistant', at, content: mask(trace.reply), usage });
+      await conversations.saveState(
+        conversationId,
+        maskedState({ messages: agent.messages.filter((m) => m.role !== 'system'), variables: agent.variables }, mask),
+      );
+      return {
+        conversationId,
+        // Masked for the caller too; streamed deltas cannot be (a value may be cut across two).
+        reply: mask(trace.reply),
+        finishReason: 'stop',
+        usage: {
+          promptTokens: usage.inputTokens,
+          completionTokens: usage.outputTokens,
+          totalTokens: usage.inputTokens + usage.outputTokens,
+        },
+      };
+    } catch (error) {
+      await written.catch(() => undefined);
+      if (error instanceof ModelError) throw new AgentError('MODEL_UNAVAILABLE', agentMessages.modelUnavailable(error.message));
+      throw error;
+    } finally {
+      await agent.close();
+    }
+  }
+  return {
+    // Turns of one conversation run one after the other in this process, each going on from the state the one before saved.
+    turn: (request) =>
+      request.conversationId === undefined
+        ? turnNow(request)
+        : serialized(`conversation:${request.conversationId}`, () => turnNow(request)),
+  };
+}

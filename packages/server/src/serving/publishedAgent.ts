@@ -1,0 +1,28 @@
+import { parseFlow, type FlowDocument } from '@flow/core';
+import { isId } from '../ids.js';
+import type { PublishHistory } from '../store/storage.js';
+
+/** The flow a plan version serves: what its last publish (Play, `flowctl publish` or a rollback) stored. */
+export interface PublishedAgent {
+  planId: string;
+  versionName: string;
+  /** The id of the publish it comes from. */
+  publishId: string;
+  doc: FlowDocument;
+}
+
+/**
+ * The last published flow of a plan version, never the saved draft: each publish record keeps the
+ * flow as published (folder: `published/<version>/<time>.json`, database: `publishes.flow_text`),
+ * written in the same atomic change as the publish. Null for a version never published, a record
+ * that kept no flow (written before publishes kept one: publish again) or ids that are not ids.
+ */
+export async function publishedAgent(publishes: PublishHistory, planId: string, versionName: string): Promise<PublishedAgent | null> {
+  if (!isId(planId) || !isId(versionName)) return null;
+  const [latest] = await publishes.list(planId, versionName);
+  if (latest === undefined) return null;
+  const text = await publishes.flowOf(planId, versionName, latest.id);
+  const parsed = text === null ? null : parseFlow(text);
+  if (!parsed?.ok) return null;
+  return { planId, versionName, publishId: latest.id, doc: parsed.doc };
+}

@@ -1,0 +1,124 @@
+// The conversation log in PostgreSQL (migration 5): a row per conversation and one per entry,
+// each entry its own statement as the turn goes, so every server sees a conversation as it grows.
+import type { Sql } from 'postgres';
+import {
+  conversationOf,
+  cursorOf,
+  isConversationId,
+  isStoredEntry,
+  pageLimit,
+  parseCursor,
+  parseStored,
+  previewOf,
+  searchedText,
+  storedState,
+  type ConversationHead,
+  type ConversationRecords,
+} from '../../conversations/conversationRecords.js';
+
+interface ConversationRow {
+  id: string;
+  plan_id: string;
+  version_name: string;
+  key_name: string | null;
+  created_at: string;
+  updated_at: string;
+  preview: string;
+  messages: number;
+}
+
+const headOf = (row: ConversationRow): ConversationHead => ({
+  id: row.id,
+  planId: row.plan_id,
+  versionName: row.version_name,
+  keyName: row.key_name,
+  createdAt: row.created_at,
+});
+
+/** `text` as a LIKE pattern that matches it anywhere, its own `%`, `_` and `\` taken literally. */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The conversation records of a PostgreSQL store; `guarded` turns a lost connection into the 503 clients retry. */
+export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise<T>) => Promise<T>): ConversationRecords {
+  return {
+    async create(head) {
+      await guarded(
+        () => sql`
+          insert into conversations (id, plan_id, version_name, key_name, created_at, updated_at)
+          values (${head.id}, ${head.planId}, ${head.versionName}, ${head.keyName}, ${head.createdAt}, ${head.createdAt})`,
+      );
+    },
+    async append(id, entry) {
+      if (!isConversationId(id)) return false;
+      const content = searchedText(entry);
+      const counted = entry.kind === 'tool' ? 0 : 1;
+      const preview = entry.kind === 'user' ? previewOf(entry.content) : '';
+      return guarded(() =>
+        sql.begin(async (tx) => {
+          // The row's lock orders the entries of one conversation, whichever server appends them.
+          const rows = await tx`
+            update conversations set updated_at = greatest(updated_at, ${entry.at}), messages = messages + ${counted},
+              preview = case when preview = '' then ${preview} else preview end
+            where id = ${id} returning id`;
+          if (rows.length === 0) return false;
+          await tx`
+            insert into conversation_entries (conversation_id, seq, body, content)
+            select ${id}, coalesce(max(seq), 0) + 1, ${JSON.stringify(entry)}, ${content}
+            from conversation_entries where conversation_id = ${id}`;
+          return true;
+        }),
+      );
+    },
+    async saveState(id, state) {
+      await guarded(() => sql`update conversations set state = ${JSON.stringify(state)} where id = ${id}`);
+    },
+    async get(id) {
+      if (!isConversationId(id)) return null;
+      const [row] = await guarded(
+        () => sql<(ConversationRow & { state: string | null })[]>`
+          select id, plan_id, version_name, key_name, created_at, updated_at, preview, messages, state
+          from conversations where id = ${id}`,
+      );
+      if (row === undefined) return null;
+      const bodies = await guarded(
+        () => sql<{ body: string }[]>`select body from conversation_entries where conversation_id = ${id} order by seq`,
+      );
+      const entries = bodies.map((b) => parseStored(b.body)).filter(isStoredEntry);
+      const state = storedState(row.state === null ? undefined : parseStored(row.state));
+      return { conversation: conversationOf(headOf(row), entries, state.variables, row.updated_at), state };
+    },
+    async list(query) {
+      const limit = pageLimit(query.limit);
+      const cursor = query.before === undefined ? null : parseCursor(query.before);
+      const rows = await guarded(
+        () => sql<ConversationRow[]>`
+          select id, plan_id, version_name, key_name, created_at, updated_at, preview, messages
+          from conversations c
+          where plan_id = ${query.planId}
+            ${query.versionName === undefined ? sql`` : sql`and version_name = ${query.versionName}`}
+            ${cursor === null ? sql`` : sql`and (updated_at, id) < (${cursor.at}, ${cursor.id})`}
+            ${
+              query.search === undefined || query.search === ''
+                ? sql``
+                : sql`and exists (
+                    select 1 from conversation_entries e
+                    where e.conversation_id = c.id and e.content ilike ${containing(query.search)})`
+            }
+          order by updated_at desc, id desc
+          limit ${limit + 1}`,
+      );
+      const conversations = rows.slice(0, limit).map((row) => ({
+        ...headOf(row),
+        updatedAt: row.updated_at,
+        preview: row.preview,
+        messages: row.messages,
+      }));
+      const last = conversations.at(-1);
+      return { conversations, next: rows.length > limit && last !== undefined ? cursorOf(last) : null };
+    },
+    async deleteUpdatedBefore(time) {
+      const rows = await guarded(() => sql`delete from conversations where updated_at < ${time} returning id`);
+      return rows.length;
+    },
+  };
+}
