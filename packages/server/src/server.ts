@@ -18,6 +18,7 @@ import { keyRoutes } from './routes/keys.js';
 import { keysPageRoutes } from './hosted/keysRoutes.js';
 import { createAgentKeys } from './keys/agentKeys.js';
 import { secretsPageRoutes } from './hosted/secretsRoutes.js';
+import { dashboardFrames } from './hosted/dashboardLayout.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_KEEP_DAYS, checkedKeepDays, startRetention } from './conversations/retention.js';
 import { conversationRoutes } from './routes/conversations.js';
@@ -123,6 +124,8 @@ interface OpenedStore {
   storage: Storage;
   /** The secret store's key when FLOW_SECRETS_KEY gives none: the folder's key file, or a refusal. */
   fallbackKey(): Promise<Buffer>;
+  /** True when `fallbackKey` gives a key (the folder's key file), so the store can seal secrets without one given. */
+  ownsSecretsKey: boolean;
   /** Where the flows are kept, as said to people (never a password). */
   name: string;
   ready(url: string, log: (line: string) => void): Promise<void>;
@@ -145,6 +148,7 @@ async function openFolderStore(options: ServerOptions): Promise<OpenedStore> {
     storage: createFileStorage(paths, flowStoreOptions),
     name: dir,
     fallbackKey: () => keyFromFile(secretPaths(dir).key),
+    ownsSecretsKey: true,
     async ready(url, log) {
       lock = await lockDataFolder(dir, paths.lock, url);
       const report = await cleanStart(dir);
@@ -168,6 +172,7 @@ async function openDatabaseStore(url: string, options: ServerOptions): Promise<O
     storage,
     name: redactedUrl(url),
     fallbackKey: () => Promise.reject(keyMissing()),
+    ownsSecretsKey: false,
     ready: async () => undefined,
     close: () => storage.close(),
   };
@@ -253,6 +258,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // Hosted links are built from the configured address, never from the request's Host header.
     origin: () => publicUrl ?? url,
   };
+  // Secrets is a dashboard page when values can be sealed: a key given, or the folder's own key file.
+  const frameOf = dashboardFrames(() => store.storage.flows.listPlans(), secretsKey !== undefined || store.ownsSecretsKey);
   const sessions = createSessions(store.storage.signIns);
   // One count of wrong tokens per client, whether they come by the sign-in form or the bearer header.
   const limiter = createAttemptLimiter(options.wrongTokenDelay ? { sleep: options.wrongTokenDelay } : {});
@@ -274,11 +281,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...sessionStepRoutes(services, { env, secrets: vault }),
     ...secretRoutes(vault),
     ...conversationRoutes(services),
-    ...secretsPageRoutes(vault),
+    ...secretsPageRoutes(vault, frameOf),
     ...keyRoutes(agentKeys),
-    ...keysPageRoutes(agentKeys),
+    ...keysPageRoutes(agentKeys, frameOf),
     ...(options.emojiDir === undefined ? emojiRoutes() : emojiRoutes(options.emojiDir)),
-    ...hostedRoutes(services),
+    ...hostedRoutes(services, frameOf),
     ...(options.testRoutes?.(services) ?? []),
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;

@@ -39,7 +39,7 @@ describe('the dashboard Conversations page', () => {
   }
 
   it('is linked from the dashboard and lists newest first, dates as people say them, escaped, with no script', async () => {
-    await stored('Where is my order?', 90);
+    await stored('Where is my order?', 3 * 24 * 60);
     await stored(`Refund ${EVIL}`, 5);
     await stored('On staging', 1, 'staging');
     const dashboard = await page('/dashboard/support-desk/production');
@@ -53,7 +53,7 @@ describe('the dashboard Conversations page', () => {
     ].map((m) => [m[1], m[2], m[3]]);
     expect(items).toEqual([
       ['Refund &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;', '5 minutes ago', '2 messages · key '],
-      ['Where is my order?', '1 hour ago', '2 messages · key '],
+      ['Where is my order?', '3 days ago', '2 messages · key '],
     ]);
     expect(html).toContain('<input id="conversation-search" name="search" type="search" value=""');
   });

@@ -1,21 +1,14 @@
-import {
-  conversationMessages,
-  conversationsPagePath,
-  dashboardPath,
-  type Conversation,
-  type ConversationEntry,
-  type ConversationPage,
-} from '@flow/core';
-import { html, page, timeHtml, type Html } from './html.js';
+import { conversationMessages, conversationsPagePath, type Conversation, type ConversationEntry, type ConversationPage } from '@flow/core';
+import { PLAN_PAGES, dashboardLayout, type DashboardFrame } from './dashboardLayout.js';
+import { html, timeHtml, type Html } from './html.js';
 
 /** The Conversations page's words. */
 export const CONVERSATIONS_TEXT = {
-  title: 'Conversations',
+  title: PLAN_PAGES.conversations.title,
   search: 'Search messages',
   searchButton: 'Search',
   older: 'Older conversations',
   back: 'All conversations',
-  dashboard: 'Publishes',
   noMatch: (search: string) => `No conversation mentions "${search}"`,
   user: 'User',
   assistant: 'Assistant',
@@ -25,13 +18,14 @@ export const CONVERSATIONS_TEXT = {
 export const conversationPagePath = (planId: string, versionName: string, id: string): string =>
   `${conversationsPagePath(planId, versionName)}/${encodeURIComponent(id)}`;
 
-/** The page links under the title: back to the plan's dashboard (its publishes), and this page. */
-function nav(planId: string, versionName: string): Html {
-  return html`<nav aria-label="Dashboard"><p class="muted">Plan <strong>${planId}</strong> · version <strong>${versionName}</strong> · <a href="${dashboardPath(planId, versionName)}">${CONVERSATIONS_TEXT.dashboard}</a> · <a href="${conversationsPagePath(planId, versionName)}">${CONVERSATIONS_TEXT.title}</a></p></nav>`;
-}
-
 /** The list of a plan version's conversations, newest first, with a search box and a link to the older ones. */
-export function conversationsPage(planId: string, versionName: string, listed: ConversationPage, search: string): string {
+export function conversationsPage(
+  frame: DashboardFrame,
+  planId: string,
+  versionName: string,
+  listed: ConversationPage,
+  search: string,
+): string {
   const path = conversationsPagePath(planId, versionName);
   const empty = search === '' ? conversationMessages.noConversations(`${planId}/${versionName}`) : CONVERSATIONS_TEXT.noMatch(search);
   const list =
@@ -48,14 +42,13 @@ export function conversationsPage(planId: string, versionName: string, listed: C
       : html`<p><a href="${`${path}?${new URLSearchParams({ ...(search === '' ? {} : { search }), before: listed.next }).toString()}`}">${CONVERSATIONS_TEXT.older}</a></p>`;
   const body = html`
 <h1>${CONVERSATIONS_TEXT.title}</h1>
-${nav(planId, versionName)}
 <form method="get" action="${path}" role="search" class="spread">
 <label for="conversation-search" class="visually-hidden">${CONVERSATIONS_TEXT.search}</label>
 <input id="conversation-search" name="search" type="search" value="${search}" placeholder="${CONVERSATIONS_TEXT.search}">
 <button type="submit">${CONVERSATIONS_TEXT.searchButton}</button></form>
 ${list}
 ${more}`;
-  return page(`${CONVERSATIONS_TEXT.title} · ${planId} / ${versionName}`, body);
+  return dashboardLayout(frame, 'conversations', body);
 }
 
 /** A tool call, closed: its name and time; open: its arguments, output or error. */
@@ -74,14 +67,13 @@ function entryHtml(entry: ConversationEntry): Html {
 }
 
 /** One conversation's transcript: its messages in order, each tool call expandable. */
-export function conversationPage(conversation: Conversation): string {
+export function conversationPage(frame: DashboardFrame, conversation: Conversation): string {
   const { planId, versionName } = conversation;
   const key = conversation.keyName === null ? html`` : html` · key <code>${conversation.keyName}</code>`;
   const body = html`
+<p><a href="${conversationsPagePath(planId, versionName)}">${CONVERSATIONS_TEXT.back}</a></p>
 <h1>${conversation.preview || conversation.id}</h1>
-${nav(planId, versionName)}
 <p class="muted">Started ${timeHtml(conversation.createdAt)} · last message ${timeHtml(conversation.updatedAt)}${key} · ${`${conversation.usage.inputTokens} in, ${conversation.usage.outputTokens} out tokens`} · <code>${conversation.id}</code></p>
-<ol id="transcript" class="plain">${conversation.entries.map(entryHtml)}</ol>
-<p><a href="${conversationsPagePath(planId, versionName)}">${CONVERSATIONS_TEXT.back}</a></p>`;
-  return page(`${CONVERSATIONS_TEXT.title} · ${conversation.id}`, body);
+<ol id="transcript" class="plain">${conversation.entries.map(entryHtml)}</ol>`;
+  return dashboardLayout(frame, 'conversations', body, conversation.preview || conversation.id);
 }

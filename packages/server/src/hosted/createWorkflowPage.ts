@@ -31,5 +31,5 @@ export function createWorkflowPage(planId: string): string {
     <label>Config (JSON) <textarea name="config" spellcheck="false">{}</textarea></label>
   </div>
 </template>`;
-  return page('Create workflow', body, CREATE_WORKFLOW_SCRIPT_PATH);
+  return page('Create workflow', body, { script: CREATE_WORKFLOW_SCRIPT_PATH });
 }

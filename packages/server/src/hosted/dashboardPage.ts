@@ -1,8 +1,6 @@
-import { conversationsPagePath } from '@flow/core';
 import type { PublishEntry } from '../store/publishStore.js';
-import { CONVERSATIONS_TEXT } from './conversationsPage.js';
-import { html, page, timeHtml, type Html } from './html.js';
-import { dashboardLinks } from './dashboardNav.js';
+import { PLAN_PAGES, dashboardLayout, type DashboardFrame, type PlanVersion } from './dashboardLayout.js';
+import { html, timeHtml, type Html } from './html.js';
 
 /** The text shown when a version has never been published. */
 export const NOTHING_PUBLISHED = 'Nothing published yet';
@@ -31,8 +29,9 @@ function rollbackForm(planId: string, versionName: string, entry: PublishEntry):
   return html`<form method="post" action="${action}"><button type="submit" class="btn">${ROLL_BACK}</button></form>`;
 }
 
-/** The dashboard of a plan version: the published prompt, when, and the earlier publishes (newest first). */
-export function dashboardPage(planId: string, versionName: string, entries: readonly PublishEntry[]): string {
+/** The Publishes page of a plan version: the published prompt, when, and the earlier publishes (newest first). */
+export function dashboardPage(frame: DashboardFrame, at: PlanVersion, entries: readonly PublishEntry[]): string {
+  const { planId, versionName } = at;
   const [latest, ...earlier] = entries;
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const current = latest
@@ -46,9 +45,9 @@ export function dashboardPage(planId: string, versionName: string, entries: read
             html`<li class="card"><details><summary>${published(entry, byId)}</summary>${texts(entry)}</details>${rollbackForm(planId, versionName, entry)}</li>`,
         )}</ol>`;
   const body = html`
-<h1>Dashboard</h1>
-<p class="muted">Plan <strong>${planId}</strong> · version <strong>${versionName}</strong> · <a href="${conversationsPagePath(planId, versionName)}">${CONVERSATIONS_TEXT.title}</a> · ${dashboardLinks()}</p>
+<h1>${PLAN_PAGES.publishes.title}</h1>
+<p class="muted">The last publish of <strong>${planId}/${versionName}</strong> (what Play and <code>flowctl publish</code> make live) and the earlier ones.</p>
 ${current}
 ${history}`;
-  return page(`Dashboard · ${planId} / ${versionName}`, body);
+  return dashboardLayout(frame, 'publishes', body);
 }

@@ -1,5 +1,6 @@
-import { conversationMessages } from '@flow/core';
-import { notFound } from '../http/HttpError.js';
+import { KEYS_PAGE_PATH, conversationMessages, dashboardPath } from '@flow/core';
+import { badRequest, notFound } from '../http/HttpError.js';
+import { requireId } from '../ids.js';
 import { param, type Route } from '../http/router.js';
 import { rollback } from '../routes/flows.js';
 import type { Services } from '../services.js';
@@ -9,13 +10,24 @@ import { CREATE_WORKFLOW_SCRIPT } from './createWorkflowScript.js';
 import { isConversationId } from '../conversations/conversationRecords.js';
 import { conversationQuery } from '../routes/conversations.js';
 import { conversationPage, conversationsPage } from './conversationsPage.js';
+import { DASHBOARD_SWITCH_PATH, PLAN_PAGES, type DashboardFrameOf } from './dashboardLayout.js';
 import { dashboardPage } from './dashboardPage.js';
 import { sendPage } from './html.js';
 import { SESSION_SCRIPT_PATH, sessionPage } from './sessionPage.js';
 import { SESSION_SCRIPT } from './sessionScript.js';
 
-/** The hosted pages: create-workflow, session and dashboard. */
-export function hostedRoutes(services: Services): Route[] {
+/** Where the switcher's `at=plan/version` and `page` lead: that page of that plan version (400 for a bad name). */
+function switchedPath(query: URLSearchParams): string | null {
+  const at = query.get('at');
+  if (at === null) return null;
+  const [planId, versionName, ...rest] = at.split('/');
+  if (rest.length > 0) throw badRequest('Choose a plan version: PLAN/VERSION', 'INVALID_ID');
+  const page = query.get('page') === 'conversations' ? PLAN_PAGES.conversations : PLAN_PAGES.publishes;
+  return page.path(requireId(planId, 'plan id'), requireId(versionName, 'version name'));
+}
+
+/** The hosted pages: create-workflow, session and the dashboard's plan pages (`frameOf` gives their header). */
+export function hostedRoutes(services: Services, frameOf: DashboardFrameOf): Route[] {
   return [
     {
       method: 'GET',
@@ -52,12 +64,23 @@ export function hostedRoutes(services: Services): Route[] {
       },
     },
     {
+      // The switcher's form (no script): to the chosen plan version's page; without a choice, the first plan's.
+      method: 'GET',
+      pattern: DASHBOARD_SWITCH_PATH,
+      async handler({ res, query }) {
+        const at = (await frameOf(null)).at;
+        const location = switchedPath(query) ?? (at === null ? KEYS_PAGE_PATH : dashboardPath(at.planId, at.versionName));
+        res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': 0 });
+        res.end();
+      },
+    },
+    {
       method: 'GET',
       pattern: '/dashboard/:planId/:versionName',
       async handler({ res, params }) {
-        const planId = param(params, 'planId');
-        const versionName = param(params, 'versionName');
-        sendPage(res, dashboardPage(planId, versionName, await services.publishes.list(planId, versionName)));
+        const at = { planId: param(params, 'planId'), versionName: param(params, 'versionName') };
+        const entries = await services.publishes.list(at.planId, at.versionName);
+        sendPage(res, dashboardPage(await frameOf(at), at, entries));
       },
     },
     {
@@ -72,7 +95,7 @@ export function hostedRoutes(services: Services): Route[] {
         asked.set('version', versionName);
         asked.delete('limit');
         const listed = await services.conversations.list(conversationQuery(asked));
-        sendPage(res, conversationsPage(planId, versionName, listed, query.get('search') ?? ''));
+        sendPage(res, conversationsPage(await frameOf({ planId, versionName }), planId, versionName, listed, query.get('search') ?? ''));
       },
     },
     {
@@ -89,7 +112,10 @@ export function hostedRoutes(services: Services): Route[] {
           conversation.versionName !== param(params, 'versionName')
         )
           throw notFound(conversationMessages.conversationNotFound(id));
-        sendPage(res, conversationPage(conversation));
+        sendPage(
+          res,
+          conversationPage(await frameOf({ planId: conversation.planId, versionName: conversation.versionName }), conversation),
+        );
       },
     },
     {

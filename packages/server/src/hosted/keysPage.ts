@@ -1,11 +1,11 @@
 import { DEFAULT_KEY_RATE, ID_PATTERN, KEYS_PAGE_PATH, MAX_KEY_RATE, MIN_KEY_RATE, keyMessages, type AgentKeySummary } from '@flow/core';
-import { dashboardLinks } from './dashboardNav.js';
-import { html, page, timeHtml, type Html } from './html.js';
+import { LAYOUT_TEXT, dashboardLayout, type DashboardFrame } from './dashboardLayout.js';
+import { html, timeHtml, type Html } from './html.js';
 
 /** The dashboard's Keys page: its address (core's) and words. */
 export { KEYS_PAGE_PATH };
 export const KEYS_TEXT = {
-  title: 'Keys',
+  title: LAYOUT_TEXT.keys,
   intro:
     'Agent keys let other apps, chat clients and web pages talk to your published agents (/v1 and /mcp). They open nothing else. The provider keeps only a hash of each key.',
   createHeading: 'Create a key',
@@ -57,19 +57,21 @@ function keyItem(key: AgentKeySummary): Html {
 <a href="${revokeKeyPath(key.name)}" aria-label="${KEYS_TEXT.revoke(key.name)}">Revoke</a></li>`;
 }
 
-function header(): Html {
-  return html`<h1>${KEYS_TEXT.title}</h1>
-<nav aria-label="Dashboard"><p class="muted">${dashboardLinks(KEYS_PAGE_PATH)}</p></nav>`;
-}
+const heading = html`<h1>${KEYS_TEXT.title}</h1>`;
 
 /** The Keys page: the form to create one and the keys (never a key's text, which only its creation shows). */
-export function keysPage(keys: readonly AgentKeySummary[], notice?: { ok: boolean; text: string }, form: KeyForm = EMPTY_FORM): string {
+export function keysPage(
+  frame: DashboardFrame,
+  keys: readonly AgentKeySummary[],
+  notice?: { ok: boolean; text: string },
+  form: KeyForm = EMPTY_FORM,
+): string {
   const list =
     keys.length === 0
       ? html`<p class="muted" id="keys">${KEYS_TEXT.none}</p>`
       : html`<ul id="keys" class="plain">${keys.map(keyItem)}</ul>`;
   const body = html`
-${header()}
+${heading}
 <p class="muted">${KEYS_TEXT.intro}</p>
 ${noticeHtml(notice)}
 <section class="card"><h2>${KEYS_TEXT.createHeading}</h2>
@@ -83,27 +85,27 @@ ${noticeHtml(notice)}
 <p><button type="submit">${KEYS_TEXT.create}</button></p></form></section>
 <h2>${KEYS_TEXT.stored}</h2>
 ${list}`;
-  return page(KEYS_TEXT.title, body);
+  return dashboardLayout(frame, 'keys', body);
 }
 
 /** The answer to a created key: the key once, in a read-only field to copy, and that it will not be shown again. */
-export function createdKeyPage(key: AgentKeySummary & { key: string }): string {
+export function createdKeyPage(frame: DashboardFrame, key: AgentKeySummary & { key: string }): string {
   const body = html`
-${header()}
+${heading}
 <p class="ok" role="status">${keyMessages.keyCreated(key.name)}</p>
 <section class="card"><h2>${KEYS_TEXT.newKey}</h2>
 <label for="new-key">Key ${key.name}</label><input id="new-key" readonly value="${key.key}" spellcheck="false" autocomplete="off" aria-describedby="new-key-note" style="font-family:ui-monospace,monospace">
 <p id="new-key-note"><strong>${keyMessages.keyShownOnce}</strong></p></section>
 <p><a href="${KEYS_PAGE_PATH}">${KEYS_TEXT.back}</a></p>`;
-  return page(`${KEYS_TEXT.title} · ${key.name}`, body);
+  return dashboardLayout(frame, 'keys', body, KEYS_TEXT.newKey);
 }
 
 /** The step before revoking: what it does, the button that does it, and a way back. */
-export function revokeKeyPage(key: AgentKeySummary): string {
+export function revokeKeyPage(frame: DashboardFrame, key: AgentKeySummary): string {
   const body = html`
-${header()}
+${heading}
 <section class="card"><h2>${KEYS_TEXT.confirm(key.name)}</h2>
 <p>${KEYS_TEXT.confirmText}</p>
 <form method="post" action="${revokeKeyPath(key.name)}"><button type="submit" class="quiet">${KEYS_TEXT.revoke(key.name)}</button> <a href="${KEYS_PAGE_PATH}" style="margin-left:12px">${KEYS_TEXT.cancel}</a></form></section>`;
-  return page(KEYS_TEXT.confirm(key.name), body);
+  return dashboardLayout(frame, 'keys', body, KEYS_TEXT.revoke(key.name));
 }

@@ -4,6 +4,7 @@ import { readForm } from '../http/body.js';
 import { HttpError } from '../http/HttpError.js';
 import { param, type Route } from '../http/router.js';
 import type { AgentKeys } from '../keys/agentKeys.js';
+import type { DashboardFrameOf } from './dashboardLayout.js';
 import { sendPage } from './html.js';
 import { KEYS_PAGE_PATH, createdKeyPage, keysPage, revokeKeyPage } from './keysPage.js';
 
@@ -20,7 +21,8 @@ function backToPage(res: ServerResponse, query: string): void {
  * page: create one (answered with a page that shows the key once; no redirect, so the key is in no
  * address or history), and revoke one after a page that asks first.
  */
-export function keysPageRoutes(keys: AgentKeys): Route[] {
+export function keysPageRoutes(keys: AgentKeys, frameOf: DashboardFrameOf): Route[] {
+  const frame = () => frameOf(null);
   return [
     {
       method: 'GET',
@@ -33,7 +35,7 @@ export function keysPageRoutes(keys: AgentKeys): Route[] {
           revoked !== null && revoked !== '' && !listed.some((key) => key.name === revoked)
             ? { ok: true, text: keyMessages.keyRevoked(revoked) }
             : undefined;
-        sendPage(res, keysPage(listed, notice));
+        sendPage(res, keysPage(await frame(), listed, notice));
       },
     },
     {
@@ -55,10 +57,10 @@ export function keysPageRoutes(keys: AgentKeys): Route[] {
             origins: words(fields.origins),
             ...(rate === undefined ? {} : { rate }),
           });
-          sendPage(res, createdKeyPage(created), 201);
+          sendPage(res, createdKeyPage(await frame(), created), 201);
         } catch (error) {
           if (!(error instanceof HttpError) || (error.status !== 400 && error.status !== 409)) throw error;
-          sendPage(res, keysPage(await keys.list(), { ok: false, text: errorMessage(error) }, fields), error.status);
+          sendPage(res, keysPage(await frame(), await keys.list(), { ok: false, text: errorMessage(error) }, fields), error.status);
         }
       },
     },
@@ -69,8 +71,8 @@ export function keysPageRoutes(keys: AgentKeys): Route[] {
         const name = param(params, 'name');
         const listed = await keys.list();
         const key = listed.find((k) => k.name === name);
-        if (key === undefined) sendPage(res, keysPage(listed, { ok: false, text: keyMessages.keyNotFound(name) }), 404);
-        else sendPage(res, revokeKeyPage(key));
+        if (key === undefined) sendPage(res, keysPage(await frame(), listed, { ok: false, text: keyMessages.keyNotFound(name) }), 404);
+        else sendPage(res, revokeKeyPage(await frame(), key));
       },
     },
     {
@@ -79,7 +81,7 @@ export function keysPageRoutes(keys: AgentKeys): Route[] {
       async handler({ res, params }) {
         const name = param(params, 'name');
         if (!(await keys.revoke(name))) {
-          sendPage(res, keysPage(await keys.list(), { ok: false, text: keyMessages.keyNotFound(name) }), 404);
+          sendPage(res, keysPage(await frame(), await keys.list(), { ok: false, text: keyMessages.keyNotFound(name) }), 404);
           return;
         }
         backToPage(res, new URLSearchParams({ revoked: name }).toString());

@@ -1,12 +1,12 @@
 import { SECRETS_PAGE_PATH } from '@flow/core';
 import type { SecretSummary } from '../secrets/secretVault.js';
-import { dashboardLinks } from './dashboardNav.js';
-import { html, page, timeHtml } from './html.js';
+import { LAYOUT_TEXT, dashboardLayout, type DashboardFrame } from './dashboardLayout.js';
+import { html, timeHtml } from './html.js';
 
 /** The dashboard's Secrets page: its address (core's, which the editor links to) and words. */
 export { SECRETS_PAGE_PATH };
 export const SECRETS_TEXT = {
-  title: 'Secrets',
+  title: LAYOUT_TEXT.secrets,
   intro:
     'A flow names a secret as { "env": "NAME" }; the provider fills it in when a tool runs. Values are encrypted at rest and never shown again.',
   setHeading: 'Set a secret',
@@ -22,7 +22,7 @@ export const SECRETS_TEXT = {
 export const deleteSecretPath = (name: string): string => `${SECRETS_PAGE_PATH}/delete/${encodeURIComponent(name)}`;
 
 /** The Secrets page: a form to set one (the value is never echoed back) and the names with when each was set. */
-export function secretsPage(secrets: readonly SecretSummary[], notice?: { ok: boolean; text: string }): string {
+export function secretsPage(frame: DashboardFrame, secrets: readonly SecretSummary[], notice?: { ok: boolean; text: string }): string {
   const message =
     notice === undefined
       ? html``
@@ -37,7 +37,6 @@ export function secretsPage(secrets: readonly SecretSummary[], notice?: { ok: bo
         )}</ul>`;
   const body = html`
 <h1>${SECRETS_TEXT.title}</h1>
-<nav aria-label="Dashboard"><p class="muted">${dashboardLinks(SECRETS_PAGE_PATH)}</p></nav>
 <p class="muted">${SECRETS_TEXT.intro}</p>
 ${message}
 <section class="card"><h2>${SECRETS_TEXT.setHeading}</h2>
@@ -47,5 +46,5 @@ ${message}
 <button type="submit">${SECRETS_TEXT.save}</button></div></form></section>
 <h2>${SECRETS_TEXT.stored}</h2>
 ${list}`;
-  return page(SECRETS_TEXT.title, body);
+  return dashboardLayout(frame, 'secrets', body);
 }

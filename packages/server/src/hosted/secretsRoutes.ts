@@ -4,6 +4,7 @@ import { readText } from '../http/body.js';
 import { HttpError } from '../http/HttpError.js';
 import { param, type Route } from '../http/router.js';
 import type { SecretVault } from '../secrets/secretVault.js';
+import type { DashboardFrameOf } from './dashboardLayout.js';
 import { sendPage } from './html.js';
 import { SECRETS_PAGE_PATH, secretsPage } from './secretsPage.js';
 
@@ -18,7 +19,8 @@ function backToPage(res: ServerResponse, query: string): void {
  * The dashboard's Secrets page (GET /dashboard/secrets) and its forms: set one (POST, then back
  * to the page, which says what was set) and delete one. Forms without script, as sign-in.
  */
-export function secretsPageRoutes(vault: SecretVault): Route[] {
+export function secretsPageRoutes(vault: SecretVault, frameOf: DashboardFrameOf): Route[] {
+  const frame = () => frameOf(null);
   return [
     {
       method: 'GET',
@@ -35,7 +37,7 @@ export function secretsPageRoutes(vault: SecretVault): Route[] {
             : deleted !== null && !has(deleted) && deleted !== ''
               ? { ok: true, text: secretMessages.secretDeleted(deleted) }
               : undefined;
-        sendPage(res, secretsPage(secrets, notice));
+        sendPage(res, secretsPage(await frame(), secrets, notice));
       },
     },
     {
@@ -48,7 +50,7 @@ export function secretsPageRoutes(vault: SecretVault): Route[] {
           await vault.set(name, form.get('value') ?? '');
         } catch (error) {
           if (!(error instanceof HttpError) || error.status !== 400) throw error;
-          sendPage(res, secretsPage(await vault.list(), { ok: false, text: errorMessage(error) }), 400);
+          sendPage(res, secretsPage(await frame(), await vault.list(), { ok: false, text: errorMessage(error) }), 400);
           return;
         }
         backToPage(res, new URLSearchParams({ set: name }).toString());
@@ -60,7 +62,7 @@ export function secretsPageRoutes(vault: SecretVault): Route[] {
       async handler({ res, params }) {
         const name = param(params, 'name');
         if (!(await vault.delete(name))) {
-          sendPage(res, secretsPage(await vault.list(), { ok: false, text: secretMessages.secretNotFound(name) }), 404);
+          sendPage(res, secretsPage(await frame(), await vault.list(), { ok: false, text: secretMessages.secretNotFound(name) }), 404);
           return;
         }
         backToPage(res, new URLSearchParams({ deleted: name }).toString());

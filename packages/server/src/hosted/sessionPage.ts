@@ -40,5 +40,5 @@ export function sessionPage(session: Session): string {
 <h2>Steps</h2>
 <div id="session" data-plan-id="${session.planId}" data-session-id="${session.id}">${list}</div>
 <p id="session-status" role="status" aria-live="polite"></p>`;
-  return page(`${workflow.name} · session`, body, SESSION_SCRIPT_PATH);
+  return page(`${workflow.name} · session`, body, { script: SESSION_SCRIPT_PATH });
 }
