@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerOptions } from '@flow/server';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockingViolations } from './axe';
@@ -5,7 +7,15 @@ import { useEditorHarness } from './harness';
 import { canvasPane, nodeEl, nodeName, storedFlow } from './pageHelpers';
 import { GenerateFlowPage } from './pages/GenerateFlowPage';
 
-const h = useEditorHarness();
+type Services = Parameters<NonNullable<ServerOptions['testRoutes']>>[0];
+let services: Services | undefined;
+// No route: a look at the provider's services, so the dashboard test can store a served conversation.
+const h = useEditorHarness({
+  testRoutes: (given) => {
+    services = given;
+    return [];
+  },
+});
 
 /** Every screen must be usable with a screen reader and readable: no critical or serious finding. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -104,7 +114,7 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
       body: JSON.stringify({ system_message_custom: 'Qualify leads.', system_message_prefix: 'Context', system_message_suffix: 'Notes' }),
     });
     await page.goto(`${h.server.url}/dashboard/${plan}/production`);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Publishes' }).waitFor();
     await expectAccessible(page);
 
     const workflow = (await storedFlow(h.server.url, plan)).workflows?.[0];
@@ -140,6 +150,102 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
       .first()
       .click();
     await page.getByRole('heading', { name: /^Revoke the key web-/ }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the dashboard by keyboard: skip link, plan version switcher, each page of its header passing', async () => {
+    const plan = await h.plan('support-desk');
+    const page = await h.open('/');
+    await page.goto(`${h.server.url}/dashboard/${plan}/production`);
+    await page.getByRole('heading', { name: 'Publishes' }).waitFor();
+    expect(await page.title()).toBe(`Publishes · ${plan}/production — Flow`);
+    // From the top, Tab goes: the skip link (shown, with a visible focus ring), the switcher, Go, the editor link, the pages.
+    const order: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      await page.keyboard.press('Tab');
+      order.push(
+        await page.evaluate(() => (document.activeElement?.tagName === 'SELECT' ? 'SELECT' : (document.activeElement?.textContent ?? ''))),
+      );
+      if (i === 0) {
+        const focused = page.locator(':focus');
+        expect(await focused.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+        expect(await focused.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+      }
+    }
+    expect(order).toEqual([
+      'Skip to content',
+      'SELECT',
+      'Go',
+      `Open ${plan}/production in the editor`,
+      'Publishes',
+      'Conversations',
+      'Keys',
+    ]);
+    // The skip link moves focus to the page's content.
+    await page.reload();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await expectAccessible(page);
+
+    // With publishes.
+    await fetch(`${h.server.url}/api/mate/${plan}/production/system-prompt-custom`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ system_message_custom: 'Help.', system_message_prefix: 'Context', system_message_suffix: 'Notes' }),
+    });
+    await fetch(`${h.server.url}/api/mate/${plan}/production/system-prompt-custom`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ system_message_custom: 'Help more.', system_message_prefix: 'Context', system_message_suffix: 'Notes' }),
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Earlier publishes' }).waitFor();
+    await expectAccessible(page);
+
+    // Conversations: the list (by the header's link), then one transcript.
+    const id = `conv_${randomBytes(16).toString('base64url')}`;
+    if (!services) throw new Error('the provider gave no services');
+    const at = new Date(Date.now() - 26 * 3600_000).toISOString();
+    await services.conversations.create({ id, planId: plan, versionName: 'production', keyName: 'web-shop', createdAt: at });
+    await services.conversations.append(id, { kind: 'user', at, content: 'Where is my order?' });
+    await services.conversations.append(id, {
+      kind: 'tool',
+      at,
+      name: 'look_up_order',
+      arguments: { order_id: 'A1' },
+      output: '{"status":"shipped"}',
+      ms: 42,
+    });
+    await services.conversations.append(id, {
+      kind: 'assistant',
+      at,
+      content: 'It shipped.',
+      usage: { inputTokens: 120, outputTokens: 9 },
+    });
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Conversations', exact: true }).click();
+    await page.getByRole('link', { name: 'Where is my order?' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Conversations', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Where is my order?' }).click();
+    await page.getByRole('heading', { name: 'Where is my order?' }).waitFor();
+    await page.getByText('Tool look_up_order').click();
+    await page.getByText('{"status":"shipped"}').waitFor();
+    await expectAccessible(page);
+
+    // The switcher, by keyboard: another plan version's same page.
+    const other = await h.plan('lead-qualifier');
+    await page.reload();
+    await page.getByLabel('Plan version').selectOption(`${other}/production`);
+    await page.getByRole('button', { name: 'Go' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${h.server.url}/dashboard/${other}/production/conversations`);
+    await page.getByText(`No conversations of ${other}/production yet`).waitFor();
+    await expectAccessible(page);
+
+    // Secrets (the folder store has a secret store).
+    await page.getByRole('link', { name: 'Secrets', exact: true }).click();
+    await page.getByRole('heading', { name: 'Secrets', level: 1 }).waitFor();
     await expectAccessible(page);
   });
 });

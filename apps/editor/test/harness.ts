@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '@flow/server';
+import { startServer, type RunningServer, type ServerOptions } from '@flow/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from './browser';
 import { fitView } from './pageHelpers';
@@ -152,7 +152,13 @@ async function readyForNextTest(watch: PageWatch, passed: boolean, site: string)
  * that test is left in it (readyForNextTest). A failing test saves a screenshot under test-results/.
  */
 export function useEditorHarness(
-  options: { onboarding?: boolean; token?: string; runtimeEnv?: Record<string, string | undefined> } = {},
+  options: {
+    onboarding?: boolean;
+    token?: string;
+    runtimeEnv?: Record<string, string | undefined>;
+    /** The provider's test seam: routes over its services (or a look at them, as the dashboard test seeds conversations). */
+    testRoutes?: ServerOptions['testRoutes'];
+  } = {},
 ): EditorHarness {
   const auth: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
   const h = {} as EditorHarness;
@@ -170,6 +176,7 @@ export function useEditorHarness(
       ...(options.token ? { token: options.token } : {}),
       // The Playground's model and secrets: read at each turn, so a test can fill them in later.
       runtimeEnv: options.runtimeEnv ?? {},
+      ...(options.testRoutes ? { testRoutes: options.testRoutes } : {}),
     });
     h.plan = async (example) => {
       const planId = `${example}-${++copies}`;
