@@ -19,7 +19,7 @@ function layoutOf(text: string) {
     ),
     selected: /<option value="([^"]+)" selected>/.exec(body)?.[1],
     options: [...body.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]),
-    editor: /<a href="([^"]+)">Open [^<]* in the editor<\/a>/.exec(body)?.[1],
+    editor: /<a href="([^"]+)">Open in the editor<\/a>/.exec(body)?.[1],
   };
 }
 

@@ -56,7 +56,7 @@ export const LAYOUT_TEXT = {
   brand: 'Flow dashboard',
   switcher: 'Plan version',
   go: 'Go',
-  editor: (at: PlanVersion) => `Open ${at.planId}/${at.versionName} in the editor`,
+  editor: 'Open in the editor',
   nav: 'Dashboard',
   keys: 'Keys',
   secrets: 'Secrets',
@@ -85,7 +85,7 @@ function switcher(frame: DashboardFrame, current: DashboardPageId): Html {
   return html`<form method="get" action="${DASHBOARD_SWITCH_PATH}" class="switcher">
 <label for="switch-at">${LAYOUT_TEXT.switcher}</label><select id="switch-at" name="at">${groups}</select>
 <input type="hidden" name="page" value="${target}"><button type="submit">${LAYOUT_TEXT.go}</button></form>
-<a href="${editorPath(at)}">${LAYOUT_TEXT.editor(at)}</a>`;
+<a href="${editorPath(at)}">${LAYOUT_TEXT.editor}</a>`;
 }
 
 function navLink(title: string, path: string, current: boolean): Html {

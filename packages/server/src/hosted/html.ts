@@ -80,8 +80,9 @@ body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:24px;color:#1d1d1f;back
 body.app{padding:0}main{max-width:860px;margin:0 auto}body.app main{padding:24px}
 a{color:#2149c9}:focus-visible{outline:3px solid #2f5bea;outline-offset:2px}main:focus{outline:none}
 .skip{position:absolute;left:12px;top:-48px;background:#fff;padding:8px 12px;border-radius:6px;z-index:1}.skip:focus{top:8px}
-header.bar{background:#fff;border-bottom:1px solid #e3e3e8}header.bar>div{max-width:860px;margin:0 auto;padding:10px 24px;display:flex;flex-wrap:wrap;gap:8px 20px;align-items:center}
-.brand{font-weight:700;margin-right:auto}.switcher{display:flex;gap:6px;align-items:center;margin:0}.switcher label{display:inline;margin:0;font-weight:600}
+header.bar{background:#fff;border-bottom:1px solid #e3e3e8}header.bar>div{max-width:860px;margin:0 auto;padding:10px 24px 8px;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}
+.brand{font-weight:700;margin-right:auto}.switcher{display:flex;gap:6px;align-items:center;margin:0;flex:0 1 420px;min-width:0}
+.switcher label{display:inline;margin:0;font-weight:600;white-space:nowrap}.switcher select{flex:1;min-width:0}
 select{font:inherit;padding:5px 8px;border:1px solid #c9c9d0;border-radius:6px;background:#fff}
 header.bar nav{flex-basis:100%}header.bar nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:4px;padding:0;margin:0}
 header.bar nav a{display:block;padding:6px 12px;border-radius:6px;text-decoration:none;color:#3a3a40}header.bar nav a:hover{background:#f0f0f4}
