@@ -158,6 +158,9 @@ describe('the provider on PostgreSQL', () => {
     cleanup.push(() => a.close());
     cleanup.push(() => b.close());
     expect((await a.call('PUT', '/api/secrets/ORDERS_TOKEN', { json: { value: 'in-the-database-9f' } })).status).toBe(201);
+    // The dashboard leads to Secrets only where the store can seal one.
+    expect(await (await keyless.call('GET', '/dashboard/keys')).text()).not.toContain('>Secrets</a>');
+    expect(await (await a.call('GET', '/dashboard/keys')).text()).toContain('<li><a href="/dashboard/secrets">Secrets</a></li>');
     expect(await jsonOf(await b.call('GET', '/api/secrets'))).toEqual({
       secrets: [{ name: 'ORDERS_TOKEN', updatedAt: expect.any(String) }],
     });
