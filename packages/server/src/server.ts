@@ -21,6 +21,7 @@ import { secretsPageRoutes } from './hosted/secretsRoutes.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_KEEP_DAYS, checkedKeepDays, startRetention } from './conversations/retention.js';
 import { conversationRoutes } from './routes/conversations.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { createAgentService, type AgentService } from './serving/agentService.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
@@ -257,6 +258,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // One count of wrong tokens per client, whether they come by the sign-in form or the bearer header.
   const limiter = createAttemptLimiter(options.wrongTokenDelay ? { sleep: options.wrongTokenDelay } : {});
   const trustProxy = options.trustProxy ?? false;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const routes = [
     ...signInRoutes({
       token,
@@ -274,6 +276,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...sessionStepRoutes(services, { env, secrets: vault }),
     ...secretRoutes(vault),
     ...conversationRoutes(services),
+    ...mcpRoutes(services, log),
     ...secretsPageRoutes(vault),
     ...keyRoutes(agentKeys),
     ...keysPageRoutes(agentKeys),
@@ -282,7 +285,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.testRoutes?.(services) ?? []),
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const trustedOrigins = publicUrl === undefined ? [] : [new URL(publicUrl).origin];
   const handle = createHandler({
     routes,
