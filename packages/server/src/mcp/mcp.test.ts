@@ -34,7 +34,12 @@ describe('/mcp with the official MCP client', () => {
 
   beforeEach(async () => {
     model = await startScriptedModel();
-    server = await startTestServer({ seedDir: null, runtimeEnv: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'served-model' } });
+    server = await startTestServer({
+      seedDir: null,
+      runtimeEnv: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'served-model' },
+      // Every request in one minute of the keys' rate, whatever the wall clock says.
+      keyClock: () => Date.parse('2026-11-27T12:00:30.000Z'),
+    });
   });
   afterEach(async () => {
     for (const client of clients.splice(0)) await client.close();
@@ -190,6 +195,18 @@ describe('/mcp with the official MCP client', () => {
       error: { code: 'model_not_allowed', type: 'permission_error', message: 'Key billing-only may not use agent support-desk/production' },
     });
     expect(model.requests).toHaveLength(0);
+  });
+
+  it("counts each request against the key's rate: past it, 429 with Retry-After before any MCP handling", async () => {
+    await publish('support-desk', 'production', 'Support.');
+    const key = await createKey('slow', { rate: 1 });
+    model.push({ content: 'Hi.' });
+    expect((await post(key, callOf('ask_support_desk'))).status).toBe(200);
+    const limited = await post(key, callOf('ask_support_desk'));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('30');
+    expect(await limited.json()).toMatchObject({ error: { code: 'rate_limit_exceeded', type: 'rate_limit_error' } });
+    expect(model.requests).toHaveLength(1);
   });
 
   it('answers what a turn cannot do as a tool result with isError and the reason, never as a crash', async () => {
