@@ -210,3 +210,16 @@ export const agentMessages = {
   badMaxTokens: 'max_tokens must be a whole number of at least 1',
   modelUnavailable: (reason: string) => `The agent's model did not answer: ${reason}`,
 } as const;
+
+/** What the provider's MCP server (/mcp) says of its tools: one per published agent. */
+export const mcpMessages = {
+  /** A tool's description when the flow has no agent context. */
+  toolDescription: (agent: string) => `Ask the Flow agent ${agent} and get its answer.`,
+  messageField: 'What to say to the agent',
+  conversationField: 'The conversation_id of an earlier answer, to go on with that conversation; leave it out to start a new one',
+  replyField: "The agent's answer",
+  conversationIdField: 'The conversation this answer belongs to: send it back to go on',
+  internalError: 'The agent could not answer: the provider failed (its log says why)',
+  /** GET or DELETE /mcp: this server keeps no sessions and pushes nothing. */
+  postOnly: 'This MCP server is stateless: send each JSON-RPC message with POST',
+} as const;

@@ -22,6 +22,7 @@ import { dashboardFrames } from './hosted/dashboardLayout.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_KEEP_DAYS, checkedKeepDays, startRetention } from './conversations/retention.js';
 import { conversationRoutes } from './routes/conversations.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { createAgentService, type AgentService } from './serving/agentService.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
@@ -264,6 +265,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // One count of wrong tokens per client, whether they come by the sign-in form or the bearer header.
   const limiter = createAttemptLimiter(options.wrongTokenDelay ? { sleep: options.wrongTokenDelay } : {});
   const trustProxy = options.trustProxy ?? false;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const routes = [
     ...signInRoutes({
       token,
@@ -281,6 +283,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...sessionStepRoutes(services, { env, secrets: vault }),
     ...secretRoutes(vault),
     ...conversationRoutes(services),
+    ...mcpRoutes(services, log),
     ...secretsPageRoutes(vault, frameOf),
     ...keyRoutes(agentKeys),
     ...keysPageRoutes(agentKeys, frameOf),
@@ -289,7 +292,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.testRoutes?.(services) ?? []),
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const trustedOrigins = publicUrl === undefined ? [] : [new URL(publicUrl).origin];
   const handle = createHandler({
     routes,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, isApiError } from '@flow/core';
+import { isAgentPath } from '../keys/agentPaths.js';
 import { startServer } from '../server.js';
 import { EXAMPLES, rawRequest, snapshotFolder, startTestServer, type TestServer } from '../testServer.test-helper.js';
 import { SIGN_IN_TEXT } from './signin.js';
@@ -76,7 +77,10 @@ describe('token mode: every route but sign-in and static files needs the token',
     server = await withEditor(true);
     let client = 0;
     const before = await snapshotFolder(server.dir);
-    const guarded = server.routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.pattern}`));
+    // The served routes (/v1, /mcp) need an agent key instead, in every mode (keys/keys.security.test.ts, mcp/mcp.test.ts).
+    const guarded = server.routes.filter(
+      (r) => !PUBLIC_ROUTES.has(`${r.method} ${r.pattern}`) && !isAgentPath(r.pattern.split('/').slice(1)),
+    );
     expect(guarded.length).toBeGreaterThan(15);
     const body = (method: string): { name: string } | undefined => (method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' });
     for (const { method, pattern } of guarded) {

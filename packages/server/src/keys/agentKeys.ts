@@ -76,6 +76,16 @@ const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '600',
 };
 
+/**
+ * Throws 403 `model_not_allowed` unless the key may use `agent`: what `check` does for the agent
+ * it is given, for a route that learns the agent after letting the request in (an MCP tool call).
+ */
+export function requireAgentAllowed(key: Pick<AgentKeyGrant, 'name' | 'agents' | 'headers'>, agent: NonNullable<AskedAgent>): void {
+  if (keyAllowsAgent(key.agents, agent.planId, agent.versionName)) return;
+  const asked = `${agent.planId}/${agent.versionName}`;
+  throw new AgentKeyError(403, 'model_not_allowed', 'permission_error', keyMessages.agentNotAllowed(asked, key.name), key.headers);
+}
+
 const summaryOf = ({ hash: _hash, ...summary }: AgentKeyRecord): AgentKeySummary => ({ ...summary });
 
 const unknownKey = (message: string): AgentKeyError =>
@@ -122,10 +132,7 @@ export function createAgentKeys(records: KeyRecords, clock: () => number = Date.
           keyMessages.originNotAllowed(origin.slice(0, 200), record.name),
         );
       const headers = origin === undefined ? {} : corsHeaders(origin);
-      if (agent !== null && !keyAllowsAgent(record.agents, agent.planId, agent.versionName)) {
-        const asked = `${agent.planId}/${agent.versionName}`;
-        throw new AgentKeyError(403, 'model_not_allowed', 'permission_error', keyMessages.agentNotAllowed(asked, record.name), headers);
-      }
+      if (agent !== null) requireAgentAllowed({ name: record.name, agents: record.agents, headers }, agent);
       const now = clock();
       const minute = Math.floor(now / 60_000);
       const count = await records.use(record.name, minute, iso(now));

@@ -4,7 +4,8 @@ import { parseFlow, serializeFlow, type FlowDocument, type SystemPromptResponse 
 import { isRecord } from '../guards.js';
 import type { DataPaths } from './dataPaths.js';
 import type { AlongWrites } from './flowStore.js';
-import { fileNames, isMissing } from './listing.js';
+import { isId } from '../ids.js';
+import { fileNames, folderNames, isMissing } from './listing.js';
 
 /** One publish of a plan version: the prompt as published and when. */
 export interface PublishEntry extends SystemPromptResponse {
@@ -109,6 +110,17 @@ export function publishedFlowText(flow: unknown): string | null {
   return parsed.ok ? serializeFlow(parsed.doc) : null;
 }
 
+/** A published plan version and its last publish (what the served routes list as an agent). */
+export interface PublishedVersion {
+  planId: string;
+  versionName: string;
+  entry: PublishEntry;
+}
+
+/** By plan id, then version name, in code-unit order (the same in every store, whatever a database's collation). */
+export const byPlanAndVersion = (a: PublishedVersion, b: PublishedVersion): number =>
+  a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : a.versionName < b.versionName ? -1 : a.versionName > b.versionName ? 1 : 0;
+
 /** Newest first. */
 export const newestFirst = (a: PublishEntry, b: PublishEntry): number =>
   a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0;
@@ -124,6 +136,8 @@ export interface PublishStore {
   list(planId: string, versionName: string): Promise<PublishEntry[]>;
   /** The flow as a publish stored it; null when there is no such publish or it kept no flow. */
   flowOf(planId: string, versionName: string, id: string): Promise<string | null>;
+  /** Every plan version published at least once, with its last publish, by plan then version. */
+  latest(): Promise<PublishedVersion[]>;
 }
 
 const exists = (path: string): Promise<boolean> =>
@@ -174,6 +188,27 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
       const text = await readText(fileOf(planId, versionName, publishedAt));
       const record = text === null ? null : parsePublishRecord(text);
       return record ? publishedFlowText(record.flow) : null;
+    },
+    async latest() {
+      const found: PublishedVersion[] = [];
+      for (const planId of (await folderNames(paths.root)).filter(isId)) {
+        for (const versionName of (await folderNames(join(paths.plan(planId), 'published'))).filter(isId)) {
+          const folder = paths.published(planId, versionName);
+          // A record's file is named by its time: the newest name that holds a record is the last publish.
+          const names = (await fileNames(folder))
+            .filter((name) => name.endsWith('.json'))
+            .sort()
+            .reverse();
+          for (const name of names) {
+            const text = await readText(join(folder, name));
+            const record = text === null ? null : parsePublishRecord(text);
+            if (record === null) continue;
+            found.push({ planId, versionName, entry: record.entry });
+            break;
+          }
+        }
+      }
+      return found.sort(byPlanAndVersion);
     },
   };
 }

@@ -12,7 +12,7 @@ import { folderSecretRecords } from '../secrets/folderSecrets.js';
 import type { SecretRecords } from '../secrets/secretVault.js';
 import type { DataPaths } from './dataPaths.js';
 import { createFlowStore, type FlowStoreOptions, type PlanSummary, type StoredFlow, type ValidFlow } from './flowStore.js';
-import { createPublishStore, promptOf, type PublishEntry } from './publishStore.js';
+import { createPublishStore, promptOf, type PublishEntry, type PublishedVersion } from './publishStore.js';
 import { createWorkflowStore, type WorkflowStore } from './workflowStore.js';
 
 export interface FlowStorage {
@@ -45,6 +45,8 @@ export interface PublishHistory {
   list(planId: string, versionName: string): Promise<PublishEntry[]>;
   /** The flow as the publish `id` stored it (canonical text); null when there is no such publish or it kept no flow. */
   flowOf(planId: string, versionName: string, id: string): Promise<string | null>;
+  /** Every plan version published at least once (the served agents), with its last publish, by plan then version. */
+  latest(): Promise<PublishedVersion[]>;
 }
 
 /** The provider's storage: one implementation per kind of store. */
@@ -82,6 +84,7 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
     publishes: {
       list: (planId, versionName) => publishes.list(planId, versionName),
       flowOf: (planId, versionName, id) => publishes.flowOf(planId, versionName, id),
+      latest: () => publishes.latest(),
     },
     workflows: createWorkflowStore(paths),
     // One server per folder: its sign-ins live in its memory.

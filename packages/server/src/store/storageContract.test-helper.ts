@@ -155,6 +155,22 @@ export function storageContract(name: string, open: () => Promise<OpenedStorage>
         expect(await storage.publishes.list('p', 'staging')).toEqual([]);
       });
 
+      it('lists every published plan version once, with its last publish, by plan then version; a version only saved is not listed', async () => {
+        expect(await storage.publishes.latest()).toEqual([]);
+        await storage.flows.update('b', 'production', () => sampleFlow('b', 'production', 1));
+        await storage.flows.update('a', 'draft-only', () => sampleFlow('a', 'draft-only', 1));
+        await storage.flows.publish('b', 'staging', () => ({ ...sampleFlow('b', 'staging', 1), systemPrompt: 'S' }));
+        await storage.flows.publish('b', 'production', () => ({ ...sampleFlow('b', 'production', 1), agentContext: 'Old' }));
+        const last = await storage.flows.publish('b', 'production', () => ({ ...sampleFlow('b', 'production', 1), agentContext: 'New' }));
+        const a = await storage.flows.publish('a', 'production', () => sampleFlow('a', 'production', 2));
+        const latest = await storage.publishes.latest();
+        expect(latest.map(({ planId, versionName }) => `${planId}/${versionName}`)).toEqual(['a/production', 'b/production', 'b/staging']);
+        expect(latest[0]?.entry).toEqual(a.entry);
+        expect(latest[1]?.entry).toEqual(last.entry);
+        expect(latest[1]?.entry.system_message_prefix).toBe('New');
+        expect(latest[2]?.entry.system_message).toBe('S');
+      });
+
       it('records nothing when the change throws', async () => {
         const before = await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
         const refused = storage.flows.publish('p', 'production', () => {

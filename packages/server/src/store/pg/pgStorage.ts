@@ -11,7 +11,7 @@ import { isStoredWorkflow } from '../../workflowInput.js';
 import { createByteLru } from '../byteLru.js';
 import { serialized } from '../fileQueue.js';
 import { DEFAULT_CACHE_BYTES, existingValid, storedOf, type PlanSummary, type StoredFlow, type ValidFlow } from '../flowStore.js';
-import { newestFirst, publishedAtOfId, promptOf, publishEntry, type PublishEntry } from '../publishStore.js';
+import { byPlanAndVersion, newestFirst, publishedAtOfId, promptOf, publishEntry, type PublishEntry } from '../publishStore.js';
 import type { StoreFaults } from '../journal.js';
 import type { Storage } from '../storage.js';
 import { isSession, newestWorkflowFirst, storedText, type Session } from '../workflowStore.js';
@@ -299,6 +299,15 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
             where plan_id = ${requireId(planId, 'planId')} and version_name = ${requireId(versionName, 'versionName')} and id = ${id}`,
         );
         return rows[0]?.flow_text ?? null;
+      },
+      async latest() {
+        const rows = await guarded(
+          () => sql<(PublishRow & { plan_id: string; version_name: string })[]>`
+            select distinct on (plan_id, version_name) plan_id, version_name, published_at, system_message,
+              system_message_prefix, system_message_suffix, rollback_of
+            from publishes order by plan_id, version_name, published_at desc`,
+        );
+        return rows.map((row) => ({ planId: row.plan_id, versionName: row.version_name, entry: entryOfRow(row) })).sort(byPlanAndVersion);
       },
     },
     workflows: {
