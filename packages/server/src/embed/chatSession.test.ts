@@ -131,6 +131,23 @@ describe('createChatSession', () => {
     expect(chat.state()).toEqual({ messages: [{ role: 'user', text: 'Hello' }], conversationId: null, busy: false, error: words });
   });
 
+  it('forgets a conversation the provider no longer keeps, so the next message starts a new one', async () => {
+    storage.setItem(
+      storageKey(API, 'support-desk'),
+      JSON.stringify({ conversationId: 'conv_old', messages: [{ role: 'user', text: 'Hi' }] }),
+    );
+    const answers = [
+      errorJson(404, 'No conversation conv_old', 'conversation_not_found'),
+      sse(`${chunk('Hello again.', 'conv_2')}data: [DONE]\n\n`),
+    ];
+    const chat = session(() => answers.shift() ?? errorJson(500, 'no more', 'x'));
+    await chat.send('Still there?');
+    expect(chat.state()).toMatchObject({ conversationId: null, error: embedMessages.conversationEnded });
+    await chat.send('Still there?');
+    expect(bodyOf(sent[1])).toEqual({ model: 'support-desk', stream: true, messages: [{ role: 'user', content: 'Still there?' }] });
+    expect(chat.state()).toMatchObject({ conversationId: 'conv_2', error: null });
+  });
+
   it('tells a refused key from an unreachable server when the browser hides the answer (CORS)', async () => {
     const refused = session((request) => {
       if (request.init?.method === 'HEAD') return new Response(null);

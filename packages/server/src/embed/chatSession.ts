@@ -62,19 +62,25 @@ function restored(storage: ChatSessionOptions['storage'], key: string): Pick<Cha
   return { messages, conversationId: id };
 }
 
+/** The error body's code and message, when it is OpenAI's shape. */
+async function errorOf(response: Response): Promise<{ code: string; message: string }> {
+  let error: unknown;
+  try {
+    error = field(await response.json(), 'error');
+  } catch {
+    error = undefined;
+  }
+  const code = field(error, 'code');
+  const message = field(error, 'message');
+  return { code: typeof code === 'string' ? code : '', message: typeof message === 'string' ? message : `HTTP ${response.status}` };
+}
+
 /** The words for a refused request, from its status and the error body's message. */
-async function refusal(response: Response): Promise<string> {
-  const status = response.status;
+function refusal(status: number, message: string): string {
   if (status === 401 || status === 403) return embedMessages.keyRefused;
   if (status === 429) return embedMessages.rateLimited;
   if (status === 502 || status === 503 || status === 504) return embedMessages.unavailable;
-  let message: unknown;
-  try {
-    message = field(field(await response.json(), 'error'), 'message');
-  } catch {
-    message = undefined;
-  }
-  return embedMessages.failed(typeof message === 'string' ? message : `HTTP ${status}`);
+  return embedMessages.failed(message);
 }
 
 /**
@@ -91,14 +97,17 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     state = { ...state, ...change };
     options.onState(state);
   };
-  const save = (): void => {
-    if (state.conversationId === null) return;
-    const messages = state.messages.filter((m) => m.text !== '').slice(-KEPT_MESSAGES);
+  const store = (text: string): void => {
     try {
-      options.storage?.setItem(key, JSON.stringify({ conversationId: state.conversationId, messages }));
+      options.storage?.setItem(key, text);
     } catch {
       // A full or refused storage keeps the chat working, only not across page loads.
     }
+  };
+  const save = (): void => {
+    if (state.conversationId === null) return;
+    const messages = state.messages.filter((m) => m.text !== '').slice(-KEPT_MESSAGES);
+    store(JSON.stringify({ conversationId: state.conversationId, messages }));
   };
   const answer = (text: string): void => {
     const messages = state.messages.slice(0, -1);
@@ -145,7 +154,13 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         throw failure;
       }
       if (!response.ok || response.body === null) {
-        error = await refusal(response);
+        const { code, message } = await errorOf(response);
+        // A conversation the provider no longer keeps (its retention) is forgotten here too: the next message starts a new one.
+        if (response.status === 404 && body.conversation_id !== undefined && code.includes('conversation')) {
+          update({ conversationId: null });
+          store('');
+          error = embedMessages.conversationEnded;
+        } else error = refusal(response.status, message);
         return;
       }
       const header = response.headers.get('Flow-Conversation');

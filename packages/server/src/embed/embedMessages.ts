@@ -14,6 +14,7 @@ export const embedMessages = {
   rateLimited: 'Too many messages right now: wait a moment, then send again.',
   unavailable: 'The agent is unavailable right now: try again later.',
   unreachable: 'The chat cannot reach its server: check the connection and try again.',
+  conversationEnded: 'The earlier conversation has ended: send your message again to start a new one.',
   cutOff: 'The answer was cut off: send your message again.',
   failed: (detail: string) => `The agent could not answer: ${detail}`,
 } as const;

@@ -63,6 +63,8 @@ export function flowChatElement(defaultApi: string): CustomElementConstructor {
         this.input,
         this.sendButton,
       );
+      // The host's `title` attribute would be every descendant's tooltip: the panel has none, the bubble says what it does.
+      this.panel.title = '';
       this.panel.setAttribute('role', 'dialog');
       this.panel.setAttribute('aria-modal', 'false');
       this.panel.setAttribute('aria-labelledby', this.heading.id);
@@ -122,6 +124,7 @@ export function flowChatElement(defaultApi: string): CustomElementConstructor {
       const title = this.getAttribute('title') ?? '';
       this.heading.textContent = title === '' ? embedMessages.defaultTitle : title;
       this.bubble.setAttribute('aria-label', embedMessages.openChat(this.heading.textContent));
+      this.bubble.title = embedMessages.openChat(this.heading.textContent);
     }
 
     /** (Re)starts the engine for the current agent, key and provider. */
