@@ -119,6 +119,17 @@ describe('parseMarkdown', () => {
     expect([...kinds].every((kind) => ['paragraph', 'strong', 'em', 'text', 'break', 'code', 'link'].includes(kind))).toBe(true);
   });
 
+  it('reads headings, and an indented line as the rest of the list item above it', () => {
+    expect(parseMarkdown('## Steps\n- Open *Settings*\n  then Keys\n- Done')).toEqual([
+      { kind: 'heading', children: [text('Steps')] },
+      {
+        kind: 'list',
+        ordered: false,
+        items: [[text('Open '), { kind: 'em', children: [text('Settings')] }, { kind: 'break' }, text('then Keys')], [text('Done')]],
+      },
+    ]);
+  });
+
   it('keeps backslash-escaped markers as text', () => {
     expect(parseInline('\\*not italic\\* \\[x](y)')).toEqual([text('*not italic* [x](y)')]);
   });
