@@ -57,7 +57,7 @@ export function publishedPackageJson(): Record<string, unknown> {
 /**
  * Packs flowctl (built: apps/flowctl/dist) into `outDir` and returns the tarball's path. The
  * tarball carries the bundled CLI, the built editor (when apps/editor/dist exists, so `flowctl
- * serve` opens the whole product) and the emoji picker's data.
+ * serve` opens the whole product), the <flow-chat> script (/embed.js) and the emoji picker's data.
  */
 export function packTarball(outDir: string): { file: string; bytes: number } {
   const dist = join(APP, 'dist');
@@ -67,6 +67,11 @@ export function packTarball(outDir: string): { file: string; bytes: number } {
     cpSync(dist, join(stage, 'dist'), { recursive: true });
     const editor = join(REPO, 'apps', 'editor', 'dist');
     if (existsSync(join(editor, 'index.html'))) cpSync(editor, join(stage, 'dist', 'editor'), { recursive: true });
+    const embed = join(REPO, 'packages', 'server', 'dist', 'browser', 'embed.js');
+    if (existsSync(embed)) {
+      mkdirSync(join(stage, 'dist', 'browser'), { recursive: true });
+      cpSync(embed, join(stage, 'dist', 'browser', 'embed.js'));
+    }
     const emojiPackage = dirname(createRequire(join(APP, 'package.json')).resolve('emoji-picker-element-data/package.json'));
     mkdirSync(dirname(join(stage, 'dist', 'emoji', EMOJI_DATA)), { recursive: true });
     cpSync(join(emojiPackage, EMOJI_DATA), join(stage, 'dist', 'emoji', EMOJI_DATA));

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startServer } from '@flow/server';
+import { ensureEmbedBuilt } from '@flow/server/testing';
 import { packTarball } from '../scripts/packTarball.js';
 import { APP, REPO, ensureCliBuilt } from './helpers/build.js';
 import { removeTempDirs, tempDir } from './helpers/flows.js';
@@ -47,6 +48,7 @@ function sh(command: string, cwd: string, env: Record<string, string> = {}): Pro
 
 beforeAll(() => {
   ensureCliBuilt();
+  ensureEmbedBuilt();
   work = tempDir('flowctl-pack-');
   tarball = packTarball(join(work, 'dist')).file;
   // No registry and an empty cache: whatever installs, installs from the tarball alone.
@@ -71,6 +73,7 @@ describe('the packed tarball', () => {
     expect(files).toContain('package/README.md');
     expect(files).toContain('package/dist/cli.js');
     expect(files).toContain('package/dist/emoji/en/emojibase/data.json');
+    expect(files).toContain('package/dist/browser/embed.js');
     if (existsSync(join(REPO, 'apps', 'editor', 'dist', 'index.html'))) expect(files).toContain('package/dist/editor/index.html');
     const pkgText = (await sh(`tar -xOzf '${tarball}' package/package.json`, work)).stdout;
     expect(pkgText).not.toContain('workspace:');
@@ -98,18 +101,18 @@ describe('the packed tarball', () => {
     expect(version.stdout.trim()).toBe(String(at(JSON.parse(readFileSync(join(APP, 'package.json'), 'utf8')), 'version')));
     const validate = await sh(`'${bin}' validate '${join(REPO, 'examples')}'`, empty);
     expect(validate).toMatchObject({ code: 0, stdout: '✔ 3 files valid\n' });
-    // serve from the package: the provider, its emoji data and the editor it carries.
+    // serve from the package: the provider, its emoji data, the chat script and the editor it carries.
     const served = await sh(
       `'${bin}' serve --dir data --port 0 --json > serve.json & pid=$!
        for i in $(seq 100); do [ -s serve.json ] && break; sleep 0.1; done
        node -e "const { url } = JSON.parse(require('fs').readFileSync('serve.json', 'utf8'));
-         Promise.all(['/api/emoji/en/emojibase/data.json', '/'].map((p) => fetch(url + p).then((r) => r.status)))
+         Promise.all(['/api/emoji/en/emojibase/data.json', '/embed.js', '/'].map((p) => fetch(url + p).then((r) => r.status)))
            .then((codes) => process.stdout.write(codes.join(' ')))"
        kill $pid; wait $pid || true`,
       empty,
     );
     const editorBuilt = existsSync(join(REPO, 'apps', 'editor', 'dist', 'index.html'));
-    expect(served.stdout, served.stderr).toBe(editorBuilt ? '200 200' : '200 404');
+    expect(served.stdout, served.stderr).toBe(editorBuilt ? '200 200 200' : '200 200 404');
   });
 });
 

@@ -1,6 +1,8 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { EMBED_SCRIPT } from '@flow/server/testing';
 import { ensureCliBuilt, ensureServerBuilt } from './helpers/build.js';
 import { flowText, sampleFlow, removeTempDirs, tempDir } from './helpers/flows.js';
 import { at } from './helpers/json.js';
@@ -32,6 +34,10 @@ describe('flowctl serve', () => {
       const plans: unknown = await (await fetch(`${url}/api/plans`)).json();
       expect(JSON.stringify(plans)).toContain('served');
       expect(await (await fetch(`${url}/`)).text()).toContain('Flow editor');
+      // The chat script of the provider's build (ensureServerBuilt builds it).
+      const script = await fetch(`${url}/embed.js`);
+      expect(script.status).toBe(200);
+      expect(Buffer.from(await script.arrayBuffer()).equals(await readFile(EMBED_SCRIPT))).toBe(true);
       const workflows = await runCli(['workflows', 'list', '--plan', 'served', '--api-url', url]);
       expect(workflows).toMatchObject({ code: 0, stdout: 'No workflows found for this plan\n' });
     } finally {

@@ -8,3 +8,4 @@ export { importFolderToDatabase, exportDatabaseToFolder, TransferError } from '.
 export type { TransferReport } from './store/pg/transfer.js';
 export { redactedUrl } from './store/pg/pgStorage.js';
 export { AgentError, type AgentErrorCode, type AgentService, type TurnAnswer, type TurnRequest } from './serving/agentService.js';
+export { embedMessages } from './embed/embedMessages.js';

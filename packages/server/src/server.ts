@@ -27,6 +27,7 @@ import { createAgentService, type AgentService } from './serving/agentService.js
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
 import { emojiRoutes } from './routes/emoji.js';
+import { embedScriptRoutes } from './routes/embedScript.js';
 import { flowRoutes } from './routes/flows.js';
 import { gptRoutes } from './routes/gpt.js';
 import { mateRoutes } from './routes/mate.js';
@@ -75,6 +76,8 @@ export interface ServerOptions {
   editorDir?: string;
   /** Where the Playground's runtime reads the model settings (FLOW_MODEL_BASE_URL, FLOW_MODEL, FLOW_MODEL_API_KEY) and the flows' secrets. Default: process.env; read at each turn. */
   runtimeEnv?: Readonly<Record<string, string | undefined>>;
+  /** The built <flow-chat> script served at /embed.js. Default: this package's build (dist/browser/embed.js). */
+  embedScript?: string;
   /** The emoji picker's data (`<locale>/<source>/data.json`). Default: the emoji-picker-element-data package. */
   emojiDir?: string;
   /** Seeds an empty data folder. Default the repository's `examples/`; null for none. */
@@ -289,6 +292,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...keysPageRoutes(agentKeys, frameOf),
     ...(options.emojiDir === undefined ? emojiRoutes() : emojiRoutes(options.emojiDir)),
     ...hostedRoutes(services, frameOf),
+    ...(options.embedScript === undefined ? embedScriptRoutes() : embedScriptRoutes(options.embedScript)),
     ...(options.testRoutes?.(services) ?? []),
   ];
   const editor = options.editorDir && existsSync(options.editorDir) ? await editorFiles(options.editorDir) : undefined;

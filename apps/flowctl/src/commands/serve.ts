@@ -39,6 +39,15 @@ function emojiFolder(): string | undefined {
   return existsSync(packed) ? packed : undefined;
 }
 
+/** The <flow-chat> script (/embed.js): the server's build in the repository, or the copy the packed tarball carries (`dist/browser`). */
+function embedScriptFile(): string | undefined {
+  const candidates = [
+    new URL('../../../packages/server/dist/browser/embed.js', import.meta.url),
+    new URL('./browser/embed.js', import.meta.url),
+  ];
+  return candidates.map((url) => fileURLToPath(url)).find((file) => existsSync(file));
+}
+
 /** The names of a comma-separated option, blanks dropped. */
 const commaList = (text: string | undefined): string[] =>
   (text ?? '')
@@ -64,6 +73,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const host = stringOption(invocation, 'host') ?? '127.0.0.1';
   const editorDir = editorFolder(ctx.io);
   const emojiDir = emojiFolder();
+  const embedScript = embedScriptFile();
   const publicUrl = stringOption(invocation, 'publicUrl');
   const allowHosts = commaList(stringOption(invocation, 'allowHost'));
   const secretsFromEnv = commaList(stringOption(invocation, 'secretsFromEnv'));
@@ -85,6 +95,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
       ...(ctx.token ? { token: ctx.token } : {}),
       ...(editorDir ? { editorDir } : {}),
       ...(emojiDir ? { emojiDir } : {}),
+      ...(embedScript ? { embedScript } : {}),
       // The Playground's model settings and secrets, and the server's log, are this run's.
       runtimeEnv: ctx.io.env,
       log: (line) => ctx.io.stderr.write(`${line}\n`),

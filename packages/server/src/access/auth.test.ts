@@ -36,7 +36,8 @@ function pathOf(pattern: string): string {
 const REFUSED_CREDENTIALS: Record<string, string>[] = [{}, { Authorization: `Bearer ${TOKEN}x` }, { Cookie: 'flow_session=forged' }];
 const CROSS_SITE: Record<string, string>[] = [{ Origin: 'http://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }];
 
-const PUBLIC_ROUTES = new Set(['GET /signin', 'POST /signin', 'GET /api/session']);
+// The chat script is a static file other sites' pages load (routes/embedScript.test.ts).
+const PUBLIC_ROUTES = new Set(['GET /signin', 'POST /signin', 'GET /api/session', 'GET /embed.js']);
 
 /** The session cookie a successful sign-in sets. */
 async function signIn(

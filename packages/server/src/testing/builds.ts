@@ -5,11 +5,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EMBED_BUNDLE } from '../routes/embedScript.js';
 
 export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** The provider's command line, built (`flow-server` in package.json). */
 export const SERVER_CLI = join(REPO, 'packages', 'server', 'dist', 'cli.js');
+
+/** The <flow-chat> script the provider serves at /embed.js (`build:embed`, part of the provider's build). */
+export const EMBED_SCRIPT = EMBED_BUNDLE;
 
 /** The sources of the core, which every build bundles or loads. */
 export const CORE_SOURCES: readonly string[] = [join(REPO, 'packages', 'core', 'src'), join(REPO, 'packages', 'core', 'schema')];
@@ -78,11 +82,25 @@ export function ensureServerBuilt(): void {
   if (serverFresh) return;
   const packages = ['core', 'runtime', 'server'].map((name) => join(REPO, 'packages', name));
   const sources = [...CORE_SOURCES, join(REPO, 'packages', 'runtime', 'src'), join(REPO, 'packages', 'server', 'src')];
-  const builds = [...packages.map((dir) => join(dir, 'dist', 'index.js')), SERVER_CLI];
+  const builds = [...packages.map((dir) => join(dir, 'dist', 'index.js')), SERVER_CLI, EMBED_SCRIPT];
   buildOnce(
     'server',
     () => Math.min(...builds.map(modified)) > newestSource(sources),
     () => pnpmAtRoot(['--filter', '@flow/core', '--filter', '@flow/runtime', '--filter', '@flow/server', 'run', 'build']),
   );
   serverFresh = true;
+}
+
+let embedFresh = false;
+
+/** Builds the <flow-chat> bundle (/embed.js) when it is missing or older than a source of it, so tests serve what the sources say. */
+export function ensureEmbedBuilt(): void {
+  if (embedFresh) return;
+  const sources = [join(REPO, 'packages', 'server', 'src', 'embed'), join(REPO, 'packages', 'server', 'tsup.embed.config.js')];
+  buildOnce(
+    'embed',
+    () => modified(EMBED_SCRIPT) > newestSource(sources),
+    () => pnpmAtRoot(['--filter', '@flow/server', 'run', 'build:embed']),
+  );
+  embedFresh = true;
 }

@@ -7,4 +7,15 @@ export {
   type TestCluster,
   type TestClusterOptions,
 } from './pgCluster.js';
-export { CORE_SOURCES, REPO, SERVER_CLI, buildOnce, ensureServerBuilt, modified, newestSource, pnpmAtRoot } from './builds.js';
+export {
+  CORE_SOURCES,
+  EMBED_SCRIPT,
+  REPO,
+  SERVER_CLI,
+  buildOnce,
+  ensureEmbedBuilt,
+  ensureServerBuilt,
+  modified,
+  newestSource,
+  pnpmAtRoot,
+} from './builds.js';
