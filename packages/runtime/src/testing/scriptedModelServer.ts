@@ -35,6 +35,8 @@ export interface ScriptedModelServer {
   /** The base URL to configure (`FLOW_MODEL_BASE_URL`): `http://127.0.0.1:<port>/v1`. */
   baseUrl: string;
   requests: RecordedChat[];
+  /** How many answers it has sent whole (the last byte written): to tell what a client got before the end. */
+  readonly answered: number;
   /** More answers, taken in order by the next requests. */
   push(...replies: ScriptedReply[]): void;
   close(): Promise<void>;
@@ -110,7 +112,11 @@ function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, mode
 export async function startScriptedModel(replies: ScriptedReply[] = []): Promise<ScriptedModelServer> {
   const queue = [...replies];
   const requests: RecordedChat[] = [];
+  let answered = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    res.on('finish', () => {
+      answered++;
+    });
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -151,6 +157,9 @@ export async function startScriptedModel(replies: ScriptedReply[] = []): Promise
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    get answered() {
+      return answered;
+    },
     push: (...more) => queue.push(...more),
     close: () =>
       new Promise<void>((resolve) => {

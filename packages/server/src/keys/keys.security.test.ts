@@ -119,11 +119,11 @@ describe('agent keys on the provider', () => {
       server = await startTestServer({ editorDir, ...(mode === 'token' ? { token: TOKEN } : {}) });
       const created = await server.call('POST', '/api/keys', { json: { name: 'agent' }, headers: mode === 'token' ? auth : {} });
       const { key } = (await created.json()) as { key: string };
-      const paths = [...new Set(server.routes.map((route) => pathOf(route.pattern)))];
+      // Every route but the served ones (/v1, /mcp), which the key opens.
+      const paths = [...new Set(server.routes.map((route) => pathOf(route.pattern)))].filter((p) => !p.startsWith('/v1/') && p !== '/mcp');
       expect(paths.length).toBeGreaterThan(20);
       expect(paths).toContain('/api/keys');
       for (const path of [...paths, '/', '/support-desk/production', '/assets/app.js']) {
-        expect(path.startsWith('/v1') || path === '/mcp', path).toBe(false);
         for (const method of METHODS) {
           for (const bearer of [key, 'flow_sk_made-up']) {
             const res = await server.call(method, path, { headers: { Authorization: `Bearer ${bearer}` } });
@@ -173,9 +173,16 @@ describe('agent keys on the provider', () => {
         error: { code: 'origin_not_allowed', type: 'permission_error', message: 'No agent key may be used from https://evil.example' },
       });
     }
-    // A served route is never sent to sign in: it answers for itself (none is built yet, so 404).
+    // A served route is never sent to sign in: it answers for itself, asking for an agent key.
     const served = await server.call('GET', '/v1/models');
-    expect(served.status).toBe(404);
+    expect(served.status).toBe(401);
+    expect(await served.json()).toEqual({
+      error: {
+        code: 'invalid_api_key',
+        type: 'invalid_request_error',
+        message: 'An agent key is required: send Authorization: Bearer flow_sk_…',
+      },
+    });
   });
 
   it('never writes an agent key to the log, even when a served route fails with it in its error', async () => {
