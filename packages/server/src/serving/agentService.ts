@@ -65,6 +65,8 @@ export interface AgentServiceOptions extends RuntimeOptions {
   conversations: ConversationRecords;
   /** The time of an entry, as an ISO string. */
   now(): string;
+  /** Test seam: how long a turn waits for another server's turn of its conversation. Default TURN_WAIT_MS. */
+  turnWaitMs?: number;
 }
 
 const bad = (message: string): AgentError => new AgentError('BAD_INPUT', message);
@@ -247,7 +249,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   }
   /** A turn of a stored conversation, once no other server runs one (the store's turn lock, held until it ends). */
   async function heldTurn(request: TurnRequest, id: string): Promise<TurnAnswer> {
-    const release = await conversations.holdTurn(id, TURN_WAIT_MS);
+    const release = await conversations.holdTurn(id, options.turnWaitMs ?? TURN_WAIT_MS);
     if (release === null) throw new AgentError('CONVERSATION_BUSY', agentMessages.conversationBusy(id));
     try {
       return await turnNow(request);
