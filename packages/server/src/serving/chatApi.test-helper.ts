@@ -276,6 +276,30 @@ export function chatApiSuite(name: string, start: StartProvider): void {
       expect(await one.json()).toMatchObject({ id: 'shop/production', object: 'model', owned_by: 'flow' });
     });
 
+    it('answers a stream whose model failed before any text with a 502, and one that failed after with an error event the client raises', async () => {
+      await publish(server, httpToolFlow({ url: `${api.url}/orders/{{order_id}}` }, 'Look up order'));
+      const client = clientOf(server, await createKey(server, { name: 'web-shop' }));
+      const ask = { model: 'shop', messages: [{ role: 'user' as const, content: 'Where is A1?' }], stream: true as const };
+      model.push({ status: 500, error: 'Model crashed' });
+      const before = await refusal(client.chat.completions.create(ask));
+      expect([before.status, before.code]).toEqual([502, 'model_unavailable']);
+      // Text streamed, then a tool call, then the model fails on the tool's result.
+      model.push(
+        { content: 'Let me look.', toolCalls: [{ name: 'look_up_order', arguments: { order_id: 'A1' } }] },
+        { status: 500, error: 'Model crashed' },
+      );
+      const stream = await client.chat.completions.create(ask);
+      const texts: string[] = [];
+      const failed = await refusal(
+        (async () => {
+          for await (const chunk of stream) texts.push(chunk.choices[0]?.delta.content ?? '');
+        })(),
+      );
+      expect(texts.join('')).toBe('Let me look.');
+      expect(failed.message).toBe("The agent's model did not answer: The model endpoint answered 500: Model crashed");
+      expect(failed.error).toMatchObject({ code: 'model_unavailable', type: 'server_error' });
+    });
+
     it('finishes and records a turn whose client went away mid-stream', async () => {
       await publish(server, textFlow('shop', 'Be helpful.'));
       const client = clientOf(server, await createKey(server, { name: 'web-shop' }));
