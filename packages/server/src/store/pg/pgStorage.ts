@@ -113,8 +113,9 @@ export async function openPgStorage(url: string, options: PgStorageOptions = {})
       connect_timeout: options.connectTimeout ?? 5,
       onnotice: () => undefined,
     });
-    // One session of its own for the turn locks of served conversations (connected at the first turn).
-    locks = postgres(url, { max: 1, connect_timeout: options.connectTimeout ?? 5, onnotice: () => undefined });
+    // One session of its own for the turn locks of served conversations (connected at the first turn), never
+    // recycled (postgres.js ends a connection after 30 to 60 minutes by default, which would drop the locks it holds).
+    locks = postgres(url, { max: 1, max_lifetime: null, connect_timeout: options.connectTimeout ?? 5, onnotice: () => undefined });
   } catch (error) {
     throw new DatabaseStartError(`Cannot use ${redactedUrl(url)}: ${errorMessage(error)}`);
   }
