@@ -35,11 +35,11 @@ export function startHello(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 /** The local provider in its own process, from source, over `dir` (seeded from examples/), or over a PostgreSQL database (`postgres://…`). */
-export function startProvider(dirOrDatabase: string): Promise<{ child: ChildProcess; url: string }> {
+export function startProvider(dirOrDatabase: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const cli = fileURLToPath(new URL('../../packages/server/src/cli.ts', import.meta.url));
   const store = dirOrDatabase.startsWith('postgres://') ? ['--database', dirOrDatabase] : ['--dir', dirOrDatabase];
   const args = ['--conditions=development', '--import', 'tsx', cli, '--port', '0', ...store];
-  return started(spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] }));
+  return started(spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] }));
 }
 
 /** Stops a child and waits for it. */

@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { etagCarrier } from './etag.js';
 import { load, type LoadOptions } from './load.js';
 import { REPO, startHello, startProvider, stop } from './processes.js';
+import { measureServedChat, printServedChat, type ServedChatFigures } from './servedChat.js';
 import {
   measureConcurrentReads,
   measureUpdateFunctions,
@@ -24,6 +25,8 @@ export interface ServerBenchResult {
   updateFunctions: UpdateFunctionsFigures[];
   /** Latency of small reads of another plan while the 20,000-function update (and the PUT of its flow) runs. */
   concurrentReads: ConcurrentReadFigures[];
+  /** A served chat turn (/v1/chat/completions) against the model endpoint's own time, alone and 50 at once (goal <= 1.1x). */
+  servedChat: ServedChatFigures;
 }
 
 const CONCURRENCY = 32;
@@ -114,6 +117,7 @@ function printServer(result: ServerBenchResult): void {
       `  ${label}worst ${round(r.worstMs)} ms, median ${round(r.medianMs)} ms over ${r.reads} reads while ${r.during} ran (${round(r.writeMs)} ms)`,
     );
   }
+  printServedChat(result.servedChat);
 }
 
 /** Runs the server section of `pnpm bench`: prints the figures and returns them. */
@@ -142,6 +146,8 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     if (put.errors > 0) throw new Error(`PUT of the 1,000-node flow failed ${put.errors} times`);
     const updateFunctions = await measureUpdateFunctions(provider.url);
     const concurrentReads = await measureConcurrentReads(provider.url);
+    await stop(provider.child);
+    const servedChat = await measureServedChat();
     const result: ServerBenchResult = {
       functionsRatio: functionsPerSecond / helloPerSecond,
       functionsPerSecond,
@@ -149,6 +155,7 @@ export async function runServerBench(): Promise<ServerBenchResult> {
       put1000PerSecond: put.perSecond,
       updateFunctions,
       concurrentReads,
+      servedChat,
     };
     printServer(result);
     return result;

@@ -208,7 +208,9 @@ export const agentMessages = {
   tooManyMessages: (max: number) => `At most ${max} messages of history`,
   badTemperature: 'temperature must be a number from 0 to 2',
   badMaxTokens: 'max_tokens must be a whole number of at least 1',
+  badUser: 'user must be text',
   modelUnavailable: (reason: string) => `The agent's model did not answer: ${reason}`,
+  conversationBusy: (id: string) => `The conversation ${id} is answering another message: send this one when that answer has ended`,
 } as const;
 
 /** What the provider's MCP server (/mcp) says of its tools: one per published agent. */

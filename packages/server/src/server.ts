@@ -22,7 +22,9 @@ import { dashboardFrames } from './hosted/dashboardLayout.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_KEEP_DAYS, checkedKeepDays, startRetention } from './conversations/retention.js';
 import { conversationRoutes } from './routes/conversations.js';
+import { chatCompletionRoutes } from './routes/chatCompletions.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { modelRoutes } from './routes/models.js';
 import { createAgentService, type AgentService } from './serving/agentService.js';
 import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
@@ -286,6 +288,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...sessionStepRoutes(services, { env, secrets: vault }),
     ...secretRoutes(vault),
     ...conversationRoutes(services),
+    ...chatCompletionRoutes(services),
+    ...modelRoutes(services),
     ...mcpRoutes(services, log),
     ...secretsPageRoutes(vault, frameOf),
     ...keyRoutes(agentKeys),

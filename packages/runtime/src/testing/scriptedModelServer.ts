@@ -35,6 +35,8 @@ export interface ScriptedModelServer {
   /** The base URL to configure (`FLOW_MODEL_BASE_URL`): `http://127.0.0.1:<port>/v1`. */
   baseUrl: string;
   requests: RecordedChat[];
+  /** How many answers it has sent whole (a stream's last event, `[DONE]`, written): to tell what a client got before the end. */
+  readonly answered: number;
   /** More answers, taken in order by the next requests. */
   push(...replies: ScriptedReply[]): void;
   close(): Promise<void>;
@@ -44,7 +46,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }
 
-function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, model: string): void {
+function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, model: string, sent: () => void): void {
   const calls = (reply.toolCalls ?? []).map((call, i) => ({
     id: `call_${i + 1}`,
     type: 'function',
@@ -64,6 +66,7 @@ function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, mode
       choices: [{ index: 0, message, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }],
       usage,
     });
+    sent();
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
@@ -96,6 +99,7 @@ function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, mode
       return;
     }
     res.write(events[i]);
+    if (i === events.length - 1) sent();
     if (reply.chunkDelayMs) setTimeout(() => write(i + 1), reply.chunkDelayMs);
     else write(i + 1);
   };
@@ -110,6 +114,7 @@ function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, mode
 export async function startScriptedModel(replies: ScriptedReply[] = []): Promise<ScriptedModelServer> {
   const queue = [...replies];
   const requests: RecordedChat[] = [];
+  let answered = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -139,7 +144,10 @@ export async function startScriptedModel(replies: ScriptedReply[] = []): Promise
       const respond = (): void => {
         if (res.destroyed) return;
         if (reply.status !== undefined) send(res, reply.status, { error: { message: reply.error ?? 'Scripted error' } });
-        else answer(reply, stream, res, model);
+        else
+          answer(reply, stream, res, model, () => {
+            answered++;
+          });
       };
       if (reply.delayMs) setTimeout(respond, reply.delayMs);
       else respond();
@@ -151,6 +159,9 @@ export async function startScriptedModel(replies: ScriptedReply[] = []): Promise
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    get answered() {
+      return answered;
+    },
     push: (...more) => queue.push(...more),
     close: () =>
       new Promise<void>((resolve) => {

@@ -48,6 +48,12 @@ export interface ConversationRecords {
   list(query: ConversationQuery): Promise<ConversationPage>;
   /** Deletes the conversations last updated before `time`; how many. */
   deleteUpdatedBefore(time: string): Promise<number>;
+  /**
+   * Waits until no other server runs a turn of the conversation (at most `waitMs`) and holds it for
+   * this one: the release to call when the turn ends, or null when the wait ran out. Turns of one
+   * process are ordered before this (the agent service's queue).
+   */
+  holdTurn(id: string, waitMs: number): Promise<(() => Promise<void>) | null>;
 }
 
 /** A new conversation id: `conv_` and 16 random bytes, URL-safe. */

@@ -198,5 +198,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
       }
       return deleted;
     },
+    // One server per data folder (its lock): the agent service's queue already orders every turn.
+    holdTurn: () => Promise.resolve(() => Promise.resolve()),
   };
 }

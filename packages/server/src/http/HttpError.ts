@@ -43,6 +43,13 @@ export type ErrorCode =
   | 'model_not_allowed'
   | 'origin_not_allowed'
   | 'rate_limit_exceeded'
+  // The OpenAI-compatible API's own refusals (/v1), in OpenAI's words.
+  | 'model_not_found'
+  | 'conversation_not_found'
+  | 'conversation_busy'
+  | 'invalid_value'
+  | 'model_unavailable'
+  | 'model_not_configured'
   | 'INTERNAL';
 
 /** A refusal with its HTTP status, sent as `{ error: { code, message, ...extra } }`. */

@@ -176,9 +176,16 @@ describe('agent keys on the provider', () => {
         error: { code: 'origin_not_allowed', type: 'permission_error', message: 'No agent key may be used from https://evil.example' },
       });
     }
-    // A served route is never sent to sign in: it answers for itself (none is built yet, so 404).
+    // A served route is never sent to sign in: it answers for itself, asking for an agent key.
     const served = await server.call('GET', '/v1/models');
-    expect(served.status).toBe(404);
+    expect(served.status).toBe(401);
+    expect(await served.json()).toEqual({
+      error: {
+        code: 'invalid_api_key',
+        type: 'invalid_request_error',
+        message: 'An agent key is required: send Authorization: Bearer flow_sk_…',
+      },
+    });
   });
 
   it('never writes an agent key to the log, even when a served route fails with it in its error', async () => {

@@ -9,8 +9,9 @@ import { serialized } from '../store/fileQueue.js';
 import { MAX_MESSAGE, openFlowAgent, type RuntimeOptions } from './flowAgent.js';
 import { publishedAgent } from './publishedAgent.js';
 
-/** What the HTTP layer maps each failure to (404, 404, 400, 502, 503). */
-export type AgentErrorCode = 'AGENT_NOT_FOUND' | 'CONVERSATION_NOT_FOUND' | 'BAD_INPUT' | 'MODEL_UNAVAILABLE' | 'MODEL_NOT_CONFIGURED';
+/** What the HTTP layer maps each failure to (404, 404, 409, 400, 502, 503). */
+export type AgentErrorCode =
+  'AGENT_NOT_FOUND' | 'CONVERSATION_NOT_FOUND' | 'CONVERSATION_BUSY' | 'BAD_INPUT' | 'MODEL_UNAVAILABLE' | 'MODEL_NOT_CONFIGURED';
 
 /** A turn that could not be answered, and why, in words a client can be shown. */
 export class AgentError extends Error {
@@ -26,6 +27,9 @@ export class AgentError extends Error {
 /** The most messages a request may send as the history of a new conversation. */
 export const MAX_HISTORY_MESSAGES = 100;
 
+/** How long a turn waits for another server's turn of its conversation before it is refused (CONVERSATION_BUSY): a slow turn's length. */
+export const TURN_WAIT_MS = 120_000;
+
 /** One turn asked of a published agent. `messages` are a Chat Completions client's, checked here. */
 export interface TurnRequest {
   planId: string;
@@ -39,6 +43,8 @@ export interface TurnRequest {
   maxTokens?: number;
   /** The client's end user, as Chat Completions names it: checked, not stored nor sent on (the model needs no identity of the caller). */
   user?: string;
+  /** Called once the turn is taken (its conversation stored, before the model is asked), with the conversation's id. */
+  onStart?: (conversationId: string) => void;
   /** The reply's text as the model streams it. */
   onDelta?: (text: string) => void;
 }
@@ -59,6 +65,8 @@ export interface AgentServiceOptions extends RuntimeOptions {
   conversations: ConversationRecords;
   /** The time of an entry, as an ISO string. */
   now(): string;
+  /** Test seam: how long a turn waits for another server's turn of its conversation. Default TURN_WAIT_MS. */
+  turnWaitMs?: number;
 }
 
 const bad = (message: string): AgentError => new AgentError('BAD_INPUT', message);
@@ -132,7 +140,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   async function turnNow(request: TurnRequest): Promise<TurnAnswer> {
     const { input, history } = clientTurn(request.messages);
     checkSampling(request);
-    if (request.user !== undefined && typeof request.user !== 'string') throw bad('user must be text');
+    if (request.user !== undefined && typeof request.user !== 'string') throw bad(agentMessages.badUser);
     const target = `${request.planId}/${request.versionName}`;
     const published = await publishedAgent(options.publishes, request.planId, request.versionName);
     if (published === null) throw new AgentError('AGENT_NOT_FOUND', agentMessages.agentNotFound(target));
@@ -142,7 +150,10 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     if (continued !== undefined) {
       const stored = await conversations.get(continued);
       if (stored === null) throw new AgentError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound(continued));
-      const { planId, versionName } = stored.conversation;
+      const { planId, versionName, keyName } = stored.conversation;
+      // Another key's conversation is not found, as one that does not exist: an id alone opens nothing.
+      if (keyName !== (request.keyName ?? null))
+        throw new AgentError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound(continued));
       if (planId !== request.planId || versionName !== request.versionName)
         throw new AgentError('CONVERSATION_NOT_FOUND', agentMessages.conversationOfAnotherAgent(continued, target));
       // The request's earlier messages are the client's copy: the stored conversation is the one that goes on.
@@ -186,6 +197,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       }
     }
     await conversations.append(conversationId, { kind: 'user', at: now(), content: mask(input) });
+    request.onStart?.(conversationId);
 
     // Each tool call is written when it ends, one after the other; the turn waits for them before its answer.
     let written: Promise<unknown> = Promise.resolve();
@@ -235,11 +247,23 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       await agent.close();
     }
   }
+  /** A turn of a stored conversation, once no other server runs one (the store's turn lock, held until it ends). */
+  async function heldTurn(request: TurnRequest, id: string): Promise<TurnAnswer> {
+    const release = await conversations.holdTurn(id, options.turnWaitMs ?? TURN_WAIT_MS);
+    if (release === null) throw new AgentError('CONVERSATION_BUSY', agentMessages.conversationBusy(id));
+    try {
+      return await turnNow(request);
+    } finally {
+      // A lock whose session was lost is released already.
+      await release().catch(() => undefined);
+    }
+  }
   return {
-    // Turns of one conversation run one after the other in this process, each going on from the state the one before saved.
-    turn: (request) =>
-      request.conversationId === undefined
-        ? turnNow(request)
-        : serialized(`conversation:${request.conversationId}`, () => turnNow(request)),
+    // Turns of one conversation run one after the other in this process, each going on from the state the one before saved;
+    // across servers, the store's turn lock orders them the same way.
+    turn: (request) => {
+      const id = request.conversationId;
+      return id === undefined ? turnNow(request) : serialized(`conversation:${id}`, () => heldTurn(request, id));
+    },
   };
 }

@@ -38,8 +38,17 @@ const headOf = (row: ConversationRow): ConversationHead => ({
 /** `text` as a LIKE pattern that matches it anywhere, its own `%`, `_` and `\` taken literally. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** The conversation records of a PostgreSQL store; `guarded` turns a lost connection into the 503 clients retry. */
-export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise<T>) => Promise<T>): ConversationRecords {
+/** The advisory lock space of conversation turns: a lock is (this, hashtext(conversation id)); two-int keys never meet the migrations' bigint one. */
+const TURN_LOCK_SPACE = 741_326;
+/** How often a turn waiting for another server's turn of its conversation asks again. */
+const TURN_POLL_MS = 25;
+
+/**
+ * The conversation records of a PostgreSQL store; `guarded` turns a lost connection into the 503
+ * clients retry. `locks` is a session of its own (one connection) that holds this server's turn
+ * locks: session advisory locks, so a server that dies releases them with its connection.
+ */
+export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise<T>) => Promise<T>, locks: Sql): ConversationRecords {
   return {
     async create(head) {
       await guarded(
@@ -119,6 +128,21 @@ export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise
     async deleteUpdatedBefore(time) {
       const rows = await guarded(() => sql`delete from conversations where updated_at < ${time} returning id`);
       return rows.length;
+    },
+    async holdTurn(id, waitMs) {
+      const until = Date.now() + waitMs;
+      // Tried, never waited for in the database: the one lock session serves every turn of this server.
+      for (;;) {
+        const [row] = await guarded(
+          () => locks<{ held: boolean }[]>`select pg_try_advisory_lock(${TURN_LOCK_SPACE}, hashtext(${id})) as held`,
+        );
+        if (row?.held === true)
+          return async () => {
+            await guarded(() => locks`select pg_advisory_unlock(${TURN_LOCK_SPACE}, hashtext(${id}))`);
+          };
+        if (Date.now() >= until) return null;
+        await new Promise((resolve) => setTimeout(resolve, TURN_POLL_MS));
+      }
     },
   };
 }

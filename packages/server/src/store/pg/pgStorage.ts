@@ -106,23 +106,27 @@ interface FlowRow {
  */
 export async function openPgStorage(url: string, options: PgStorageOptions = {}): Promise<PgStorage> {
   let sql: Sql;
+  let locks: Sql;
   try {
     sql = postgres(url, {
       max: options.max ?? 10,
       connect_timeout: options.connectTimeout ?? 5,
       onnotice: () => undefined,
     });
+    // One session of its own for the turn locks of served conversations (connected at the first turn), never
+    // recycled (postgres.js ends a connection after 30 to 60 minutes by default, which would drop the locks it holds).
+    locks = postgres(url, { max: 1, max_lifetime: null, connect_timeout: options.connectTimeout ?? 5, onnotice: () => undefined });
   } catch (error) {
     throw new DatabaseStartError(`Cannot use ${redactedUrl(url)}: ${errorMessage(error)}`);
   }
   try {
     await migrate(sql);
   } catch (error) {
-    await sql.end({ timeout: 0 });
+    await Promise.all([sql.end({ timeout: 0 }), locks.end({ timeout: 0 })]);
     const reason = errorMessage(error);
     throw new DatabaseStartError(`Cannot connect to the database at ${redactedUrl(url)}: ${reason}`);
   }
-  return createPgStorage(sql, options);
+  return createPgStorage(sql, locks, options);
 }
 
 /** Runs a database call, turning a lost connection into the 503 that tells the client to retry. */
@@ -135,7 +139,7 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
+function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgStorage {
   const cache = createByteLru<{ version: string; stored: StoredFlow }>(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const keyOf = (planId: string, versionName: string): string =>
     `pg:${requireId(planId, 'planId')}/${requireId(versionName, 'versionName')}`;
@@ -399,8 +403,10 @@ function createPgStorage(sql: Sql, options: PgStorageOptions): PgStorage {
       },
     },
     keys: pgKeyRecords(sql, guarded),
-    conversations: pgConversationRecords(sql, guarded),
-    close: () => sql.end({ timeout: 5 }),
+    conversations: pgConversationRecords(sql, guarded, locks),
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), locks.end({ timeout: 5 })]);
+    },
   };
 }
 
