@@ -87,7 +87,7 @@ describe('<flow-chat> on a page of another origin', () => {
     await c.log.getByText('arrives tomorrow.').waitFor();
     expect(await c.log.locator('strong').textContent()).toBe('A-17');
     await expect.poll(() => c.send.isEnabled()).toBe(true);
-    const first = endpoint.received.at(-1);
+    const first = (await endpoint.received()).at(-1);
     expect(first).toMatchObject({ sent: null, message: 'Where is my order?' });
 
     await page.reload();
@@ -99,7 +99,11 @@ describe('<flow-chat> on a page of another origin', () => {
     await again.input.fill('And now?');
     await again.input.press('Enter');
     await again.log.getByText('It is with the courier.').waitFor();
-    expect(endpoint.received.at(-1)).toEqual({ sent: first?.conversationId, message: 'And now?', conversationId: first?.conversationId });
+    expect((await endpoint.received()).at(-1)).toEqual({
+      sent: first?.conversationId,
+      message: 'And now?',
+      conversationId: first?.conversationId,
+    });
     const stored = await page.evaluate(() => Object.entries(sessionStorage));
     expect(stored.map(([name]) => name)).toEqual([`flow-chat:${endpoint.url}:${endpoint.agent}`]);
   });
@@ -153,7 +157,7 @@ describe('<flow-chat> on a page of another origin', () => {
     expect(await c.input.inputValue()).toBe('first line\nsecond line');
     await page.keyboard.press('Enter');
     await c.log.getByText('Two lines received.').waitFor();
-    expect(endpoint.received.at(-1)?.message).toBe('first line\nsecond line');
+    expect((await endpoint.received()).at(-1)?.message).toBe('first line\nsecond line');
     expect(await blockingViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => c.dialog.isVisible()).toBe(false);
@@ -165,11 +169,11 @@ describe('<flow-chat> on a page of another origin', () => {
     const page = await openShop('/?key=refused');
     const c = chat(page);
     await c.bubble.click();
-    const asked = endpoint.received.length;
+    const asked = endpoint.modelRequests();
     await c.input.fill('Hello?');
     await c.input.press('Enter');
     await expect.poll(() => c.alert.textContent()).toBe(embedMessages.keyRefused);
-    expect(endpoint.received.length).toBe(asked);
+    expect(endpoint.modelRequests()).toBe(asked);
     expect(await c.log.textContent()).toBe(`${embedMessages.you}: Hello?`);
   });
 });

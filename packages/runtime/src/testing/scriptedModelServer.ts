@@ -18,6 +18,8 @@ export interface ScriptedReply {
   noStream?: boolean;
   /** When streaming, wait this long between pieces of the text (to watch it arrive). */
   chunkDelayMs?: number;
+  /** When streaming, hold the text's last piece until this settles (to see the text arrive before the end). */
+  holdLast?: Promise<unknown>;
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
@@ -79,6 +81,7 @@ function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, mode
   event({ role: 'assistant', content: '' });
   // The text in small pieces, as models stream it.
   for (const piece of (reply.content ?? '').match(/[\s\S]{1,4}/g) ?? []) event({ content: piece });
+  const lastText = reply.content ? events.length - 1 : -1;
   calls.forEach((call, index) => {
     const half = Math.ceil(call.function.arguments.length / 2);
     event({
@@ -92,10 +95,16 @@ function answer(reply: ScriptedReply, stream: boolean, res: ServerResponse, mode
     `data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [], usage })}\n\n`,
     'data: [DONE]\n\n',
   );
+  let held = false;
   const write = (i: number): void => {
     if (res.destroyed) return;
     if (i >= events.length) {
       res.end();
+      return;
+    }
+    if (i === lastText && reply.holdLast && !held) {
+      held = true;
+      void reply.holdLast.then(() => write(i));
       return;
     }
     res.write(events[i]);

@@ -7,7 +7,6 @@ import { isAgentPath } from '../keys/agentPaths.js';
 import { startServer } from '../server.js';
 import { EXAMPLES, rawRequest, snapshotFolder, startTestServer, type TestServer } from '../testServer.test-helper.js';
 import { SIGN_IN_TEXT } from './signin.js';
-import { isAgentPath } from '../keys/agentPaths.js';
 
 const TOKEN = 's3cret-Token_value';
 const auth = { Authorization: `Bearer ${TOKEN}` };

@@ -40,7 +40,7 @@ describe('agent keys on two providers sharing one database', () => {
       const res = await ask(server);
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
-      expect(res.headers.get('access-control-expose-headers')).toBe('Flow-Conversation, Mcp-Session-Id');
+      expect(res.headers.get('access-control-expose-headers')).toBe('Flow-Conversation, Mcp-Session-Id, Retry-After');
     }
     const limited = await ask(b);
     expect(limited.status).toBe(429);

@@ -65,7 +65,7 @@ export interface AgentKeys {
 export function corsHeaders(origin: string): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': origin,
-    'Access-Control-Expose-Headers': 'Flow-Conversation, Mcp-Session-Id',
+    'Access-Control-Expose-Headers': 'Flow-Conversation, Mcp-Session-Id, Retry-After',
     Vary: 'Origin',
   };
 }

@@ -165,7 +165,7 @@ describe('agent keys on the provider', () => {
         'access-control-allow-origin': 'https://shop.example.com',
         'access-control-allow-methods': 'POST, GET, OPTIONS',
         'access-control-allow-headers': 'Authorization, Content-Type, Flow-Conversation, Mcp-Session-Id',
-        'access-control-expose-headers': 'Flow-Conversation, Mcp-Session-Id',
+        'access-control-expose-headers': 'Flow-Conversation, Mcp-Session-Id, Retry-After',
         'access-control-max-age': '600',
         vary: 'Origin',
       });

@@ -150,7 +150,7 @@ export function keysContract(name: string, open: () => Promise<OpenedKeys>): voi
       const agent = { planId: 'shop', versionName: 'production' };
       expect((await keys.check(bearer(web.key, { Origin: 'https://shop.example.com' }), agent)).headers).toEqual({
         'Access-Control-Allow-Origin': 'https://shop.example.com',
-        'Access-Control-Expose-Headers': 'Flow-Conversation, Mcp-Session-Id',
+        'Access-Control-Expose-Headers': 'Flow-Conversation, Mcp-Session-Id, Retry-After',
         Vary: 'Origin',
       });
       // No Origin: not a browser; no CORS headers to send.
@@ -187,7 +187,7 @@ export function keysContract(name: string, open: () => Promise<OpenedKeys>): voi
         message: 'Key slow is over its rate of 3 requests a minute: try again in 35 seconds',
         headers: {
           'Access-Control-Allow-Origin': 'https://shop.example.com',
-          'Access-Control-Expose-Headers': 'Flow-Conversation, Mcp-Session-Id',
+          'Access-Control-Expose-Headers': 'Flow-Conversation, Mcp-Session-Id, Retry-After',
           Vary: 'Origin',
           'Retry-After': '35',
         },
