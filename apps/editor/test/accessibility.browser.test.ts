@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockingViolations } from './axe';
 import { useEditorHarness } from './harness';
-import { canvasPane, nodeEl, nodeName, storedFlow } from './pageHelpers';
+import { canvasPane, focusedElement, nodeEl, nodeName, storedFlow } from './pageHelpers';
 import { GenerateFlowPage } from './pages/GenerateFlowPage';
 
 type Services = Parameters<NonNullable<ServerOptions['testRoutes']>>[0];
@@ -167,7 +167,7 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
         await page.evaluate(() => (document.activeElement?.tagName === 'SELECT' ? 'SELECT' : (document.activeElement?.textContent ?? ''))),
       );
       if (i === 0) {
-        const focused = page.locator(':focus');
+        const focused = focusedElement(page);
         expect(await focused.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
         expect(await focused.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
       }

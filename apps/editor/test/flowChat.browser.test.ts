@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations } from './axe';
 import { launchBrowser } from './browser';
 import { startChatEndpoint, type ChatEndpoint } from './chatEndpoint';
+import { FlowChatPage } from './pages/FlowChatPage';
 
 let endpoint: ChatEndpoint;
 let site: Server;
@@ -58,16 +59,7 @@ async function openShop(path = '/'): Promise<Page> {
 }
 
 /** The chat's parts, found as a person (or a screen reader) would: by role and name. */
-function chat(page: Page) {
-  return {
-    bubble: page.getByRole('button', { name: 'Open chat: Support' }),
-    dialog: page.getByRole('dialog', { name: 'Support' }),
-    log: page.getByRole('log', { name: embedMessages.transcript }),
-    input: page.getByRole('textbox', { name: embedMessages.messageLabel }),
-    send: page.getByRole('button', { name: embedMessages.send }),
-    alert: page.getByRole('alert'),
-  };
-}
+const chat = (page: Page): FlowChatPage => new FlowChatPage(page);
 
 describe('<flow-chat> on a page of another origin', () => {
   it('streams the answer as it arrives, then keeps the conversation across a reload and continues it', async () => {
@@ -75,7 +67,7 @@ describe('<flow-chat> on a page of another origin', () => {
     const c = chat(page);
     await c.bubble.click();
     await expect.poll(() => c.dialog.isVisible()).toBe(true);
-    await expect.poll(() => c.input.evaluate((el) => el === document.querySelector('flow-chat')?.shadowRoot?.activeElement)).toBe(true);
+    await expect.poll(() => c.hasFocus(c.input)).toBe(true);
     const answer = endpoint.nextAnswer('Your order **A-17** shipped on Monday and arrives tomorrow.');
     await c.input.fill('Where is my order?');
     await c.input.press('Enter');
@@ -85,7 +77,7 @@ describe('<flow-chat> on a page of another origin', () => {
     expect(await c.send.isDisabled()).toBe(true);
     answer.release();
     await c.log.getByText('arrives tomorrow.').waitFor();
-    expect(await c.log.locator('strong').textContent()).toBe('A-17');
+    expect(await c.bold().textContent()).toBe('A-17');
     await expect.poll(() => c.send.isEnabled()).toBe(true);
     const first = (await endpoint.received()).at(-1);
     expect(first).toMatchObject({ sent: null, message: 'Where is my order?' });
@@ -121,18 +113,7 @@ describe('<flow-chat> on a page of another origin', () => {
     await c.input.press('Enter');
     await c.log.getByText('end', { exact: false }).last().waitFor();
     await expect.poll(() => c.send.isEnabled()).toBe(true);
-    const found = await page.evaluate(() => {
-      const root = document.querySelector('flow-chat')?.shadowRoot;
-      const log = root?.querySelector('[role="log"]');
-      return {
-        tags: [...(log?.querySelectorAll('*') ?? [])]
-          .map((el) => el.tagName.toLowerCase())
-          .filter((tag) => !['div', 'span', 'p', 'strong'].includes(tag)),
-        links: [...(log?.querySelectorAll('a') ?? [])].map((a) => ({ href: a.href, target: a.target, rel: a.rel, text: a.textContent })),
-        handlers: [...(log?.querySelectorAll('*') ?? [])].flatMap((el) => el.getAttributeNames().filter((name) => name.startsWith('on'))),
-        pwned: 'pwned' in window,
-      };
-    });
+    const found = await c.markup();
     expect(found).toEqual({
       tags: ['a'],
       links: [{ href: 'https://flow.example.com/docs', target: '_blank', rel: 'noopener noreferrer', text: 'docs' }],
@@ -162,7 +143,7 @@ describe('<flow-chat> on a page of another origin', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => c.dialog.isVisible()).toBe(false);
     expect(await c.bubble.getAttribute('aria-expanded')).toBe('false');
-    await expect.poll(() => c.bubble.evaluate((el) => el === document.querySelector('flow-chat')?.shadowRoot?.activeElement)).toBe(true);
+    await expect.poll(() => c.hasFocus(c.bubble)).toBe(true);
   });
 
   it('says so when the key does not list the page origin, and the agent is never asked', async () => {

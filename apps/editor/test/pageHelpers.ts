@@ -166,6 +166,11 @@ export function visibleToasts(page: Page): Locator {
   return page.locator(UNNAMED.visibleToast);
 }
 
+/** The element that has the focus. */
+export function focusedElement(page: Page): Locator {
+  return page.locator(':focus');
+}
+
 /** Resolves once the canvas viewport has kept the same transform for a few animation frames. */
 export async function viewportSettled(page: Page): Promise<void> {
   await page.evaluate(
