@@ -2,7 +2,6 @@
 // empty folder without a registry, `flowctl init` a project, install flowctl into it from the
 // tarball, then run every `run` step of the CI workflow init wrote, as written, against a local
 // provider.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,36 +13,16 @@ import { APP, REPO, ensureCliBuilt } from './helpers/build.js';
 import { removeTempDirs, tempDir } from './helpers/flows.js';
 import { at } from './helpers/json.js';
 import { runCli } from './helpers/runCli.js';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { isolatedNpmEnv, sh as shell, type Run } from './helpers/shell.js';
+import { initWorkflow, runWorkflowSteps, workflowRunSteps } from './helpers/workflow.js';
 
 let work = '';
 let tarball = '';
 let npmEnv: Record<string, string> = {};
 
-/** A shell command run as a CI runner runs a step (`bash -eo pipefail`), asynchronously so the provider here can answer it. */
+/** A shell command run as a CI runner runs a step, in this test's npm environment. */
 function sh(command: string, cwd: string, env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', command], {
-      cwd,
-      env: { ...npmEnv, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return shell(command, cwd, { ...npmEnv, ...env });
 }
 
 beforeAll(() => {
@@ -52,16 +31,7 @@ beforeAll(() => {
   work = tempDir('flowctl-pack-');
   tarball = packTarball(join(work, 'dist')).file;
   // No registry and an empty cache: whatever installs, installs from the tarball alone.
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
-  npmEnv = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => keep.includes(e[0]) && e[1] !== undefined));
-  Object.assign(npmEnv, {
-    npm_config_cache: join(work, 'npm-cache'),
-    npm_config_offline: 'true',
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-    npm_config_userconfig: join(work, 'npmrc'),
-  });
+  npmEnv = { ...isolatedNpmEnv(work), npm_config_offline: 'true' };
 }, 200_000);
 
 afterAll(removeTempDirs);
@@ -139,22 +109,15 @@ describe('flowctl init: a project that works as written', () => {
 
     const provider = await startServer({ port: 0, host: '127.0.0.1', dir: join(work, 'provider'), seedDir: null, log: () => undefined });
     try {
-      const workflow: unknown = parse(readFileSync(join(root, '.github', 'workflows', 'flows.yml'), 'utf8'));
-      const job = at(workflow, 'jobs', 'check');
-      expect(at(job, 'env', 'FLOW_API_URL')).toBe('${{ vars.FLOW_API_URL }}');
-      const steps: unknown = at(job, 'steps');
-      if (!Array.isArray(steps)) throw new Error('no steps');
-      const runs = steps.filter((step) => typeof at(step, 'run') === 'string');
-      expect(runs.map((step) => at(step, 'name'))).toEqual(['Install', 'Validate', 'Canonical form', 'What a publish would change']);
-      expect(at(runs[3], 'if')).toBe("env.FLOW_API_URL != ''");
-      const outputs: Run[] = [];
-      for (const step of runs) {
-        const result = await sh(String(at(step, 'run')), root, { FLOW_API_URL: provider.url, CI: 'true' });
-        expect(result.code, `${String(at(step, 'name'))}: ${result.stderr}`).toBe(0);
-        outputs.push(result);
-      }
-      expect(outputs[1]?.stdout).toBe('');
-      expect(outputs[3]?.stdout).toContain('Would change example/production');
+      expect(at(initWorkflow(root), 'jobs', 'check', 'env', 'FLOW_API_URL')).toBe('${{ vars.FLOW_API_URL }}');
+      const runs = workflowRunSteps(root);
+      expect(runs.map((step) => step.name)).toEqual(['Install', 'Validate', 'Canonical form', 'What a publish would change']);
+      expect(runs[3]?.condition).toBe("env.FLOW_API_URL != ''");
+      const ran = await runWorkflowSteps(root, { ...npmEnv, FLOW_API_URL: provider.url, CI: 'true' });
+      expect(ran.map((r) => r.step.name)).toEqual(runs.map((step) => step.name));
+      for (const { step, result } of ran) expect(result?.code, `${step.name}: ${result?.stderr ?? 'skipped'}`).toBe(0);
+      expect(ran[1]?.result?.stdout).toBe('');
+      expect(ran[3]?.result?.stdout).toContain('Would change example/production');
     } finally {
       await provider.close();
     }
