@@ -87,5 +87,6 @@ describe('flowctl from a registry', () => {
     } finally {
       await provider.close();
     }
-  });
+    // npx, npm install and the workflow's steps: ~5 s alone here, more on two busy cores.
+  }, 60_000);
 });
