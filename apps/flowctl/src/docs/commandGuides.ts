@@ -71,7 +71,12 @@ flowctl as a dev dependency (an existing one only gets that added), \`.gitignore
 \`.github/workflows/flows.yml\`, which on pull requests and pushes runs \`npm ci\`,
 \`flowctl validate flows --format github\`, \`flowctl fmt --check flows\` and, when the repository has
 the variable \`FLOW_API_URL\` (and the secret \`FLOW_TOKEN\`), \`flowctl publish --dry-run\` of each flow;
-each \`{ "env": NAME }\` variable of the example flow is mapped from a secret of the same name.
+each \`{ "env": NAME }\` variable of the example flow is mapped from a secret of the same name. On
+pull requests it reviews the flows' changes against the base branch in one comment
+(\`flowctl diff --base "origin/$BASE_REF" flows --format markdown --comment\`, updated on each push):
+the checkout has the whole history (\`fetch-depth: 0\`) and the workflow may write pull requests
+(\`permissions: contents: read, pull-requests: write\`); a pull request from a fork, whose token is
+read-only, gets its review in the job's log only.
 \`--plan <id>\` names the example's plan (default \`example\`). It never overwrites the flow or the
 workflow: when either exists, nothing is written (exit 1, code \`EXISTS\`). Then \`npm install\`
 (which writes the \`package-lock.json\` that \`npm ci\` needs).
