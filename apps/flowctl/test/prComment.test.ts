@@ -32,6 +32,8 @@ class FakeGitHub {
   comments: Comment[] = [];
   /** A status and message every request gets instead (401, 403). */
   failure: { status: number; message: string } | null = null;
+  /** Where the list's next page is said to be (another origin, to test that the token stays home). */
+  nextOrigin: string | null = null;
   private nextId = 1000;
 
   /** Forgets requests and comments; ids start again at 1000. */
@@ -39,6 +41,7 @@ class FakeGitHub {
     this.requests.length = 0;
     this.comments = [];
     this.failure = null;
+    this.nextOrigin = null;
     this.nextId = 1000;
   }
   private server: Server = createServer((req, res) => this.handle(req, res));
@@ -76,7 +79,7 @@ class FakeGitHub {
         const perPage = Number(url.searchParams.get('per_page') ?? '30');
         const items = this.comments.slice((page - 1) * perPage, page * perPage);
         const more = page * perPage < this.comments.length;
-        const next = `${this.url}/repos/octo/flows/issues/${PR}/comments?per_page=${perPage}&page=${page + 1}`;
+        const next = `${this.nextOrigin ?? this.url}/repos/octo/flows/issues/${PR}/comments?per_page=${perPage}&page=${page + 1}`;
         return send(200, items.map(answer), more ? { link: `<${next}>; rel="next", <${next}>; rel="last"` } : {});
       }
       const sent: unknown = body === '' ? null : JSON.parse(body);
@@ -187,6 +190,14 @@ describe('flowctl diff --comment', () => {
       `PATCH /repos/octo/flows/issues/comments/121`,
     ]);
     expect(github.comments.filter((c) => c.body.startsWith(REVIEW_MARKER))).toHaveLength(1);
+  });
+
+  it('follows no next page on another origin, where the token would go', async () => {
+    github.comments = Array.from({ length: 101 }, (_, i) => ({ id: i + 1, body: `comment ${i}` }));
+    github.nextOrigin = 'http://127.0.0.2:9';
+    const result = await review();
+    expect(result).toMatchObject({ code: 3, stderr: "error: GitHub's next page is on another origin (http://127.0.0.2:9)\n" });
+    expect(github.requests).toHaveLength(1);
   });
 
   it('says in the comment that nothing changed, on the pull request of --pr', async () => {
