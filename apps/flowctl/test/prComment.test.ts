@@ -287,6 +287,25 @@ describe('postReviewComment', () => {
     expect(error instanceof CliError ? error.exitCode : 0).toBe(3);
   });
 
+  it('calls GitHub Enterprise under its API path', async () => {
+    const urls: string[] = [];
+    const result = await postReviewComment({
+      markdown: 'x',
+      env: env({ GITHUB_API_URL: 'http://127.0.0.1:1/api/v3' }),
+      pr: PR,
+      fetch: (url) => {
+        urls.push(url);
+        const value = urls.length === 1 ? [] : { id: 5, html_url: 'https://ghe.example/octo/flows/pull/7#issuecomment-5' };
+        return Promise.resolve(new Response(JSON.stringify(value), { status: urls.length === 1 ? 200 : 201 }));
+      },
+    });
+    expect(urls).toEqual([
+      `http://127.0.0.1:1/api/v3/repos/octo/flows/issues/${PR}/comments?per_page=100`,
+      `http://127.0.0.1:1/api/v3/repos/octo/flows/issues/${PR}/comments`,
+    ]);
+    expect(result).toEqual({ action: 'posted', id: 5, url: 'https://ghe.example/octo/flows/pull/7#issuecomment-5', pr: PR });
+  });
+
   it('keeps the token out of a network error', async () => {
     const error: unknown = await postReviewComment({
       markdown: 'x',
@@ -301,6 +320,17 @@ describe('postReviewComment', () => {
 });
 
 describe('reviewCommentBody', () => {
+  it('closes a longer fence and open <details> blocks at the cut', () => {
+    const body = reviewCommentBody(`<details>\n\n\`\`\`\`text\n\`\`\` inside\n${'~ a changed line\n'.repeat(5000)}\`\`\`\`\n</details>\n`);
+    expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(body).toMatch(/~ a changed line\n````\n<\/details>\n\n\n_The review was cut/);
+  });
+
+  it('leaves a review within the limit as it is, after the marker', () => {
+    expect(reviewCommentBody('# Flow changes\n')).toBe(`${REVIEW_MARKER}\n# Flow changes\n`);
+    expect(reviewCommentBody(' \n')).toBe(`${REVIEW_MARKER}\n${NO_FLOW_CHANGES}`);
+  });
+
   it("cuts a long review at GitHub's limit, closes the open code block and says so", () => {
     const body = reviewCommentBody(`intro\n\`\`\`diff\n${'+ a line of the prompt\n'.repeat(5000)}\`\`\`\n`);
     expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);

@@ -76,14 +76,27 @@ export async function postReviewComment(options: ReviewCommentOptions): Promise<
 export function reviewCommentBody(markdown: string): string {
   const full = `${REVIEW_MARKER}\n${markdown.trim() === '' ? NO_FLOW_CHANGES : markdown}`;
   if (full.length <= GITHUB_COMMENT_LIMIT) return full;
-  // Room for the note and for closing a code block or <details> the cut left open.
-  let kept = full.slice(0, GITHUB_COMMENT_LIMIT - CUT_NOTE.length - 32);
-  const last = kept.charCodeAt(kept.length - 1);
-  if (last >= 0xd800 && last <= 0xdbff) kept = kept.slice(0, -1);
-  kept = kept.slice(0, kept.lastIndexOf('\n') + 1);
-  const fences = kept.split('\n').filter((line) => /^\s*(```|~~~)/.test(line)).length;
-  const openDetails = (kept.match(/<details>/g) ?? []).length - (kept.match(/<\/details>/g) ?? []).length;
-  return `${kept}${fences % 2 === 1 ? '```\n' : ''}${'</details>\n'.repeat(Math.max(0, openDetails))}${CUT_NOTE}`;
+  let room = GITHUB_COMMENT_LIMIT - CUT_NOTE.length;
+  for (;;) {
+    // Whole lines only, so no code point or markup is split; the marker's line always stays.
+    const kept = full.slice(0, full.lastIndexOf('\n', room - 1) + 1);
+    const closing = openBlocksClosed(kept);
+    if (kept.length + closing.length <= room) return `${kept}${closing}${CUT_NOTE}`;
+    room -= closing.length;
+  }
+}
+
+/** What closes the code block and the `<details>` a cut left open, so the note reads as text. */
+function openBlocksClosed(markdown: string): string {
+  let fence: string | null = null;
+  let details = 0;
+  for (const line of markdown.split('\n')) {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === null && marker !== undefined) fence = marker;
+    else if (fence !== null && line.trim().startsWith(fence) && /^(`+|~+)$/.test(line.trim())) fence = null;
+    else if (fence === null) details += (line.match(/<details>/g) ?? []).length - (line.match(/<\/details>/g) ?? []).length;
+  }
+  return `${fence === null ? '' : `${fence}\n`}${'</details>\n'.repeat(Math.max(0, details))}`;
 }
 
 async function githubTarget(options: ReviewCommentOptions): Promise<GitHubTarget> {
