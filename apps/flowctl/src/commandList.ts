@@ -102,7 +102,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'diff',
     args: '<a> <b>',
     summary: 'semantic differences of two flow files: nodes, edges, chains, prompts, metadata (positions ignored)',
-    options: [{ flags: '--exit-code', description: 'exit 1 when the flows differ' }],
+    options: [
+      { flags: '--exit-code', description: 'exit 1 when the flows differ' },
+      {
+        flags: '--comment',
+        description: 'post the review as one pull-request comment, or update the earlier one (GITHUB_TOKEN, GITHUB_REPOSITORY)',
+      },
+      { flags: '--pr <number>', description: 'the pull request to comment on (default: the one of GITHUB_EVENT_PATH)' },
+    ],
     example: 'flowctl diff flows/support-desk/production.flow.json edited.flow.json',
     load: () => import('./commands/diff.js'),
   },

@@ -84,8 +84,10 @@ function globalOptions(parsed: Parsed, program: Command): GlobalOptions {
 export async function main(argv: readonly string[], io: Io, version: string): Promise<ExitCode> {
   // Every secret this run may know of: the provider token (the flag's, the environment's) and the
   // model's key (runtime's MODEL_ENV.apiKey, named here so that startup loads no runtime), which an
-  // endpoint may echo in an error.
-  const tokens = [tokenInArgv(argv), io.env.FLOW_TOKEN, io.env.FLOW_MODEL_API_KEY].filter((t): t is string => t !== undefined && t !== '');
+  // endpoint may echo in an error; and GITHUB_TOKEN, which `diff --comment` sends to GitHub.
+  const tokens = [tokenInArgv(argv), io.env.FLOW_TOKEN, io.env.FLOW_MODEL_API_KEY, io.env.GITHUB_TOKEN].filter(
+    (t): t is string => t !== undefined && t !== '',
+  );
   const safeIo: Io = {
     ...io,
     stdout: redactingStream(io.stdout, () => tokens),

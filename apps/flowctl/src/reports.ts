@@ -33,9 +33,19 @@ export interface CompletionReport {
   script: string;
 }
 
+/** The pull-request comment `flowctl diff --comment` posted or updated. */
+export interface ReviewCommentReport {
+  action: 'posted' | 'updated';
+  id: number;
+  url: string;
+  pr: number;
+}
+
 export interface DiffReport extends FlowDiff {
   a: string;
   b: string;
+  /** With --comment: the review comment on the pull request. */
+  comment?: ReviewCommentReport;
 }
 
 export interface FetchReport {

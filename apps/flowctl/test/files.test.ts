@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { flowMessages, type FlowDocument } from '@flow/core';
 import { flowText, sampleFlow, removeTempDirs, tempDir } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
@@ -245,6 +246,25 @@ describe('flowctl init', () => {
     expect(fmt.code).toBe(0);
     const compile = await runCli(['compile', 'flows/example/production.flow.json'], { cwd: join(dir, 'project') });
     expect(compile.code).toBe(0);
+  });
+
+  it('writes a workflow that reviews pull requests: the base available, one comment, fork pull requests in the log', async () => {
+    const dir = tempDir();
+    expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+    const workflow: unknown = parse(readFileSync(join(dir, '.github', 'workflows', 'flows.yml'), 'utf8'));
+    expect(at(workflow, 'permissions')).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    const steps = list(workflow, 'jobs', 'check', 'steps');
+    expect(steps[0]).toEqual({ uses: 'actions/checkout@v4', with: { 'fetch-depth': 0 } });
+    expect(steps.find((step) => at(step, 'name') === 'Review')).toEqual({
+      name: 'Review',
+      if: "github.event_name == 'pull_request'",
+      env: {
+        GITHUB_TOKEN: '${{ secrets.GITHUB_TOKEN }}',
+        BASE_REF: '${{ github.base_ref }}',
+        COMMENT: "${{ github.event.pull_request.head.repo.full_name == github.repository && '--comment' || '' }}",
+      },
+      run: `npx --no-install flowctl diff --base "origin/$BASE_REF" 'flows' --format markdown $COMMENT`,
+    });
   });
 
   it('refuses to overwrite existing files and writes nothing', async () => {

@@ -71,7 +71,12 @@ flowctl as a dev dependency (an existing one only gets that added), \`.gitignore
 \`.github/workflows/flows.yml\`, which on pull requests and pushes runs \`npm ci\`,
 \`flowctl validate flows --format github\`, \`flowctl fmt --check flows\` and, when the repository has
 the variable \`FLOW_API_URL\` (and the secret \`FLOW_TOKEN\`), \`flowctl publish --dry-run\` of each flow;
-each \`{ "env": NAME }\` variable of the example flow is mapped from a secret of the same name.
+each \`{ "env": NAME }\` variable of the example flow is mapped from a secret of the same name. On
+pull requests it reviews the flows' changes against the base branch in one comment
+(\`flowctl diff --base "origin/$BASE_REF" flows --format markdown --comment\`, updated on each push):
+the checkout has the whole history (\`fetch-depth: 0\`) and the workflow may write pull requests
+(\`permissions: contents: read, pull-requests: write\`); a pull request from a fork, whose token is
+read-only, gets its review in the job's log only.
 \`--plan <id>\` names the example's plan (default \`example\`). It never overwrites the flow or the
 workflow: when either exists, nothing is written (exit 1, code \`EXISTS\`). Then \`npm install\`
 (which writes the \`package-lock.json\` that \`npm ci\` needs).
@@ -175,6 +180,18 @@ in the file are ignored, so a flow moved on the canvas has no differences. Secre
 a key written in plain text appears as \`(secret N)\`, the same N for the same value, so a changed key
 reads \`data.metadata.api_key.key: "(secret 1)" → "(secret 2)"\`. Exit 0 either way; \`--exit-code\`
 exits 1 when the flows differ.
+
+\`--comment\` posts the review as one comment on a GitHub pull request, through the REST API, and
+prints \`Posted the review comment: <url>\`; the next run finds that comment by its hidden first line
+\`<!-- flowctl-review -->\` (on any page of the pull request's comments) and updates it instead
+(\`Updated the review comment: <url>\`). With no semantic change the comment says so. It reads
+\`GITHUB_TOKEN\` (never printed; in a workflow \`\${{ secrets.GITHUB_TOKEN }}\` with
+\`permissions: pull-requests: write\`), \`GITHUB_REPOSITORY\` (\`owner/name\`), \`GITHUB_API_URL\`
+(default \`https://api.github.com\`; https, or http on this machine) and the pull request from the
+event at \`GITHUB_EVENT_PATH\`, or \`--pr <number>\`; GitHub Actions sets all but the token. A
+review longer than GitHub's 65,536-character limit is cut, with a note. A variable missing is a
+usage error (exit 2) that names it; an error from GitHub (a refused token, a missing repository)
+exits 3 with GitHub's status and message and what to check.
 `,
     samples: [{ command: 'flowctl diff flows/support-desk/production.flow.json edited.flow.json', showOutput: true }],
   },

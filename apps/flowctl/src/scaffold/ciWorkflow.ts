@@ -5,8 +5,9 @@ export const CI_WORKFLOW_FILE = '.github/workflows/flows.yml';
  * `.github/workflows/flows.yml`: on pull requests and pushes that touch the flows, install the
  * project (flowctl is its dev dependency), validate (as annotations), check the canonical form and,
  * when the repository has a provider (the `FLOW_API_URL` variable), show what a publish of each
- * flow would change. `secretNames` are the `{ "env": NAME }` variables the flows use: a dry run
- * against a remote provider compares their values, so each comes from a repository secret.
+ * flow would change; on pull requests, post the review of the flows' changes as one comment.
+ * `secretNames` are the `{ "env": NAME }` variables the flows use: a dry run against a remote
+ * provider compares their values, so each comes from a repository secret.
  */
 export function ciWorkflow(flowsDir: string, secretNames: readonly string[]): string {
   const glob = `${flowsDir}/**`;
@@ -26,6 +27,8 @@ on:
 
 permissions:
   contents: read
+  # The review comment on pull requests (flowctl diff --comment).
+  pull-requests: write
 
 jobs:
   check:
@@ -37,6 +40,9 @@ jobs:
       FLOW_TOKEN: \${{ secrets.FLOW_TOKEN }}
 ${secrets}    steps:
       - uses: actions/checkout@v4
+        with:
+          # The whole history, so that the review can read the base branch's flows.
+          fetch-depth: 0
       - uses: actions/setup-node@v4
         with:
           node-version: 20
@@ -53,5 +59,13 @@ ${secrets}    steps:
           find '${flowsDir}' -name '*.flow.json' -print0 | sort -z | while IFS= read -r -d '' file; do
             npx --no-install flowctl publish "$file" --dry-run
           done
+      - name: Review
+        if: github.event_name == 'pull_request'
+        env:
+          GITHUB_TOKEN: \${{ secrets.GITHUB_TOKEN }}
+          BASE_REF: \${{ github.base_ref }}
+          # A pull request from a fork gets a read-only token: its review is printed here only.
+          COMMENT: \${{ github.event.pull_request.head.repo.full_name == github.repository && '--comment' || '' }}
+        run: npx --no-install flowctl diff --base "origin/$BASE_REF" '${flowsDir}' --format markdown $COMMENT
 `;
 }

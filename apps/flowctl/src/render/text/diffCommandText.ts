@@ -7,9 +7,10 @@ import type { TextTarget } from '../textTarget.js';
 export function diffText(report: DiffReport, t: TextTarget): void {
   if (report.same) {
     t.out('No differences (positions, viewport and key order are ignored)');
-    return;
+  } else {
+    t.out(t.style.bold(`${report.a} → ${report.b}`));
+    for (const line of diffLines(report, t.style)) t.out(`  ${line}`);
+    t.info(plural(changeCount(report), 'difference'));
   }
-  t.out(t.style.bold(`${report.a} → ${report.b}`));
-  for (const line of diffLines(report, t.style)) t.out(`  ${line}`);
-  t.info(plural(changeCount(report), 'difference'));
+  if (report.comment) t.out(`${report.comment.action === 'posted' ? 'Posted' : 'Updated'} the review comment: ${report.comment.url}`);
 }

@@ -1,0 +1,344 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isRecord } from '@flow/core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GITHUB_COMMENT_LIMIT, NO_FLOW_CHANGES, REVIEW_MARKER, postReviewComment, reviewCommentBody } from '../src/github/prComment.js';
+import { CliError } from '../src/errors.js';
+import { flowText, removeTempDirs, sampleFlow, tempDir } from './helpers/flows.js';
+import { at } from './helpers/json.js';
+import { ensureCliBuilt } from './helpers/build.js';
+import { parseJson, runBinary, runCli, type CliResult } from './helpers/runCli.js';
+
+const TOKEN = 'ghs_fakeTokenThatMustNeverShow1234';
+const PR = 7;
+
+interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+interface Comment {
+  id: number;
+  body: string;
+}
+
+/** A local fake of GitHub's issue-comment API: records requests, pages lists by 100 with a Link header. */
+class FakeGitHub {
+  readonly requests: Recorded[] = [];
+  comments: Comment[] = [];
+  /** A status and message every request gets instead (401, 403). */
+  failure: { status: number; message: string } | null = null;
+  /** Where the list's next page is said to be (another origin, to test that the token stays home). */
+  nextOrigin: string | null = null;
+  private nextId = 1000;
+
+  /** Forgets requests and comments; ids start again at 1000. */
+  reset(): void {
+    this.requests.length = 0;
+    this.comments = [];
+    this.failure = null;
+    this.nextOrigin = null;
+    this.nextId = 1000;
+  }
+  private server: Server = createServer((req, res) => this.handle(req, res));
+  url = '';
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const address: AddressInfo | string | null = this.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    this.url = `http://127.0.0.1:${address.port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      this.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const send = (status: number, value: unknown, headers: Record<string, string> = {}): void => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(value));
+      };
+      if (this.failure)
+        return send(this.failure.status, { message: this.failure.message, documentation_url: 'https://docs.github.com/rest' });
+      const url = new URL(req.url ?? '/', this.url);
+      const list = new RegExp(`^/repos/octo/flows/issues/${PR}/comments$`).exec(url.pathname);
+      const one = /^\/repos\/octo\/flows\/issues\/comments\/(\d+)$/.exec(url.pathname);
+      const html = (id: number): string => `https://github.com/octo/flows/pull/${PR}#issuecomment-${id}`;
+      const answer = (c: Comment): unknown => ({ id: c.id, body: c.body, html_url: html(c.id), user: { login: 'github-actions[bot]' } });
+      if (list && req.method === 'GET') {
+        const page = Number(url.searchParams.get('page') ?? '1');
+        const perPage = Number(url.searchParams.get('per_page') ?? '30');
+        const items = this.comments.slice((page - 1) * perPage, page * perPage);
+        const more = page * perPage < this.comments.length;
+        const next = `${this.nextOrigin ?? this.url}/repos/octo/flows/issues/${PR}/comments?per_page=${perPage}&page=${page + 1}`;
+        return send(200, items.map(answer), more ? { link: `<${next}>; rel="next", <${next}>; rel="last"` } : {});
+      }
+      const sent: unknown = body === '' ? null : JSON.parse(body);
+      const text = isRecord(sent) && typeof sent.body === 'string' ? sent.body : '';
+      if (list && req.method === 'POST') {
+        const comment = { id: this.nextId++, body: text };
+        this.comments.push(comment);
+        return send(201, answer(comment));
+      }
+      const found = one ? this.comments.find((c) => c.id === Number(one[1])) : undefined;
+      if (found && req.method === 'PATCH') {
+        found.body = text;
+        return send(200, answer(found));
+      }
+      send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+    });
+  }
+}
+
+const github = new FakeGitHub();
+let dir = '';
+let eventPath = '';
+
+beforeAll(async () => {
+  await github.start();
+});
+afterAll(async () => {
+  await github.stop();
+  removeTempDirs();
+});
+beforeEach(() => {
+  dir = tempDir('flowctl-comment-');
+  const before = sampleFlow();
+  const after = structuredClone(before);
+  after.agentNotes = 'Be very brief.';
+  writeFileSync(join(dir, 'a.flow.json'), flowText(before));
+  writeFileSync(join(dir, 'b.flow.json'), flowText(after));
+  eventPath = join(dir, 'event.json');
+  writeFileSync(eventPath, JSON.stringify({ action: 'synchronize', number: PR, pull_request: { number: PR } }));
+});
+afterEach(() => github.reset());
+
+const env = (extra: Record<string, string | undefined> = {}): Record<string, string | undefined> => ({
+  GITHUB_API_URL: github.url,
+  GITHUB_REPOSITORY: 'octo/flows',
+  GITHUB_TOKEN: TOKEN,
+  GITHUB_EVENT_PATH: eventPath,
+  ...extra,
+});
+
+const review = (args: readonly string[] = [], extra: Record<string, string | undefined> = {}): Promise<CliResult> =>
+  runCli(['diff', 'a.flow.json', 'b.flow.json', '--comment', ...args], { cwd: dir, env: env(extra) });
+
+function expectNoToken(result: CliResult): void {
+  expect(result.stdout).not.toContain(TOKEN);
+  expect(result.stderr).not.toContain(TOKEN);
+}
+
+describe('flowctl diff --comment', () => {
+  it('posts the review once, then updates the same comment', async () => {
+    ensureCliBuilt();
+    const first = await runBinary(['diff', 'a.flow.json', 'b.flow.json', '--comment'], { cwd: dir, env: env() });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`Posted the review comment: https://github.com/octo/flows/pull/${PR}#issuecomment-1000\n`);
+    expectNoToken(first);
+    expect(github.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET /repos/octo/flows/issues/${PR}/comments?per_page=100`,
+      `POST /repos/octo/flows/issues/${PR}/comments`,
+    ]);
+    const post = github.requests[1];
+    expect(post?.headers).toMatchObject({
+      authorization: `Bearer ${TOKEN}`,
+      accept: 'application/vnd.github+json',
+      'x-github-api-version': '2022-11-28',
+      'user-agent': 'flowctl',
+    });
+    const body = github.comments[0]?.body ?? '';
+    expect(body.startsWith(`${REVIEW_MARKER}\n`)).toBe(true);
+    expect(body).toContain('```text\n~ agentNotes\n    - Be brief.\n    + Be very brief.\n```\n');
+
+    github.requests.length = 0;
+    writeFileSync(join(dir, 'b.flow.json'), flowText({ ...sampleFlow(), agentNotes: 'Be kind.' }));
+    const second = await review();
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain(`Updated the review comment: https://github.com/octo/flows/pull/${PR}#issuecomment-1000\n`);
+    expectNoToken(second);
+    expect(github.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET /repos/octo/flows/issues/${PR}/comments?per_page=100`,
+      `PATCH /repos/octo/flows/issues/comments/1000`,
+    ]);
+    expect(github.comments).toHaveLength(1);
+    expect(github.comments[0]?.body).toContain('    + Be kind.\n');
+  });
+
+  it('finds its earlier comment on the second page of comments', async () => {
+    github.comments = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, body: i === 120 ? `${REVIEW_MARKER}\nold` : `comment ${i}` }));
+    const result = await review(['--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(at(parseJson(result), 'comment')).toEqual({
+      action: 'updated',
+      id: 121,
+      url: `https://github.com/octo/flows/pull/${PR}#issuecomment-121`,
+      pr: PR,
+    });
+    expect(github.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET /repos/octo/flows/issues/${PR}/comments?per_page=100`,
+      `GET /repos/octo/flows/issues/${PR}/comments?per_page=100&page=2`,
+      `PATCH /repos/octo/flows/issues/comments/121`,
+    ]);
+    expect(github.comments.filter((c) => c.body.startsWith(REVIEW_MARKER))).toHaveLength(1);
+  });
+
+  it('follows no next page on another origin, where the token would go', async () => {
+    github.comments = Array.from({ length: 101 }, (_, i) => ({ id: i + 1, body: `comment ${i}` }));
+    github.nextOrigin = 'http://127.0.0.2:9';
+    const result = await review();
+    expect(result).toMatchObject({ code: 3, stderr: "error: GitHub's next page is on another origin (http://127.0.0.2:9)\n" });
+    expect(github.requests).toHaveLength(1);
+  });
+
+  it('says in the comment that nothing changed, on the pull request of --pr', async () => {
+    writeFileSync(join(dir, 'b.flow.json'), flowText(sampleFlow()));
+    const result = await review(['--pr', String(PR)], { GITHUB_EVENT_PATH: undefined });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(
+      `No differences (positions, viewport and key order are ignored)\nPosted the review comment: https://github.com/octo/flows/pull/${PR}#issuecomment-1000\n`,
+    );
+    expect(github.comments[0]?.body).toBe(`${REVIEW_MARKER}\n${NO_FLOW_CHANGES}`);
+  });
+
+  it.each([
+    [
+      401,
+      'Bad credentials',
+      `GitHub answered 401 to GET /repos/octo/flows/issues/${PR}/comments: Bad credentials; check GITHUB_TOKEN: GitHub does not accept it (expired, revoked or not a token)`,
+    ],
+    [
+      403,
+      'Resource not accessible by integration',
+      `GitHub answered 403 to GET /repos/octo/flows/issues/${PR}/comments: Resource not accessible by integration; check that the token may write pull requests (the workflow needs permissions: pull-requests: write; pull requests from forks get a read-only token)`,
+    ],
+  ])('says what GitHub answered %i and exits 3', async (status, message, expected) => {
+    github.failure = { status, message: message };
+    const result = await review();
+    expect(result).toMatchObject({ code: 3, stdout: '', stderr: `error: ${expected}\n` });
+    expectNoToken(result);
+  });
+
+  it('names the repository and pull request when GitHub does not find them (404, exit 3)', async () => {
+    const result = await review([], { GITHUB_REPOSITORY: 'octo/missing' });
+    expect(result).toMatchObject({
+      code: 3,
+      stderr: `error: GitHub answered 404 to GET /repos/octo/missing/issues/${PR}/comments: Not Found; check GITHUB_REPOSITORY (octo/missing), the pull request number (${PR}) and that the token can see the repository\n`,
+    });
+  });
+
+  it.each([
+    [
+      { GITHUB_TOKEN: undefined },
+      'GITHUB_TOKEN is not set: in a workflow, set env GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }} (with permissions: pull-requests: write)',
+    ],
+    [{ GITHUB_REPOSITORY: undefined }, 'GITHUB_REPOSITORY is not set: set it to the repository as owner/name (GitHub Actions sets it)'],
+    [
+      { GITHUB_REPOSITORY: 'octo/flows/x' },
+      'GITHUB_REPOSITORY is "octo/flows/x": set it to the repository as owner/name (GitHub Actions sets it)',
+    ],
+    [
+      { GITHUB_EVENT_PATH: undefined },
+      'No pull request: pass --pr <number>, or run on a pull_request event (GitHub Actions sets GITHUB_EVENT_PATH)',
+    ],
+    [
+      { GITHUB_API_URL: 'http://github.example.com' },
+      'GITHUB_API_URL "http://github.example.com" must be https (http only on this machine)',
+    ],
+  ])('says what to set when the environment lacks it (%o), before any request', async (extra, expected) => {
+    const result = await review([], extra);
+    expect(result).toMatchObject({ code: 2, stderr: `error: ${expected}\n` });
+    expect(github.requests).toEqual([]);
+  });
+
+  it('reads the pull request of an event that is not one as a clear error', async () => {
+    writeFileSync(eventPath, JSON.stringify({ ref: 'refs/heads/main' }));
+    const result = await review();
+    expect(result).toMatchObject({
+      code: 2,
+      stderr:
+        "error: The event at GITHUB_EVENT_PATH is not a pull request's: pass --pr <number>, or run on a pull_request event (GitHub Actions sets GITHUB_EVENT_PATH)\n",
+    });
+  });
+
+  it('refuses --pr without --comment, and a --pr that is no number', async () => {
+    const alone = await runCli(['diff', 'a.flow.json', 'b.flow.json', '--pr', '3'], { cwd: dir, env: env() });
+    expect(alone).toMatchObject({ code: 2, stderr: 'error: --pr names the pull request of --comment: add --comment\n' });
+    const bad = await review(['--pr', '3x']);
+    expect(bad).toMatchObject({ code: 2, stderr: 'error: Invalid --pr "3x": give a pull request\'s number\n' });
+  });
+});
+
+describe('postReviewComment', () => {
+  it('keeps the token out of its error messages, even when GitHub repeats it', async () => {
+    github.failure = { status: 403, message: `token ${TOKEN} may not write` };
+    const error: unknown = await postReviewComment({ markdown: 'x', env: env(), pr: PR }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect(error instanceof CliError ? error.message : '').not.toContain(TOKEN);
+    expect(error instanceof CliError ? error.exitCode : 0).toBe(3);
+  });
+
+  it('calls GitHub Enterprise under its API path', async () => {
+    const urls: string[] = [];
+    const result = await postReviewComment({
+      markdown: 'x',
+      env: env({ GITHUB_API_URL: 'http://127.0.0.1:1/api/v3' }),
+      pr: PR,
+      fetch: (url) => {
+        urls.push(url);
+        const value = urls.length === 1 ? [] : { id: 5, html_url: 'https://ghe.example/octo/flows/pull/7#issuecomment-5' };
+        return Promise.resolve(new Response(JSON.stringify(value), { status: urls.length === 1 ? 200 : 201 }));
+      },
+    });
+    expect(urls).toEqual([
+      `http://127.0.0.1:1/api/v3/repos/octo/flows/issues/${PR}/comments?per_page=100`,
+      `http://127.0.0.1:1/api/v3/repos/octo/flows/issues/${PR}/comments`,
+    ]);
+    expect(result).toEqual({ action: 'posted', id: 5, url: 'https://ghe.example/octo/flows/pull/7#issuecomment-5', pr: PR });
+  });
+
+  it('keeps the token out of a network error', async () => {
+    const error: unknown = await postReviewComment({
+      markdown: 'x',
+      env: env(),
+      pr: PR,
+      fetch: () => Promise.reject(new Error(`connect failed with ${TOKEN}`)),
+    }).catch((e: unknown) => e);
+    expect(error instanceof CliError ? error.message : '').toBe(
+      `Could not reach GitHub at ${github.url} (GET /repos/octo/flows/issues/${PR}/comments): connect failed with ***`,
+    );
+  });
+});
+
+describe('reviewCommentBody', () => {
+  it('closes a longer fence and open <details> blocks at the cut', () => {
+    const body = reviewCommentBody(`<details>\n\n\`\`\`\`text\n\`\`\` inside\n${'~ a changed line\n'.repeat(5000)}\`\`\`\`\n</details>\n`);
+    expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(body).toMatch(/~ a changed line\n````\n<\/details>\n\n\n_The review was cut/);
+  });
+
+  it('leaves a review within the limit as it is, after the marker', () => {
+    expect(reviewCommentBody('# Flow changes\n')).toBe(`${REVIEW_MARKER}\n# Flow changes\n`);
+    expect(reviewCommentBody(' \n')).toBe(`${REVIEW_MARKER}\n${NO_FLOW_CHANGES}`);
+  });
+
+  it("cuts a long review at GitHub's limit, closes the open code block and says so", () => {
+    const body = reviewCommentBody(`intro\n\`\`\`diff\n${'+ a line of the prompt\n'.repeat(5000)}\`\`\`\n`);
+    expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(body.startsWith(`${REVIEW_MARKER}\nintro\n\`\`\`diff\n`)).toBe(true);
+    expect(
+      body.endsWith(
+        "+ a line of the prompt\n```\n\n\n_The review was cut at GitHub's 65,536-character comment limit: run `flowctl diff` locally for all of it._",
+      ),
+    ).toBe(true);
+  });
+});
