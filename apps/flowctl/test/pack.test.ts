@@ -14,7 +14,7 @@ import { removeTempDirs, tempDir } from './helpers/flows.js';
 import { at } from './helpers/json.js';
 import { runCli } from './helpers/runCli.js';
 import { isolatedNpmEnv, sh as shell, type Run } from './helpers/shell.js';
-import { initWorkflow, runWorkflowSteps, workflowRunSteps } from './helpers/workflow.js';
+import { conditionHolds, initWorkflow, runWorkflowSteps, workflowRunSteps } from './helpers/workflow.js';
 
 let work = '';
 let tarball = '';
@@ -111,11 +111,14 @@ describe('flowctl init: a project that works as written', () => {
     try {
       expect(at(initWorkflow(root), 'jobs', 'check', 'env', 'FLOW_API_URL')).toBe('${{ vars.FLOW_API_URL }}');
       const runs = workflowRunSteps(root);
-      expect(runs.map((step) => step.name)).toEqual(['Install', 'Validate', 'Canonical form', 'What a publish would change']);
+      expect(runs.map((step) => step.name)).toEqual(['Install', 'Validate', 'Canonical form', 'What a publish would change', 'Review']);
       expect(runs[3]?.condition).toBe("env.FLOW_API_URL != ''");
+      expect(runs[4]?.condition).toBe("github.event_name == 'pull_request'");
       const ran = await runWorkflowSteps(root, { ...npmEnv, FLOW_API_URL: provider.url, CI: 'true' });
       expect(ran.map((r) => r.step.name)).toEqual(runs.map((step) => step.name));
-      for (const { step, result } of ran) expect(result?.code, `${step.name}: ${result?.stderr ?? 'skipped'}`).toBe(0);
+      // A push: every step runs but the pull-request review.
+      for (const { step, result } of ran.slice(0, 4)) expect(result?.code, `${step.name}: ${result?.stderr ?? 'skipped'}`).toBe(0);
+      expect(ran[4]?.result).toBeNull();
       expect(ran[1]?.result?.stdout).toBe('');
       expect(ran[3]?.result?.stdout).toContain('Would change example/production');
     } finally {
@@ -171,11 +174,8 @@ describe('the GitHub Action (action.yml)', () => {
     for (const step of steps) {
       expect(at(step, 'shell')).toBe('bash');
       const condition = at(step, 'if');
-      if (typeof condition === 'string') {
-        const match = /^inputs\.([\w-]+) != ''$/.exec(condition);
-        if (!match) throw new Error(`a condition this test cannot weigh: ${condition}`);
-        if ((values[match[1] ?? ''] ?? '') === '') continue;
-      }
+      // A push: the pull-request review does not run.
+      if (!conditionHolds(typeof condition === 'string' ? condition : null, { inputs: values, eventName: 'push' })) continue;
       const stepEnv: Record<string, string> = {};
       const declaredEnv = at(step, 'env');
       if (typeof declaredEnv === 'object' && declaredEnv !== null)

@@ -29,19 +29,78 @@ export function workflowRunSteps(root: string): WorkflowStep[] {
     });
 }
 
-/** Whether a step's `if` holds in `env`; only the `env.NAME != ''` form is weighed, any other throws. */
-export function conditionHolds(condition: string | null, env: Record<string, string>): boolean {
-  if (condition === null) return true;
-  const match = /^env\.(\w+) != ''$/.exec(condition);
-  if (!match) throw new Error(`a workflow condition this test cannot weigh: ${condition}`);
-  return (env[match[1] ?? ''] ?? '') !== '';
+/** What a workflow's `if` may read: `env.NAME`, `inputs.NAME` and `github.event_name`. */
+export interface ConditionContext {
+  env?: Record<string, string>;
+  inputs?: Record<string, string>;
+  eventName: string;
 }
 
-/** Runs each run step of the init workflow in `root` as written (as GitHub would), stopping at the first failure. */
-export async function runWorkflowSteps(root: string, env: Record<string, string>): Promise<{ step: WorkflowStep; result: Run | null }[]> {
+/**
+ * Whether a step's `if` holds, as GitHub weighs the forms our workflows use: comparisons (`==`,
+ * `!=`) of `env.NAME`, `inputs.NAME` or `github.event_name` with a quoted string, joined by `&&`
+ * and `||`, in parentheses. Any other expression throws, so a step is never skipped by mistake.
+ */
+export function conditionHolds(condition: string | null, context: ConditionContext): boolean {
+  if (condition === null) return true;
+  const tokens = condition.match(/\(|\)|&&|\|\||==|!=|'[^']*'|[\w.-]+|\S/g) ?? [];
+  let at = 0;
+  const fail = (): never => {
+    throw new Error(`a workflow condition this test cannot weigh: ${condition}`);
+  };
+  const operand = (): string => {
+    const token = tokens[at++] ?? fail();
+    if (token.startsWith("'")) return token.slice(1, -1);
+    if (token === 'github.event_name') return context.eventName;
+    const [scope, name] = token.split(/\.(.*)/s);
+    if (scope === 'env' && name) return context.env?.[name] ?? '';
+    if (scope === 'inputs' && name) return context.inputs?.[name] ?? fail();
+    return fail();
+  };
+  const comparison = (): boolean => {
+    if (tokens[at] === '(') {
+      at++;
+      const value = or();
+      if (tokens[at++] !== ')') fail();
+      return value;
+    }
+    const left = operand();
+    const op = tokens[at++];
+    const right = operand();
+    if (op === '==') return left === right;
+    if (op === '!=') return left !== right;
+    return fail();
+  };
+  const and = (): boolean => {
+    let value = comparison();
+    while (tokens[at] === '&&') {
+      at++;
+      value = comparison() && value;
+    }
+    return value;
+  };
+  const or = (): boolean => {
+    let value = and();
+    while (tokens[at] === '||') {
+      at++;
+      value = and() || value;
+    }
+    return value;
+  };
+  const result = or();
+  if (at !== tokens.length) fail();
+  return result;
+}
+
+/** Runs each run step of the init workflow in `root` as written (as GitHub would, for a `push` unless told), stopping at the first failure. */
+export async function runWorkflowSteps(
+  root: string,
+  env: Record<string, string>,
+  eventName = 'push',
+): Promise<{ step: WorkflowStep; result: Run | null }[]> {
   const done: { step: WorkflowStep; result: Run | null }[] = [];
   for (const step of workflowRunSteps(root)) {
-    if (!conditionHolds(step.condition, env)) {
+    if (!conditionHolds(step.condition, { env, eventName })) {
       done.push({ step, result: null });
       continue;
     }
