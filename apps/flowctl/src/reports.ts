@@ -13,6 +13,7 @@ import type {
 } from '@flow/core';
 import type { TurnTrace, WorkflowRun } from '@flow/runtime';
 import type { Shell } from './completion/shells.js';
+import type { DiffFormat } from './formats.js';
 import type { FileFinding } from './errors.js';
 import type { TestFormat, ValidateFormat } from './formats.js';
 
@@ -33,10 +34,27 @@ export interface CompletionReport {
   script: string;
 }
 
-export interface DiffReport extends FlowDiff {
+/** `diff <a> <b>`: two flows, each a file or `rev:path`. */
+export interface DiffPairReport extends FlowDiff {
   a: string;
   b: string;
 }
+
+/** One flow file of `diff --base`: an added file is diffed from an empty flow, a removed one to an empty flow. */
+export interface DiffFileReport extends FlowDiff {
+  file: string;
+  status: 'changed' | 'added' | 'removed';
+}
+
+/** `diff --base <rev>`: the flow files whose text differs between the revision and the working tree. */
+export interface DiffBaseReport {
+  base: string;
+  same: boolean;
+  files: DiffFileReport[];
+}
+
+/** What `diff` returns; `markdown` is the review when `--format markdown` asked for it. */
+export type DiffReport = (DiffPairReport | DiffBaseReport) & { format: DiffFormat; markdown: string | null };
 
 export interface FetchReport {
   planId: string;
