@@ -35,6 +35,30 @@ describe('unifiedDiff', () => {
   });
 });
 
+describe('lineDiff', () => {
+  it('finds the few changed lines of a long text instead of calling it all changed', () => {
+    const before = Array.from({ length: 10_000 }, (_, i) => `line ${i}`);
+    const after = before.map((line, i) => (i % 100 === 50 ? `${line} edited` : line));
+    const changes = lineDiff(before.join('\n'), after.join('\n'));
+    expect(changes.filter((c) => c.op === '-').length).toBe(100);
+    expect(changes.filter((c) => c.op === '+').length).toBe(100);
+    expect(changes.slice(49, 53)).toEqual([
+      { op: ' ', line: 'line 49' },
+      { op: '-', line: 'line 50' },
+      { op: '+', line: 'line 50 edited' },
+      { op: ' ', line: 'line 51' },
+    ]);
+  });
+
+  it('still says all removed, all added when nothing is common', () => {
+    expect(lineDiff('a\nb', 'c')).toEqual([
+      { op: '-', line: 'a' },
+      { op: '-', line: 'b' },
+      { op: '+', line: 'c' },
+    ]);
+  });
+});
+
 describe('flowDiffMarkdown', () => {
   const flow = buildFlow([[promptNode('p1', 'Greet.'), functionNode('f1', 'instruct', { prompt: 'Say hi.' })]], { planId: 'plan' });
 
