@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlow, functionNode, promptNode } from '../compile/flowFixtures.js';
 import { flowDiffMarkdown, flowDiffsMarkdown } from './diffMarkdown.js';
-import { MAX_DIAGRAM_NODES } from './diffMermaid.js';
-import { codeFence, markdownCell, mermaidLabel } from './markdownEscape.js';
-import { unifiedDiff } from './unifiedDiff.js';
-import { lineDiff } from './valueDiff.js';
+import { MAX_DIAGRAM_NODES } from '../diff/diffMermaid.js';
+import { codeFence, markdownCell, mermaidLabel } from '../diff/markdownEscape.js';
+import { unifiedDiff } from '../diff/unifiedDiff.js';
+import { lineDiff } from '../diff/valueDiff.js';
 
 describe('markdownCell', () => {
   it('keeps a table cell one cell: pipes, line breaks, backticks and HTML as entities', () => {

@@ -2,11 +2,11 @@ import { compileFlow, systemPromptText } from '../compile/compileFlow.js';
 import type { FlowDocument } from '../format/types.js';
 import { emptyFlow } from '../graph/fromProvider.js';
 import { maskSecretPair } from '../secrets/secretPolicy.js';
-import { diffMermaid, touchedChains } from './diffMermaid.js';
-import { diffFlows, type FlowDiff, type NodeRef } from './flowDiff.js';
-import { codeFence, markdownCell } from './markdownEscape.js';
-import { unifiedDiff } from './unifiedDiff.js';
-import { lineDiff, type FieldChange } from './valueDiff.js';
+import { diffMermaid, touchedChains } from '../diff/diffMermaid.js';
+import { diffFlows, type FlowDiff, type NodeRef } from '../diff/flowDiff.js';
+import { codeFence, markdownCell } from '../diff/markdownEscape.js';
+import { unifiedDiff } from '../diff/unifiedDiff.js';
+import { lineDiff, type FieldChange } from '../diff/valueDiff.js';
 
 /** One flow file on both sides of a review; `null` where the file does not exist. */
 export interface FlowFileSides {
