@@ -5,17 +5,23 @@ import { flagOption, stringOption, type Invocation, type Outcome } from '../comm
 import type { Context } from '../context.js';
 import { EXIT, fileError, usageError } from '../errors.js';
 import { isDiffFormat, type DiffFormat } from '../formats.js';
-import { flowFilesAtRevision, flowFilesInWorkTree, readAtRevision, requireRevision, revisionPath } from '../files/gitRevision.js';
+import {
+  flowFilesAtRevision,
+  flowFilesInWorkTree,
+  readAtRevision,
+  requireRevision,
+  revisionPath,
+  type RevisionPath,
+} from '../files/gitRevision.js';
 import { inFile, loadFlowFile, type LoadedFlow } from '../files/readFlowFile.js';
 import type { DiffFileReport, DiffReport } from '../reports.js';
 
 /** Where `--base` looks when no path is named and the config lists no files. */
 export const DEFAULT_FLOWS_FOLDER = 'flows';
 
-/** A side of the diff: a file, or `rev:path` read with `git show` when no such file exists. */
-async function loadSide(arg: string, cwd: string): Promise<LoadedFlow> {
-  const at = existsSync(resolve(cwd, arg)) ? null : revisionPath(arg);
-  if (at === null) return loadFlowFile(arg, cwd);
+/** A file as it is in a revision known to exist, named `rev:path` in findings. */
+async function loadAtRevision(at: RevisionPath, cwd: string): Promise<LoadedFlow> {
+  const arg = `${at.rev}:${at.path}`;
   const text = await readAtRevision(at, cwd);
   if (text === null) {
     return {
@@ -28,6 +34,14 @@ async function loadSide(arg: string, cwd: string): Promise<LoadedFlow> {
   return parsed.ok
     ? { ok: true, file: arg, text, doc: parsed.doc }
     : { ok: false, file: arg, text, findings: inFile(arg, parsed.findings) };
+}
+
+/** A side of the diff: a file, or `rev:path` read with `git show` when no such file exists. */
+async function loadSide(arg: string, cwd: string): Promise<LoadedFlow> {
+  const at = existsSync(resolve(cwd, arg)) ? null : revisionPath(arg);
+  if (at === null) return loadFlowFile(arg, cwd);
+  await requireRevision(at.rev, cwd);
+  return loadAtRevision(at, cwd);
 }
 
 /** The sides read, or the error naming every bad one (each side is read before failing). */
@@ -48,7 +62,7 @@ async function baseSides(rev: string, paths: readonly string[], cwd: string): Pr
   const sides: FlowFileSides[] = [];
   for (const file of [...new Set([...old, ...now])].sort()) {
     const pair = await Promise.all([
-      before.has(file) ? loadSide(`${rev}:${file}`, cwd) : null,
+      before.has(file) ? loadAtRevision({ rev, path: file }, cwd) : null,
       now.has(file) ? loadFlowFile(file, cwd) : null,
     ]);
     requireLoaded(pair);

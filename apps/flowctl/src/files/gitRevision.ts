@@ -65,18 +65,16 @@ export async function requireRevision(rev: string, cwd: string): Promise<void> {
   );
 }
 
-/** The text of a file in a revision (the revision checked first), or null when the file is not in it. */
+/** The text of a file in a revision known to exist (`requireRevision`), or null when the file is not in it. */
 export async function readAtRevision(at: RevisionPath, cwd: string): Promise<string | null> {
-  await requireRevision(at.rev, cwd);
   const shown = await git(['show', `${at.rev}:./${at.path.replace(/^\.\//, '')}`], cwd);
   return shown.ok ? shown.stdout : null;
 }
 
 const flowFiles = (listing: string): string[] => listing.split('\0').filter((path) => path.endsWith(FLOW_FILE_SUFFIX));
 
-/** The flow files under `paths` (git pathspecs, relative to `cwd`) in a revision. */
+/** The flow files under `paths` (git pathspecs, relative to `cwd`) in a revision known to exist. */
 export async function flowFilesAtRevision(rev: string, paths: readonly string[], cwd: string): Promise<string[]> {
-  await requireRevision(rev, cwd);
   const listed = await git(['ls-tree', '-r', '-z', '--name-only', rev, '--', ...paths], cwd);
   if (!listed.ok) throw new CliError('GIT_FAILED', `git ls-tree failed: ${listed.stderr.trim()}`, EXIT.notFound);
   return flowFiles(listed.stdout);
