@@ -73,8 +73,14 @@ describe('flowDiffMarkdown', () => {
   it('leaves out a diagram of more nodes than a reader can see', () => {
     const nodes = Array.from({ length: MAX_DIAGRAM_NODES + 1 }, (_, i) => functionNode(`f${i}`, 'instruct'));
     const markdown = flowDiffMarkdown({ file: 'big.flow.json', before: null, after: buildFlow([nodes]) });
-    expect(markdown).toContain(`${MAX_DIAGRAM_NODES + 1} nodes added, 0 removed, 0 changed`);
+    expect(markdown).toContain(`${MAX_DIAGRAM_NODES + 1} nodes added, 0 removed, 0 changed · 1 chain touched (1)`);
     expect(markdown).not.toContain('```mermaid');
+  });
+
+  it('names at most ten touched chains in the summary', () => {
+    const chains = Array.from({ length: 12 }, (_, i) => [functionNode(`f${i}`, 'instruct')]);
+    const markdown = flowDiffMarkdown({ file: 'many.flow.json', before: null, after: buildFlow(chains) });
+    expect(markdown).toContain('12 chains touched (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …)');
   });
 
   it('says when no file changed', () => {

@@ -34,6 +34,8 @@ export function flowFileDiff(sides: FlowFileSides): FlowDiff {
 const SHORT_VALUE = 60;
 /** Changed lines shown in a table cell before `… N more`. */
 const MAX_CELL_LINES = 12;
+/** Chains a summary line names before `…`. */
+const MAX_NAMED_CHAINS = 10;
 /** A prompt diff longer than this is folded in `<details>`. */
 const FOLD_PROMPT_LINES = 40;
 
@@ -67,6 +69,13 @@ function nodeRows(diff: FlowDiff): string[] {
     ...diff.nodes.removed.map((node) => row(node, 'removed')),
     ...diff.nodes.changed.map((node) => row(node, node.fields.map(fieldCell).join('<br>'))),
   ];
+}
+
+/** The chains a summary names: the first MAX_NAMED_CHAINS, then `…`. */
+function chainList(chains: readonly string[]): string {
+  if (chains.length === 0) return '';
+  const named = chains.slice(0, MAX_NAMED_CHAINS).map(markdownCell);
+  return ` (${[...named, ...(chains.length > MAX_NAMED_CHAINS ? ['…'] : [])].join(', ')})`;
 }
 
 /** The whole prompt a flow compiles to; empty for a flow with no nodes. */
@@ -107,7 +116,7 @@ export function flowDiffMarkdown(sides: FlowFileSides): string {
   const chains = touchedChains(diff, before, after);
   const summary = [
     `${count(diff.nodes.added.length, 'node')} added, ${diff.nodes.removed.length} removed, ${diff.nodes.changed.length} changed`,
-    `${count(chains.length, 'chain')} touched${chains.length > 0 ? ` (${chains.map(markdownCell).join(', ')})` : ''}`,
+    `${count(chains.length, 'chain')} touched${chainList(chains)}`,
     `${count(promptChanged, 'prompt line')} changed`,
   ].join(' · ');
   const parts = [heading, summary];
