@@ -74,6 +74,21 @@ describe('flowctl diff with git revisions', () => {
     expect(at(parseJson(result), 'base')).toBe('HEAD');
   });
 
+  it('--base prints each file with its status in text, a moved one as having no differences', async () => {
+    const result = await runCli(['diff', '--base', 'HEAD'], { cwd: repo, env: { NO_COLOR: '1' } });
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').filter((line) => !line.startsWith('  '))).toEqual([
+      'flows/lead-qualifier/production.flow.json (removed)',
+      'flows/new-desk/production.flow.json (added)',
+      'flows/onboarding-coach/production.flow.json (changed)',
+      'flows/support-desk/production.flow.json (changed)',
+      '',
+    ]);
+    expect(result.stdout).toContain(
+      'flows/onboarding-coach/production.flow.json (changed)\n  No differences (positions, viewport and key order are ignored)\n',
+    );
+  });
+
   it('--base --format markdown has a section per file; a moved flow reads No semantic changes', async () => {
     const result = await runCli(['diff', '--base', 'HEAD', 'flows', '--format', 'markdown'], { cwd: repo });
     expect(result.code).toBe(0);
