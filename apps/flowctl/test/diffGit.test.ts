@@ -148,6 +148,18 @@ describe('flowctl diff with git revisions', () => {
     }
   });
 
+  it('checks a file of a revision as a file on disk: not UTF-8 is a finding', async () => {
+    const dir = tempDir('flowctl-git-bytes-');
+    git(dir, 'init', '-q', '-b', 'main');
+    writeFileSync(join(dir, 'bad.flow.json'), Buffer.from([0x7b, 0xff, 0x7d]));
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'bad');
+    const result = await runCli(['diff', 'HEAD:bad.flow.json', 'HEAD:bad.flow.json', '--json'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(at(parseJson(result), 'error', 'findings', 0, 'file')).toBe('HEAD:bad.flow.json');
+    expect(at(parseJson(result), 'error', 'findings', 0, 'message')).toMatch(/UTF-8/);
+  });
+
   it('says a file that is not in the revision is not there', async () => {
     const result = await runCli(['diff', 'HEAD:flows/new-desk/production.flow.json', 'flows/new-desk/production.flow.json'], { cwd: repo });
     expect(result.code).toBe(1);

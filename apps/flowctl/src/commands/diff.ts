@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { flowDiffsMarkdown, flowFileDiff, parseFlow, ruleFinding, type FlowFileSides } from '@flow/core';
+import { decodeFlowBytes, flowDiffsMarkdown, flowFileDiff, parseFlow, ruleFinding, type FlowFileSides } from '@flow/core';
 import { flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { EXIT, fileError, usageError } from '../errors.js';
@@ -22,14 +22,18 @@ export const DEFAULT_FLOWS_FOLDER = 'flows';
 /** A file as it is in a revision known to exist, named `rev:path` in findings. */
 async function loadAtRevision(at: RevisionPath, cwd: string): Promise<LoadedFlow> {
   const arg = `${at.rev}:${at.path}`;
-  const text = await readAtRevision(at, cwd);
-  if (text === null) {
+  const bytes = await readAtRevision(at, cwd);
+  if (bytes === null) {
     return {
       ok: false,
       file: arg,
       findings: [{ file: arg, ...ruleFinding('unreadable-file', '$', `Cannot read file: not in revision ${at.rev}`) }],
     };
   }
+  // The same checks as a file on disk: the size limit and UTF-8.
+  const decoded = decodeFlowBytes(bytes);
+  if (!decoded.ok) return { ok: false, file: arg, findings: [{ file: arg, ...decoded.finding }] };
+  const text = decoded.text;
   const parsed = parseFlow(text);
   return parsed.ok
     ? { ok: true, file: arg, text, doc: parsed.doc }

@@ -38,17 +38,15 @@ interface GitResult {
   stderr: string;
 }
 
+/** Git never asks for a password on the terminal: a missing credential fails at once. */
+const GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
+
 /** Runs git with an argument list (never a shell), output capped at the size of a flow. */
 function git(args: readonly string[], cwd: string): Promise<GitResult> {
   return new Promise((resolve) => {
-    execFile(
-      'git',
-      [...args],
-      { cwd, maxBuffer: MAX_FLOW_BYTES + 1, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } },
-      (error, stdout, stderr) => {
-        resolve({ ok: error === null, stdout, stderr });
-      },
-    );
+    execFile('git', [...args], { cwd, maxBuffer: MAX_FLOW_BYTES + 1, encoding: 'utf8', env: GIT_ENV }, (error, stdout, stderr) => {
+      resolve({ ok: error === null, stdout, stderr });
+    });
   });
 }
 
@@ -65,10 +63,18 @@ export async function requireRevision(rev: string, cwd: string): Promise<void> {
   );
 }
 
-/** The text of a file in a revision known to exist (`requireRevision`), or null when the file is not in it. */
-export async function readAtRevision(at: RevisionPath, cwd: string): Promise<string | null> {
-  const shown = await git(['show', `${at.rev}:./${at.path.replace(/^\.\//, '')}`], cwd);
-  return shown.ok ? shown.stdout : null;
+/**
+ * The bytes of a file in a revision known to exist, or null when the file is not in it. Past the
+ * size of a flow git is stopped, and the bytes so far (one more than a flow may have) say so.
+ */
+export function readAtRevision(at: RevisionPath, cwd: string): Promise<Uint8Array | null> {
+  const spec = `${at.rev}:./${at.path.replace(/^\.\//, '')}`;
+  return new Promise((resolve) => {
+    execFile('git', ['show', spec], { cwd, maxBuffer: MAX_FLOW_BYTES + 1, encoding: 'buffer', env: GIT_ENV }, (error, stdout) => {
+      const tooLarge = error !== null && 'code' in error && error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
+      resolve(error === null || tooLarge ? stdout : null);
+    });
+  });
 }
 
 const flowFiles = (listing: string): string[] => listing.split('\0').filter((path) => path.endsWith(FLOW_FILE_SUFFIX));
