@@ -123,7 +123,7 @@ export const CORE_LAYERS: readonly (readonly string[])[] = [
   ['graph'],
   ['rules', 'compile', 'secrets', 'diff'],
   ['api'],
-  ['session', 'generate', 'history'],
+  ['session', 'generate', 'history', 'review'],
   ['testing'],
   ['index.ts'],
 ];

@@ -1,10 +1,13 @@
 // flowctl figures: cold start of `flowctl --version` as a ratio to `node -e 0` (budget: within
-// 2x, ARCHITECTURE section 8), and one `flowctl validate` call over 100 example files.
+// 2x, ARCHITECTURE section 8), one `flowctl validate` call over 100 example files, and the
+// markdown review of a 1,000-node flow with 100 changed nodes as a ratio to the text diff (goal 1.5x).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serializeFlow } from '@flow/core';
+import { syntheticFlow } from '../core/syntheticFlow.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(REPO, 'apps', 'flowctl', 'dist', 'cli.js');
@@ -21,6 +24,13 @@ export interface CliBenchResult {
   /** Wall time of one `flowctl validate` over `validateFiles` files, ms. */
   validateMs: number;
   validateFiles: number;
+  /** Median wall time of `flowctl diff a b` and of `--format markdown`, ms, and the median per-run ratio (goal 1.5). */
+  diffTextMs: number;
+  diffMarkdownMs: number;
+  diffMarkdownRatio: number;
+  diffMarkdownGoal: number;
+  diffNodes: number;
+  diffChanged: number;
   runs: number;
 }
 
@@ -55,6 +65,49 @@ function exampleFiles(count: number): string {
   return dir;
 }
 
+const DIFF_NODES = 1000;
+const DIFF_CHANGED = 100;
+
+/** Two files of a 1,000-node flow, the second with 100 nodes' descriptions edited. */
+function diffPair(): string {
+  const before = syntheticFlow(DIFF_NODES);
+  let left = DIFF_CHANGED;
+  const after = {
+    ...before,
+    nodes: before.nodes.map((node, i) => {
+      if (left === 0 || i % 9 !== 1 || node.type !== 'function') return node;
+      left--;
+      return { ...node, data: { ...node.data, description: `${node.data.description ?? ''} (edited)` } };
+    }),
+  };
+  if (left !== 0) throw new Error(`only ${DIFF_CHANGED - left} nodes could be changed`);
+  const dir = mkdtempSync(join(tmpdir(), 'flowctl-bench-diff-'));
+  writeFileSync(join(dir, 'a.flow.json'), serializeFlow(before));
+  writeFileSync(join(dir, 'b.flow.json'), serializeFlow(after));
+  return dir;
+}
+
+/** The markdown review against the text diff, spawned alternately after a warm-up of each. */
+function measureDiff(runs: number): Pick<CliBenchResult, 'diffTextMs' | 'diffMarkdownMs' | 'diffMarkdownRatio'> {
+  const dir = diffPair();
+  try {
+    const text = [BIN, 'diff', 'a.flow.json', 'b.flow.json'];
+    const markdown = [...text, '--format', 'markdown'];
+    timed(text, dir);
+    timed(markdown, dir);
+    const texts: number[] = [];
+    const markdowns: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      texts.push(timed(text, dir));
+      markdowns.push(timed(markdown, dir));
+    }
+    const diffMarkdownRatio = median(markdowns.map((ms, i) => ms / (texts[i] ?? ms)));
+    return { diffTextMs: median(texts), diffMarkdownMs: median(markdowns), diffMarkdownRatio };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Measures flowctl (builds it first when it is not built). */
 export function measureCli(options: { runs?: number; files?: number } = {}): CliBenchResult {
   const runs = options.runs ?? 11;
@@ -76,7 +129,20 @@ export function measureCli(options: { runs?: number; files?: number } = {}): Cli
     const nodeBaselineMs = median(baseline);
     const versionMs = median(version);
     const coldStartRatio = median(version.map((ms, i) => ms / (baseline[i] ?? ms)));
-    return { nodeBaselineMs, versionMs, coldStartRatio, coldStartBudget: 2, validateMs: validate, validateFiles: files, runs };
+    const diff = measureDiff(runs);
+    return {
+      nodeBaselineMs,
+      versionMs,
+      coldStartRatio,
+      coldStartBudget: 2,
+      validateMs: validate,
+      validateFiles: files,
+      ...diff,
+      diffMarkdownGoal: 1.5,
+      diffNodes: DIFF_NODES,
+      diffChanged: DIFF_CHANGED,
+      runs,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -88,6 +154,7 @@ export function formatCliBench(result: CliBenchResult): string[] {
   return [
     `flowctl --version cold start: ${result.versionMs.toFixed(1)} ms vs node -e 0 ${result.nodeBaselineMs.toFixed(1)} ms = ${result.coldStartRatio.toFixed(2)}x (${verdict} the ${result.coldStartBudget}x budget; median of ${result.runs})`,
     `flowctl validate of ${result.validateFiles} example files in one call: ${result.validateMs.toFixed(0)} ms (${(result.validateMs / result.validateFiles).toFixed(2)} ms a file)`,
+    `flowctl diff --format markdown of a ${result.diffNodes}-node flow, ${result.diffChanged} nodes changed: ${result.diffMarkdownMs.toFixed(0)} ms vs text ${result.diffTextMs.toFixed(0)} ms = ${result.diffMarkdownRatio.toFixed(2)}x (${result.diffMarkdownRatio <= result.diffMarkdownGoal ? 'within' : 'OVER'} the ${result.diffMarkdownGoal}x goal; median of ${result.runs})`,
   ];
 }
 
@@ -98,7 +165,7 @@ export function runCliBench(): CliBenchResult {
   const results = new URL('../results/', import.meta.url);
   mkdirSync(results, { recursive: true });
   const method =
-    'per run, `node -e 0` and `flowctl --version` spawned alternately after one warm-up each; ratio = median of per-run ratios; validate = median of 3 calls over 100 copies of the examples';
+    'per run, `node -e 0` and `flowctl --version` spawned alternately after one warm-up each; ratio = median of per-run ratios; validate = median of 3 calls over 100 copies of the examples; diff = `flowctl diff a b` and `--format markdown` of a synthetic 1,000-node flow with 100 descriptions edited, spawned alternately, ratio = median of per-run ratios';
   const file = new URL('cli.json', results);
   writeFileSync(
     file,

@@ -1,5 +1,5 @@
 import type { CommandSpec, OptionSpec } from './commandSpec.js';
-import { TEST_FORMATS, VALIDATE_FORMATS } from './formats.js';
+import { DIFF_FORMATS, TEST_FORMATS, VALIDATE_FORMATS } from './formats.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:4321';
 
@@ -100,17 +100,28 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'diff',
-    args: '<a> <b>',
-    summary: 'semantic differences of two flow files: nodes, edges, chains, prompts, metadata (positions ignored)',
+    args: '[flows...]',
+    summary:
+      'semantic differences of two flows (files or rev:path), or of every flow file since a git revision (--base): nodes, edges, chains, prompts, metadata (positions ignored)',
     options: [
+      {
+        flags: '--base <rev>',
+        description: 'compare the flow files under the paths (default: config files, else flows) with this git revision',
+      },
+      {
+        flags: '-f, --format <format>',
+        description: 'output format (markdown: a pull-request review)',
+        choices: DIFF_FORMATS,
+        default: 'text',
+      },
       { flags: '--exit-code', description: 'exit 1 when the flows differ' },
       {
         flags: '--comment',
-        description: 'post the review as one pull-request comment, or update the earlier one (GITHUB_TOKEN, GITHUB_REPOSITORY)',
+        description: 'post the markdown review as one pull-request comment, or update the earlier one (GITHUB_TOKEN, GITHUB_REPOSITORY)',
       },
       { flags: '--pr <number>', description: 'the pull request to comment on (default: the one of GITHUB_EVENT_PATH)' },
     ],
-    example: 'flowctl diff flows/support-desk/production.flow.json edited.flow.json',
+    example: 'flowctl diff --format markdown flows/support-desk/production.flow.json edited.flow.json',
     load: () => import('./commands/diff.js'),
   },
   {

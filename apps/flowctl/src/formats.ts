@@ -13,3 +13,8 @@ export const isValidateFormat = (value: unknown): value is ValidateFormat => VAL
 export function tooManyWarnings(report: { warnings: number; maxWarnings: number | null }): boolean {
   return report.maxWarnings !== null && report.warnings > report.maxWarnings;
 }
+
+/** Output formats of `flowctl diff`: markdown is the pull-request review. */
+export const DIFF_FORMATS = ['text', 'json', 'markdown'] as const;
+export type DiffFormat = (typeof DIFF_FORMATS)[number];
+export const isDiffFormat = (value: unknown): value is DiffFormat => DIFF_FORMATS.some((f) => f === value);

@@ -13,6 +13,7 @@ import type {
 } from '@flow/core';
 import type { TurnTrace, WorkflowRun } from '@flow/runtime';
 import type { Shell } from './completion/shells.js';
+import type { DiffFormat } from './formats.js';
 import type { FileFinding } from './errors.js';
 import type { TestFormat, ValidateFormat } from './formats.js';
 
@@ -33,6 +34,25 @@ export interface CompletionReport {
   script: string;
 }
 
+/** `diff <a> <b>`: two flows, each a file or `rev:path`. */
+export interface DiffPairReport extends FlowDiff {
+  a: string;
+  b: string;
+}
+
+/** One flow file of `diff --base`: an added file is diffed from an empty flow, a removed one to an empty flow. */
+export interface DiffFileReport extends FlowDiff {
+  file: string;
+  status: 'changed' | 'added' | 'removed';
+}
+
+/** `diff --base <rev>`: the flow files whose text differs between the revision and the working tree. */
+export interface DiffBaseReport {
+  base: string;
+  same: boolean;
+  files: DiffFileReport[];
+}
+
 /** The pull-request comment `flowctl diff --comment` posted or updated. */
 export interface ReviewCommentReport {
   action: 'posted' | 'updated';
@@ -41,12 +61,8 @@ export interface ReviewCommentReport {
   pr: number;
 }
 
-export interface DiffReport extends FlowDiff {
-  a: string;
-  b: string;
-  /** With --comment: the review comment on the pull request. */
-  comment?: ReviewCommentReport;
-}
+/** What `diff` returns; `markdown` is the review when `--format markdown` asked for it; `comment` what `--comment` posted. */
+export type DiffReport = (DiffPairReport | DiffBaseReport) & { format: DiffFormat; markdown: string | null; comment?: ReviewCommentReport };
 
 export interface FetchReport {
   planId: string;

@@ -158,7 +158,9 @@ describe('flowctl diff --comment', () => {
     });
     const body = github.comments[0]?.body ?? '';
     expect(body.startsWith(`${REVIEW_MARKER}\n`)).toBe(true);
-    expect(body).toContain('```text\n~ agentNotes\n    - Be brief.\n    + Be very brief.\n```\n');
+    // The markdown review, the same as --format markdown prints.
+    expect(body).toContain('### b.flow.json\n\n0 nodes added, 0 removed, 0 changed · 0 chains touched · 2 prompt lines changed\n');
+    expect(body).toContain('-Be brief.\n+Be very brief.\n');
 
     github.requests.length = 0;
     writeFileSync(join(dir, 'b.flow.json'), flowText({ ...sampleFlow(), agentNotes: 'Be kind.' }));
@@ -171,7 +173,7 @@ describe('flowctl diff --comment', () => {
       `PATCH /repos/octo/flows/issues/comments/1000`,
     ]);
     expect(github.comments).toHaveLength(1);
-    expect(github.comments[0]?.body).toContain('    + Be kind.\n');
+    expect(github.comments[0]?.body).toContain('+Be kind.\n');
   });
 
   it('finds its earlier comment on the second page of comments', async () => {

@@ -39,6 +39,10 @@ export { DEFAULT_CONVERSATION_PAGE, MAX_CONVERSATION_PAGE, conversationsPath, is
 export * from './api/flowVersions.js';
 export * from './diff/flowDiff.js';
 export * from './diff/valueDiff.js';
+export * from './review/diffMarkdown.js';
+export { diffMermaid, touchedChains, MAX_DIAGRAM_NODES } from './diff/diffMermaid.js';
+export { markdownCell, mermaidLabel, codeFence } from './diff/markdownEscape.js';
+export { unifiedDiff } from './diff/unifiedDiff.js';
 export * from './session/planSession.js';
 export * from './session/describeEdits.js';
 export type { PlanSummary } from './api/guards.js';

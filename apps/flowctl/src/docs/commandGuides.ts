@@ -181,7 +181,23 @@ a key written in plain text appears as \`(secret N)\`, the same N for the same v
 reads \`data.metadata.api_key.key: "(secret 1)" → "(secret 2)"\`. Exit 0 either way; \`--exit-code\`
 exits 1 when the flows differ.
 
-\`--comment\` posts the review as one comment on a GitHub pull request, through the REST API, and
+Each side is a file or a git revision and a path, \`origin/main:flows/support-desk/production.flow.json\`
+(read with \`git show\`, the path relative to the current folder). \`--base <rev>\` compares every
+flow file (\`*.flow.json\`) under the paths named (default: the config file's \`files\`, else \`flows\`)
+between the revision and the working tree, new files not yet committed included: each file whose
+text differs is reported, an added file as a diff from an empty flow (all its nodes added), a
+removed one as a diff to an empty flow. A revision this clone lacks (pull-request checkouts are
+shallow) exits 4 with \`Revision origin/main not found: fetch it first: git fetch origin main\`.
+
+\`--format markdown\` prints a review for a pull-request comment: per flow file a heading, a one-line
+summary (nodes added, removed and changed, chains touched, prompt lines changed; a flow only moved
+reads \`No semantic changes\`), a table of the changed nodes (the field, before → after, long texts
+as their changed lines), the compiled system prompt as a unified diff (folded in \`<details>\` past
+40 lines) and a Mermaid flowchart of the touched chains, added, changed and removed nodes styled
+and named in a legend (a diagram of more than 300 nodes is left out). Secrets are masked there
+too. \`--format json\` is \`--json\`.
+
+\`--comment\` posts the markdown review (whatever \`--format\` prints) as one comment on a GitHub pull request, through the REST API, and
 prints \`Posted the review comment: <url>\`; the next run finds that comment by its hidden first line
 \`<!-- flowctl-review -->\` (on any page of the pull request's comments) and updates it instead
 (\`Updated the review comment: <url>\`). With no semantic change the comment says so. It reads
@@ -193,7 +209,10 @@ review longer than GitHub's 65,536-character limit is cut, with a note. A variab
 usage error (exit 2) that names it; an error from GitHub (a refused token, a missing repository)
 exits 3 with GitHub's status and message and what to check.
 `,
-    samples: [{ command: 'flowctl diff flows/support-desk/production.flow.json edited.flow.json', showOutput: true }],
+    samples: [
+      { command: 'flowctl diff flows/support-desk/production.flow.json edited.flow.json', showOutput: true },
+      { command: 'flowctl diff flows/support-desk/production.flow.json edited.flow.json --format markdown', showOutput: true },
+    ],
   },
   compile: {
     details: `

@@ -1,3 +1,4 @@
+import { codeFence } from '@flow/core';
 import type { CommandSpec, OptionSpec } from '../commandSpec.js';
 import type { CommandGuide, DocSample, SampleRun } from './docTypes.js';
 
@@ -46,7 +47,9 @@ function sampleBlock(sample: DocSample, runs: ReadonlyMap<string, SampleRun>): s
   const run = runs.get(sample.command);
   if (!run) throw new Error(`No run of "${sample.command}"`);
   const input = sample.stdin === undefined ? '' : ` < ${sample.stdin.split('\n')[0] ?? ''}`;
-  return ['```', `$ ${sample.command}${input}`, ...(run.output === '' ? [] : [run.output.replace(/\n$/, '')]), '```'];
+  // A fence longer than any in the output (the markdown review holds its own code blocks).
+  const fence = codeFence(run.output);
+  return [fence, `$ ${sample.command}${input}`, ...(run.output === '' ? [] : [run.output.replace(/\n$/, '')]), fence];
 }
 
 function commandSection(spec: CommandSpec, input: CliDocsInput): string[] {

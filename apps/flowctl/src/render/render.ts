@@ -68,6 +68,8 @@ const JSON_VIEWS: { [K in Kind]?: (data: Results[K]) => unknown } = {
   generate: ({ text: _text, doc, ...report }) => (report.file === null ? { ...report, doc } : report),
   // The key is in this answer alone: said in JSON too.
   'keys create': (created) => ({ ...created, note: keyMessages.keyShownOnce }),
+  // The same JSON as before --format: the diff, not how it is printed.
+  diff: ({ format: _format, markdown: _markdown, ...diff }) => diff,
 };
 
 function jsonView<K extends Kind>(kind: K, data: Results[K]): unknown {
@@ -100,7 +102,8 @@ const writeJson = (io: Io, value: unknown): void => {
 
 /** The one place results are printed: JSON with --json (or `validate --format json`), SARIF or JUnit when asked, else text. */
 export function renderOutcome(outcome: Outcome, ctx: Context): void {
-  const json = ctx.json || ((outcome.kind === 'validate' || outcome.kind === 'test') && outcome.data.format === 'json');
+  const json =
+    ctx.json || ((outcome.kind === 'validate' || outcome.kind === 'test' || outcome.kind === 'diff') && outcome.data.format === 'json');
   if (json) writeJson(ctx.io, jsonView(outcome.kind, outcome.data));
   else if (outcome.kind === 'validate' && outcome.data.format === 'sarif') writeJson(ctx.io, sarifLog(outcome.data, ctx.version));
   else if (outcome.kind === 'validate' && outcome.data.format === 'junit') ctx.io.stdout.write(junitXml(outcome.data));

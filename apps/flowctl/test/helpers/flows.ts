@@ -9,6 +9,7 @@ import {
   parseFlow,
   serializeFlow,
   type FlowDocument,
+  type FlowNode,
   type NewNode,
 } from '@flow/core';
 
@@ -82,4 +83,16 @@ export function publishArgs(dir: string, file: string): string[] {
   const parsed = parseFlow(readFileSync(join(dir, file), 'utf8'));
   if (!parsed.ok) throw new Error(`${file} is not a flow`);
   return ['publish', file, '--plan', parsed.doc.planId, '--version', parsed.doc.versionName];
+}
+
+/** The node with another name (its kind kept, so the result is still a FlowNode). */
+export function withName(node: FlowNode, name: string): FlowNode {
+  switch (node.type) {
+    case 'prompt':
+      return { ...node, data: { ...node.data, name } };
+    case 'workflow':
+      return { ...node, data: { ...node.data, name } };
+    case 'function':
+      return { ...node, data: { ...node.data, name } };
+  }
 }
