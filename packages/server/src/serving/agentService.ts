@@ -7,7 +7,7 @@ import { newConversationId, type ConversationRecords, type ConversationState } f
 import type { PublishHistory } from '../store/storage.js';
 import { serialized } from '../store/fileQueue.js';
 import { MAX_MESSAGE, openFlowAgent, type RuntimeOptions } from './flowAgent.js';
-import { publishedAgent } from './publishedAgent.js';
+import { cachedPublishedAgents } from './publishedAgent.js';
 
 /** What the HTTP layer maps each failure to (404, 404, 409, 400, 502, 503). */
 export type AgentErrorCode =
@@ -137,12 +137,13 @@ function maskedState(state: ConversationState, mask: (text: string) => string): 
 export function createAgentService(options: AgentServiceOptions): AgentService {
   const { conversations } = options;
   const now = (): string => options.now();
+  const publishedAgent = cachedPublishedAgents(options.publishes);
   async function turnNow(request: TurnRequest): Promise<TurnAnswer> {
     const { input, history } = clientTurn(request.messages);
     checkSampling(request);
     if (request.user !== undefined && typeof request.user !== 'string') throw bad(agentMessages.badUser);
     const target = `${request.planId}/${request.versionName}`;
-    const published = await publishedAgent(options.publishes, request.planId, request.versionName);
+    const published = await publishedAgent(request.planId, request.versionName);
     if (published === null) throw new AgentError('AGENT_NOT_FOUND', agentMessages.agentNotFound(target));
 
     let state: ConversationState = { messages: history, variables: {} };

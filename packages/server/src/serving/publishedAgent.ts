@@ -26,3 +26,31 @@ export async function publishedAgent(publishes: PublishHistory, planId: string, 
   if (!parsed?.ok) return null;
   return { planId, versionName, publishId: latest.id, doc: parsed.doc };
 }
+
+/** Plan versions whose published flow is kept parsed at most (the served ones are few). */
+const CACHED_AGENTS = 64;
+
+/**
+ * `publishedAgent` with each version's parsed flow kept while its newest publish stays the same:
+ * a turn reads the records' names only (their newest id), not every record and the flow again.
+ */
+export function cachedPublishedAgents(publishes: PublishHistory) {
+  const cache = new Map<string, PublishedAgent>();
+  return async (planId: string, versionName: string): Promise<PublishedAgent | null> => {
+    if (!isId(planId) || !isId(versionName)) return null;
+    const key = `${planId}/${versionName}`;
+    const newest = await publishes.newestId(planId, versionName);
+    const kept = cache.get(key);
+    if (kept !== undefined && kept.publishId === newest) return kept;
+    const agent = await publishedAgent(publishes, planId, versionName);
+    cache.delete(key);
+    if (agent === null) return null;
+    cache.set(key, agent);
+    // The oldest kept version goes first (a Map keeps insertion order).
+    for (const old of cache.keys()) {
+      if (cache.size <= CACHED_AGENTS) break;
+      cache.delete(old);
+    }
+    return agent;
+  };
+}

@@ -138,6 +138,8 @@ export interface PublishStore {
   flowOf(planId: string, versionName: string, id: string): Promise<string | null>;
   /** Every plan version published at least once, with its last publish, by plan then version. */
   latest(): Promise<PublishedVersion[]>;
+  /** The id of a version's newest publish, from the records' names alone; null when it has none. */
+  newestId(planId: string, versionName: string): Promise<string | null>;
 }
 
 const exists = (path: string): Promise<boolean> =>
@@ -188,6 +190,12 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
       const text = await readText(fileOf(planId, versionName, publishedAt));
       const record = text === null ? null : parsePublishRecord(text);
       return record ? publishedFlowText(record.flow) : null;
+    },
+    async newestId(planId, versionName) {
+      // A record's file is named by its time (recordFileOf): the greatest name is the newest publish.
+      const names = (await fileNames(paths.published(planId, versionName))).filter((name) => name.endsWith('.json'));
+      const newest = names.sort().at(-1);
+      return newest === undefined ? null : publishIdOf(newest.slice(0, -'.json'.length));
     },
     async latest() {
       const found: PublishedVersion[] = [];

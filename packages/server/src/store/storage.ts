@@ -47,6 +47,8 @@ export interface PublishHistory {
   flowOf(planId: string, versionName: string, id: string): Promise<string | null>;
   /** Every plan version published at least once (the served agents), with its last publish, by plan then version. */
   latest(): Promise<PublishedVersion[]>;
+  /** The id of a version's newest publish, read from the names alone (no record is read); null when it has none. */
+  newestId(planId: string, versionName: string): Promise<string | null>;
 }
 
 /** The provider's storage: one implementation per kind of store. */
@@ -85,6 +87,7 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
       list: (planId, versionName) => publishes.list(planId, versionName),
       flowOf: (planId, versionName, id) => publishes.flowOf(planId, versionName, id),
       latest: () => publishes.latest(),
+      newestId: (planId, versionName) => publishes.newestId(planId, versionName),
     },
     workflows: createWorkflowStore(paths),
     // One server per folder: its sign-ins live in its memory.

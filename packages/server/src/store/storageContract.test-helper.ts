@@ -171,6 +171,14 @@ export function storageContract(name: string, open: () => Promise<OpenedStorage>
         expect(latest[2]?.entry.system_message).toBe('S');
       });
 
+      it("names a version's newest publish by its id, from the names alone; null for one never published", async () => {
+        expect(await storage.publishes.newestId('p', 'production')).toBeNull();
+        await storage.flows.publish('p', 'production', () => sampleFlow('p', 'production', 1));
+        const second = await storage.flows.publish('p', 'production', () => ({ ...sampleFlow('p', 'production', 1), systemPrompt: 'Two' }));
+        expect(await storage.publishes.newestId('p', 'production')).toBe(second.entry.id);
+        expect(await storage.publishes.newestId('p', 'staging')).toBeNull();
+      });
+
       it('records nothing when the change throws', async () => {
         const before = await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
         const refused = storage.flows.publish('p', 'production', () => {

@@ -304,6 +304,15 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
         );
         return rows[0]?.flow_text ?? null;
       },
+      async newestId(planId, versionName) {
+        const rows = await guarded(
+          () => sql<{ id: string }[]>`
+            select id from publishes
+            where plan_id = ${requireId(planId, 'planId')} and version_name = ${requireId(versionName, 'versionName')}
+            order by published_at desc limit 1`,
+        );
+        return rows[0]?.id ?? null;
+      },
       async latest() {
         const rows = await guarded(
           () => sql<(PublishRow & { plan_id: string; version_name: string })[]>`
