@@ -240,6 +240,8 @@ export const createSessionSlice =
         set({ loading: true });
         try {
           await sync.resolveConflict(choice);
+          // Theirs may have been published too (flowctl publish, a rollback): 'Changes' compares with that.
+          if (choice === 'reload') set({ publishedDoc: await loadPublished() });
         } catch (error) {
           notify.error(choice === 'reload' ? messages.failedToFetchPlanData(errorMessage(error)) : saveFailure(error));
         } finally {
