@@ -79,6 +79,11 @@ export const editorText = {
   loadingSteps: 'Loading steps…',
   clickToZoom: 'Click to zoom',
   closeZoom: 'Close zoom',
+  // Changes since the last publish
+  changesCount: (n: number) => (n === 1 ? '1 change' : `${n} changes`),
+  changedSincePublish: 'Changed since the last publish',
+  changedNodes: 'Changed nodes (select one to show it on the canvas)',
+  noChangesSincePublish: 'No changes since the last publish.',
   // Buttons, tabs and states
   cancel: 'Cancel',
   loadingWorkflows: 'Loading workflows...',

@@ -85,6 +85,7 @@ const hasSelection = (s: EditorState) => s.selectedNodeIds.length > 0;
 
 /** Every action of the editor. */
 export const ACTIONS = {
+  changes: { label: 'Changes', run: (s) => s.setDialog('changesOpen', true) },
   help: { label: 'How to use', shortcut: KEYS.help, whileModal: true, run: (s) => s.setDialog('helpOpen', true) },
   escape: {
     label: 'Close',

@@ -15,7 +15,9 @@ import { createNodeProblemsMemo, type FlowDocument } from '@flow/core';
 import { memo, useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useCardDrop } from '../modals/useCardDrop';
+import { NodeChangedContext } from '../nodes/NodeChangedContext';
 import { NodeProblemsContext } from '../nodes/NodeProblemsContext';
+import { useFlowChanges } from './useFlowChanges';
 import { nodeTypes } from '../nodes/nodeTypes';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -42,6 +44,9 @@ const graphSelector = (s: EditorState) => ({
 /** A flow with no nodes yet: the next one (a load) has its problems found at once. */
 const wasEmpty = (doc: FlowDocument): boolean => doc.nodes.length === 0;
 
+/** One empty set, so that the nodes do not re-render when nothing is changed. */
+const NONE_CHANGED: ReadonlySet<string> = new Set();
+
 /** The React Flow canvas (id main-flow), controlled by the editor store, with each node's problems. */
 export function FlowCanvas() {
   // Problems come from the core rules, found again only when the graph changes (not text, not moves),
@@ -49,9 +54,12 @@ export function FlowCanvas() {
   const problemsOf = useMemo(() => createNodeProblemsMemo(), []);
   const doc = useIdleValue(useEditor(docSelector), wasEmpty);
   const problems = useMemo(() => problemsOf(doc), [problemsOf, doc]);
+  const changed = useFlowChanges()?.changedIds ?? NONE_CHANGED;
   return (
     <NodeProblemsContext.Provider value={problems}>
-      <Canvas />
+      <NodeChangedContext.Provider value={changed}>
+        <Canvas />
+      </NodeChangedContext.Provider>
     </NodeProblemsContext.Provider>
   );
 }

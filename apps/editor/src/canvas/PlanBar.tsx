@@ -1,5 +1,9 @@
 import { messages } from '@flow/core';
 import { useShallow } from 'zustand/react/shallow';
+import { ACTIONS } from '../actions/actions';
+import { editorText } from '../messages';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { useFlowChanges } from './useFlowChanges';
 import { useEditor } from '../store/EditorStoreContext';
 import type { EditorState, SaveState } from '../store/types';
 import { ConflictBanner } from './ConflictBanner';
@@ -24,6 +28,18 @@ const SAVE_LABELS: Record<SaveState, string> = {
   local: 'Saved in this browser',
 };
 
+/** 'N changes' since the last publish, opening the 'Changes' dialog; nothing when none or never published. */
+function ChangesButton() {
+  const store = useEditorStoreApi();
+  const changes = useFlowChanges();
+  if (changes === null) return null;
+  return (
+    <button type="button" className="btn plan-bar-changes" onClick={() => ACTIONS.changes.run(store.getState())}>
+      {editorText.changesCount(changes.count)}
+    </button>
+  );
+}
+
 /** The top bar: which plan is open (or 'Plan ID not set'), save state, and the Quick Functions. */
 export function PlanBar() {
   const { planId, versionName, saveState, loadError, planMissing } = useEditor(useShallow(planSelector));
@@ -44,6 +60,7 @@ export function PlanBar() {
             {SAVE_LABELS[saveState]}
           </span>
         ) : null}
+        {planId && !planMissing && !loadError ? <ChangesButton /> : null}
         {loadError ? <span className="plan-bar-error">{loadError}</span> : null}
         <SignOutButton />
       </div>

@@ -43,6 +43,11 @@ const DIALOGS: ReadonlyArray<{ name: string; opened: (s: EditorState) => boolean
     opened: (s) => s.generateOpen,
     Dialog: lazyComponent(() => import('./GenerateFlowDialog').then((m) => m.GenerateFlowDialog)),
   },
+  {
+    name: 'changes',
+    opened: (s) => s.changesOpen,
+    Dialog: lazyComponent(() => import('./ChangesDialog').then((m) => m.ChangesDialog)),
+  },
   { name: 'help', opened: (s) => s.helpOpen, Dialog: lazyComponent(() => import('./HelpDialog').then((m) => m.HelpDialog)) },
 ];
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeChains, createClient, createPromptData, parseFlow, type FlowDocument } from '@flow/core';
+import { analyzeChains, createClient, createPromptData, flowMessages, parseFlow, serializeFlow, type FlowDocument } from '@flow/core';
 import { startServer } from '@flow/server';
 import { describe, expect, it, vi } from 'vitest';
 import { actionForKey, isEnabled, runAction } from '../actions/actions';
@@ -306,5 +306,55 @@ describe('the store with a provider', () => {
       expect(fn(state().sync.syncedDoc)).toEqual(fn(state().doc));
       const stored = parseFlow(await (await fetch(`${url}/api/flows/support-desk/production`)).text());
       expect(stored.ok && stored.doc.nodes.find((n) => n.id === id)).toEqual(fn(state().doc));
+    }));
+
+  it('keeps the flow as last published: none before Play, exactly what Play published after it, and read back with the plan', () =>
+    withProvider({ planId: 'support-desk', versionName: 'production', seeded: true }, async (store, url) => {
+      const state = () => store.getState();
+      await state().loadPlan();
+      expect(state().publishedDoc).toBeNull();
+      await state().compileAndPublish();
+      const published = state().doc;
+      expect(state().publishedDoc).toBe(published);
+      const again = createEditorStore({
+        planId: 'support-desk',
+        versionName: 'production',
+        client: createClient({ baseUrl: url }),
+        notify: notesTo(() => undefined),
+      });
+      await again.getState().loadPlan();
+      const read = again.getState().publishedDoc;
+      expect(read && serializeFlow(read)).toBe(serializeFlow(published));
+    }));
+
+  it("after a conflict, 'reload' also reads what was published elsewhere meanwhile", () =>
+    withProvider({ planId: 'support-desk', versionName: 'production', seeded: true }, async (_store, url) => {
+      // The conflict is said as an error: this store's notes are collected, not failures.
+      const errors: string[] = [];
+      const notify = { ...notesTo(() => undefined), error: (m: string) => void errors.push(m) };
+      const store = createEditorStore({
+        planId: 'support-desk',
+        versionName: 'production',
+        client: createClient({ baseUrl: url }),
+        notify,
+      });
+      const state = () => store.getState();
+      await state().loadPlan();
+      const flowUrl = `${url}/api/flows/support-desk/production`;
+      const current = await fetch(flowUrl);
+      const theirs = { ...state().doc, agentNotes: 'Published elsewhere.' };
+      const etag = current.headers.get('etag') ?? '';
+      const published = await fetch(`${flowUrl}/publish`, {
+        method: 'POST',
+        headers: { 'If-Match': etag, 'Content-Type': 'application/json' },
+        body: JSON.stringify(theirs),
+      });
+      expect(published.status).toBe(200);
+      state().setText('agentContext', 'Mine.');
+      await store.flush();
+      await expect.poll(() => state().sync.saveState).toBe('conflict');
+      await state().resolveConflict('reload');
+      expect(state().publishedDoc?.agentNotes).toBe('Published elsewhere.');
+      expect(errors).toEqual([flowMessages.flowChangedElsewhere]);
     }));
 });

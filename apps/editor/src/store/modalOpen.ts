@@ -8,6 +8,7 @@ export function isModalOpen(s: EditorState): boolean {
     s.selectWorkflowOpen ||
     s.createWorkflowOpen ||
     s.helpOpen ||
+    s.changesOpen ||
     s.confirmEraseOpen ||
     s.confirmReloadOpen ||
     s.generateOpen ||

@@ -124,6 +124,8 @@ export interface UiSlice {
   sendWorkflowNewChain: boolean;
   createWorkflowOpen: boolean;
   helpOpen: boolean;
+  /** The 'Changes' dialog: the flow on screen against the last published one. */
+  changesOpen: boolean;
   confirmEraseOpen: boolean;
   confirmReloadOpen: boolean;
   generateOpen: boolean;
@@ -146,6 +148,7 @@ export interface UiSlice {
       | 'selectWorkflowOpen'
       | 'createWorkflowOpen'
       | 'helpOpen'
+      | 'changesOpen'
       | 'confirmEraseOpen'
       | 'confirmReloadOpen'
       | 'generateOpen',
@@ -176,6 +179,8 @@ export interface SessionSlice {
   workflowsError: string | null;
   /** What the document sync says: the save state and the flow the provider last acknowledged (mirrored, never written here). */
   sync: SyncState;
+  /** The flow as last published (loaded with the plan, then what Play published); null when never published or unknown. */
+  publishedDoc: FlowDocument | null;
   /** The function node whose Save (setup-function) is under way. */
   functionSaving: string | null;
   loadPlan(): Promise<void>;

@@ -14,6 +14,7 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   sendWorkflowNewChain: false,
   createWorkflowOpen: false,
   helpOpen: false,
+  changesOpen: false,
   confirmEraseOpen: false,
   confirmReloadOpen: false,
   generateOpen: false,

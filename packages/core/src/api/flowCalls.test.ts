@@ -169,6 +169,16 @@ describe('createClient flow document calls', () => {
     await expect(client.publishFlow('p', 'v', doc)).resolves.toBeNull();
   });
 
+  it('getPublishedFlow GETs …/published and reads the flow; null on a 404 (never published)', async () => {
+    let calls = 0;
+    const { client, requests } = await clientFor((_request, response) =>
+      ++calls === 1 ? replyJson(response, 200, doc) : replyJson(response, 404, { error: { code: 'PUBLISH_NOT_FOUND', message: 'never' } }),
+    );
+    await expect(client.getPublishedFlow('p', 'v')).resolves.toEqual(doc);
+    expect(requests[0]).toMatchObject({ method: 'GET', url: '/api/flows/p/v/published' });
+    await expect(client.getPublishedFlow('p', 'v')).resolves.toBeNull();
+  });
+
   it('putFlow rejects a 500 with its message and is not retried', async () => {
     const { client, requests } = await clientFor((_request, response) => replyJson(response, 500, { error: 'disk full' }));
     await expect(client.putFlow('p', 'v', doc)).rejects.toMatchObject({

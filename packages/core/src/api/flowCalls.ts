@@ -43,6 +43,11 @@ export interface FlowCalls {
    * not have throws PlanNotFoundError.
    */
   getFlow(planId: string, versionName: string): Promise<LoadedFlow | null>;
+  /**
+   * GET /api/flows/{planId}/{versionName}/published: the flow as last published; null when it was
+   * never published or the provider has no such endpoint.
+   */
+  getPublishedFlow(planId: string, versionName: string): Promise<FlowDocument | null>;
   /** PUT /api/flows/{planId}/{versionName}: saves the document; a stale version throws FlowConflictError. */
   putFlow(planId: string, versionName: string, doc: FlowDocument, precondition?: WritePrecondition): Promise<SavedFlow>;
   /**
@@ -99,6 +104,15 @@ export function createFlowCalls(transport: Transport): FlowCalls {
       const loaded = { doc: expectShape(parseJson(reply.text), isFlowDocument), etag: reply.headers.get('ETag') };
       transport.versions.set(planId, versionName, loaded.etag);
       return loaded;
+    },
+    async getPublishedFlow(planId, versionName) {
+      requirePlanVersion(planId, versionName);
+      const path = planPath('flows', planId, versionName, 'published');
+      const call: Call = { method: 'GET', path, audience: 'plan', failure: flowMessages.failedToLoadFlow };
+      const reply = await transport.exchange(call);
+      if (reply.status === 404 || isMissingEndpoint(reply)) return null;
+      if (!reply.ok) throw transport.httpError(call, reply);
+      return expectShape(parseJson(reply.text), isFlowDocument);
     },
     async putFlow(planId, versionName, doc, precondition) {
       const call = write(planId, versionName, doc, undefined, precondition);

@@ -77,6 +77,16 @@ describe('flowDiffMarkdown', () => {
     expect(markdown).not.toContain('```mermaid');
   });
 
+  it('leaves out the diagram when asked (diagram: false), keeping the table and the prompt diff', () => {
+    const after = { ...flow, nodes: flow.nodes.map((n) => (n.type === 'prompt' ? { ...n, data: { ...n.data, prompt: 'Welcome.' } } : n)) };
+    const sides = { file: 'a.flow.json', before: flow, after };
+    expect(flowDiffMarkdown(sides)).toContain('```mermaid');
+    const markdown = flowDiffMarkdown(sides, { diagram: false });
+    expect(markdown).not.toContain('mermaid');
+    expect(markdown).toContain('| Node | Chain | Type | What changed |');
+    expect(markdown).toContain('**System prompt**');
+  });
+
   it('names at most ten touched chains in the summary', () => {
     const chains = Array.from({ length: 12 }, (_, i) => [functionNode(`f${i}`, 'instruct')]);
     const markdown = flowDiffMarkdown({ file: 'many.flow.json', before: null, after: buildFlow(chains) });

@@ -102,10 +102,10 @@ function fenced(language: string, lines: readonly string[]): string {
  * The review of one flow file as GitHub-flavoured markdown: a heading, a one-line summary, a table
  * of changed nodes, the compiled system prompt as a unified diff and a Mermaid flowchart of the
  * touched chains. Secrets are masked as `(secret N)`. An added file is diffed from an empty flow,
- * a removed one to an empty flow.
+ * a removed one to an empty flow. `diagram: false` leaves the flowchart out (the editor shows the canvas).
  * @example flowDiffMarkdown({ file: 'flows/a.flow.json', before, after })
  */
-export function flowDiffMarkdown(sides: FlowFileSides): string {
+export function flowDiffMarkdown(sides: FlowFileSides, options: { diagram?: boolean } = {}): string {
   const [before, after] = reviewPair(sides);
   const status = sides.before === null ? ' (added)' : sides.after === null ? ' (removed)' : '';
   const heading = `### ${markdownCell(sides.file)}${status}`;
@@ -132,7 +132,7 @@ export function flowDiffMarkdown(sides: FlowFileSides): string {
         : `**System prompt**\n\n${block}`,
     );
   }
-  const mermaid = diffMermaid(diff, before, after);
+  const mermaid = options.diagram === false ? '' : diffMermaid(diff, before, after);
   if (mermaid !== '') parts.push(`**Chains touched**\n\n${fenced('mermaid', mermaid.split('\n'))}`);
   return `${parts.join('\n\n')}\n`;
 }
@@ -143,5 +143,5 @@ export function flowDiffMarkdown(sides: FlowFileSides): string {
  */
 export function flowDiffsMarkdown(files: readonly FlowFileSides[]): string {
   if (files.length === 0) return 'No flow files changed.\n';
-  return files.map(flowDiffMarkdown).join('\n');
+  return files.map((file) => flowDiffMarkdown(file)).join('\n');
 }

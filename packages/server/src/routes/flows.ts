@@ -10,6 +10,7 @@ import { param, type Route } from '../http/router.js';
 import type { SecretVault } from '../secrets/secretVault.js';
 import type { Services } from '../services.js';
 import type { StoredFlow } from '../store/flowStore.js';
+import { publishedAgent } from '../serving/publishedAgent.js';
 
 const FLOW_TYPE = 'application/json; charset=utf-8';
 const texts = new WeakMap<FlowDocument, string>();
@@ -85,7 +86,8 @@ export async function rollback(
 
 /**
  * GET/PUT /api/flows/{planId}/{versionName} (whole documents, ETag, If-Match, If-None-Match),
- * POST …/publish (store and record a publish as one atomic change), POST …/rollback (publish an
+ * POST …/publish (store and record a publish as one atomic change), GET …/published (the flow as
+ * last published), POST …/rollback (publish an
  * earlier publish's flow again) and GET /api/plans.
  */
 export function flowRoutes(services: Services): Route[] {
@@ -124,6 +126,17 @@ export function flowRoutes(services: Services): Route[] {
         const { change, findings } = await documentWrite(req, planId, versionName, services.vault);
         const { saved, entry } = await services.flows.publish(planId, versionName, change);
         sendJson(res, 200, { etag: saved.etag, id: entry.id, publishedAt: entry.publishedAt, findings }, { ETag: saved.etag });
+      },
+    },
+    {
+      // The flow as last published, for the editor's 'Changes' against what Play published.
+      method: 'GET',
+      pattern: `${pattern}/published`,
+      async handler({ res, params }) {
+        const [planId, versionName] = ids(params);
+        const published = await publishedAgent(services.publishes, planId, versionName);
+        if (published === null) throw new HttpError(404, 'PUBLISH_NOT_FOUND', `${planId}/${versionName} has never been published`);
+        sendBody(res, 200, FLOW_TYPE, canonicalText(published.doc), { 'Cache-Control': 'no-cache' });
       },
     },
     {

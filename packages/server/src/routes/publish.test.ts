@@ -57,6 +57,24 @@ describe('POST /api/flows/{planId}/{versionName}/publish', () => {
     expect(dashboard).toContain('System of One');
   });
 
+  it('GET …/published answers the flow as last published, not the draft saved since; 404 PUBLISH_NOT_FOUND before any publish', async () => {
+    const never = await server.call('GET', '/api/flows/support-desk/production/published');
+    expect(never.status).toBe(404);
+    expect(await never.json()).toMatchObject({
+      error: { code: 'PUBLISH_NOT_FOUND', message: 'support-desk/production has never been published' },
+    });
+    const doc = publishable('One');
+    const published: { etag: string } = await (await publish(doc, await currentEtag())).json();
+    const draft = await server.call('PUT', '/api/flows/support-desk/production', {
+      json: publishable('Two'),
+      headers: { 'If-Match': published.etag },
+    });
+    expect(draft.status).toBe(200);
+    const res = await server.call('GET', '/api/flows/support-desk/production/published');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(serializeFlow(doc));
+  });
+
   it('records a new publish of an unchanged document, keeping its ETag', async () => {
     const first: { etag: string; publishedAt: string } = await (await publish(publishable('Same'), await currentEtag())).json();
     const again = await publish(publishable('Same'), first.etag);
