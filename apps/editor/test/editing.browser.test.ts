@@ -23,6 +23,7 @@ import {
   selectedIds,
   toast,
   viewport,
+  viewportSettled,
   zoomOut,
   type Doc,
   type ExamplePlan,
@@ -122,6 +123,8 @@ describe('adding from the Quick Functions bar', () => {
   it('brings a node added off screen into view, keeping the zoom', async () => {
     await seedPlan(h, 'support-desk', 'edit-reveal');
     const page = await openPlan(h, 'edit-reveal');
+    // The zoom the plan opened at, once its first fit has come to rest.
+    await viewportSettled(page);
     const { zoom } = await viewport(page);
     const canvasBox = (await canvas(page).boundingBox())!;
     const inside = async (id: string) => {
