@@ -13,6 +13,7 @@ import { removeTempDirs, tempDir } from './helpers/flows.js';
 import { at } from './helpers/json.js';
 import { startRegistry, type Registry } from './helpers/registry.js';
 import { isolatedNpmEnv, sh } from './helpers/shell.js';
+import { FakeGitHub } from './helpers/fakeGitHub.js';
 import { runWorkflowSteps, workflowRunSteps } from './helpers/workflow.js';
 
 const version = String(at(JSON.parse(readFileSync(join(APP, 'package.json'), 'utf8')), 'version'));
@@ -88,6 +89,46 @@ describe('flowctl from a registry', () => {
       expect(ran.find((r) => r.step.name === 'Review')?.result).toBeNull();
     } finally {
       await provider.close();
+    }
+
+    // A pull request: the base branch as a checkout with fetch-depth 0 has it, a prompt edited on the
+    // branch, and the Review step posts the review to (a local fake of) GitHub.
+    const git = (args: string) => sh(`git -c user.name=Flow -c user.email=flow@example.com ${args}`, root, npmEnv);
+    for (const step of ['init -q', 'add -A', 'commit -qm base', 'update-ref refs/remotes/origin/main HEAD']) {
+      const result = await git(step);
+      expect(result.code, result.stderr).toBe(0);
+    }
+    const flowFile = join(root, 'flows', 'example', 'production.flow.json');
+    writeFileSync(
+      flowFile,
+      readFileSync(flowFile, 'utf8').replace('"agentNotes": "', '"agentNotes": "Reply in the customer\'s language. '),
+    );
+    const github = new FakeGitHub('octo/agent', 12);
+    await github.start();
+    try {
+      const eventPath = join(work, 'event.json');
+      writeFileSync(eventPath, JSON.stringify({ number: 12, pull_request: { number: 12 } }));
+      const pullRequestEnv = {
+        ...npmEnv,
+        CI: 'true',
+        GITHUB_API_URL: github.url,
+        GITHUB_REPOSITORY: 'octo/agent',
+        GITHUB_EVENT_PATH: eventPath,
+      };
+      const ran = await runWorkflowSteps(root, pullRequestEnv, 'pull_request', {
+        GITHUB_TOKEN: 'ghs_registryTestToken0000',
+        BASE_REF: 'main',
+        COMMENT: '--comment',
+      });
+      const review = ran.find((r) => r.step.name === 'Review')?.result;
+      expect(review?.code, review?.stderr).toBe(0);
+      expect(review?.stdout).toContain('### flows/example/production.flow.json');
+      expect(review?.stderr).toContain('Posted the review comment: https://github.com/octo/agent/pull/12#issuecomment-1000');
+      expect(github.comments).toHaveLength(1);
+      expect(github.comments[0]?.body).toMatch(/^<!-- flowctl-review -->\n### flows\/example\/production\.flow\.json/);
+      expect(`${review?.stdout ?? ''}${review?.stderr ?? ''}`).not.toContain('ghs_registryTestToken0000');
+    } finally {
+      await github.stop();
     }
     // npx, npm install and the workflow's steps: ~5 s alone here, more on two busy cores.
   }, 60_000);

@@ -10,6 +10,8 @@ export interface WorkflowStep {
   run: string;
   /** The step's `if`, when it has one. */
   condition: string | null;
+  /** The step's own `env`, as written (values may be `${{ … }}` expressions). */
+  env: Record<string, string>;
 }
 
 /** The parsed workflow `flowctl init` wrote into `root`. */
@@ -25,7 +27,15 @@ export function workflowRunSteps(root: string): WorkflowStep[] {
     .filter((step) => typeof at(step, 'run') === 'string')
     .map((step) => {
       const condition = at(step, 'if');
-      return { name: String(at(step, 'name')), run: String(at(step, 'run')), condition: typeof condition === 'string' ? condition : null };
+      const declared = at(step, 'env');
+      const env: Record<string, string> = {};
+      if (typeof declared === 'object' && declared !== null) for (const [key, value] of Object.entries(declared)) env[key] = String(value);
+      return {
+        name: String(at(step, 'name')),
+        run: String(at(step, 'run')),
+        condition: typeof condition === 'string' ? condition : null,
+        env,
+      };
     });
 }
 
@@ -97,6 +107,8 @@ export async function runWorkflowSteps(
   root: string,
   env: Record<string, string>,
   eventName = 'push',
+  /** What GitHub would set for a step's `env` entries written as `${{ … }}` expressions (the test plays GitHub). */
+  expressions: Record<string, string> = {},
 ): Promise<{ step: WorkflowStep; result: Run | null }[]> {
   const done: { step: WorkflowStep; result: Run | null }[] = [];
   for (const step of workflowRunSteps(root)) {
@@ -104,7 +116,13 @@ export async function runWorkflowSteps(
       done.push({ step, result: null });
       continue;
     }
-    const result = await sh(step.run, root, env);
+    const stepEnv: Record<string, string> = {};
+    for (const [key, value] of Object.entries(step.env)) {
+      const given = value.includes('${{') ? expressions[key] : value;
+      if (given === undefined) throw new Error(`${step.name}: give the value GitHub would set for ${key} (${value})`);
+      stepEnv[key] = given;
+    }
+    const result = await sh(step.run, root, { ...env, ...stepEnv });
     done.push({ step, result });
     if (result.code !== 0) break;
   }
