@@ -66,8 +66,13 @@ export const createSessionSlice =
           const { doc, source } = await sync.load();
           if (source === 'calls') await workflows;
           get().loadDoc(doc);
-          set({ loading: false, publishedDoc: await published });
+          // The flow is on screen at once, as before 'Changes': the published flow is not waited for.
+          set({ loading: false });
           get().setActiveTab('schema-prompt');
+          const before = get().publishedDoc;
+          const last = await published;
+          // A Play made meanwhile has set what is published already.
+          if (get().publishedDoc === before) set({ publishedDoc: last });
         } catch (error) {
           if (error instanceof PlanNotFoundError) {
             set({ loading: false, planMissing: true, loadError: null });
