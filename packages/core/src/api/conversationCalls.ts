@@ -1,3 +1,4 @@
+import { parseJsonValue } from '../model/paths.js';
 import { conversationMessages } from '../messages.js';
 import { isRecord } from './guards.js';
 import { expectShape } from './transport.js';
@@ -157,12 +158,7 @@ export function createConversationCalls(transport: Transport): ConversationCalls
       const reply = await transport.exchange(call);
       if (reply.status === 404) return null;
       if (!reply.ok) throw transport.httpError(call, reply);
-      let json: unknown;
-      try {
-        json = JSON.parse(reply.text);
-      } catch {
-        json = undefined;
-      }
+      const json = parseJsonValue(reply.text);
       return expectShape(json, isConversation);
     },
   };

@@ -1,3 +1,4 @@
+import { parseJsonValue } from '../model/paths.js';
 import { secretMessages } from '../messages.js';
 import { isRecord } from './guards.js';
 import { expectShape, invalidInput } from './transport.js';
@@ -44,12 +45,7 @@ export function createSecretCalls(transport: Transport): SecretCalls {
       };
       const reply = await transport.exchange(call);
       if (!reply.ok) throw transport.httpError(call, reply);
-      let json: unknown;
-      try {
-        json = JSON.parse(reply.text);
-      } catch {
-        json = undefined;
-      }
+      const json = parseJsonValue(reply.text);
       return { created: reply.status === 201, secret: expectShape(json, isSummary) };
     },
     async deleteSecret(name) {
