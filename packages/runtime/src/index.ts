@@ -34,3 +34,15 @@ export {
   type WorkflowRun,
   type WorkflowRunOptions,
 } from './workflowRunner.js';
+export {
+  ASSERTION_KINDS,
+  type AssertionKind,
+  type AssertionResult,
+  type CaseChange,
+  type CaseResult,
+  type CaseRun,
+  type EvalMode,
+  type EvalResult,
+  type EvalTranscriptTurn,
+  type FileResult,
+} from './evals/evalReport.js';
