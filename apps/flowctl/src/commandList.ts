@@ -277,6 +277,16 @@ export const COMMANDS: readonly CommandSpec[] = [
       { flags: '-f, --format <format>', description: 'output format', choices: TEST_FORMATS, default: 'text' },
       { flags: '--record', description: "talk to the model and the flows' services, and write each file's cassette" },
       { flags: '--live', description: "talk to the model and the flows' services, and write nothing" },
+      {
+        flags: '--judge-model <name>',
+        description: "the model that judges replies and plays simulated users (default: the flow's model, same endpoint)",
+      },
+      { flags: '--repeat <n>', description: 'run each case n times when recording or live (a replay runs once)', default: '1' },
+      { flags: '--concurrency <n>', description: 'cases run side by side', default: '4' },
+      {
+        flags: '--min-pass-rate <rate>',
+        description: 'exit 1 only when the pass rate over all runs is below this (0 to 1); else any failure does',
+      },
       ...RUNTIME_OPTIONS,
     ],
     example: 'flowctl test flows',

@@ -11,13 +11,11 @@ import type {
   SecretSummary,
   SystemPromptResponse,
 } from '@flow/core';
-import type { TurnTrace, WorkflowRun } from '@flow/runtime';
+import type { EvalResult, TurnTrace, WorkflowRun } from '@flow/runtime';
 import type { Shell } from './completion/shells.js';
 import type { DiffFormat } from './formats.js';
 import type { FileFinding } from './errors.js';
 import type { TestFormat, ValidateFormat } from './formats.js';
-
-export type TestMode = 'replay' | 'record' | 'live';
 
 export type FmtStatus = 'unchanged' | 'formatted' | 'would-format' | 'bad';
 
@@ -213,29 +211,12 @@ export interface SessionReport {
   opened: boolean;
 }
 
-export interface TestResult {
-  name: string;
-  ok: boolean;
-  /** Why it failed, one line each (`turn 2: …`). */
-  failures: string[];
-  ms: number;
-}
-
-export interface TestFileReport {
-  file: string;
-  /** A problem with the file itself (not JSON, no flow, no cassette): its tests did not run. */
-  problem?: string;
-  tests: TestResult[];
-}
-
+/** `flowctl test`: the run's result (what `--format json` prints) and how it is printed. */
 export interface TestReport {
   format: TestFormat;
-  mode: TestMode;
-  files: TestFileReport[];
-  passed: number;
-  failed: number;
-  /** Cassettes written (with --record). */
-  recorded: string[];
+  result: EvalResult;
+  /** --min-pass-rate, when given. */
+  minPassRate?: number;
 }
 
 export interface FileReport {

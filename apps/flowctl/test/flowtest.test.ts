@@ -49,7 +49,7 @@ async function shopFolder(): Promise<{ dir: string; api: RecordingService }> {
 async function record(dir: string): Promise<CliResult> {
   const model: ScriptedModelServer = await startScriptedModel(RECORDING);
   try {
-    return await runCli(['test', 'shop', '--record', '--allow-private-network'], {
+    return await runCli(['test', 'shop', '--record', '--allow-private-network', '--concurrency', '1'], {
       cwd: dir,
       env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' },
     });
@@ -98,13 +98,13 @@ describe('flowctl test', () => {
     // --live talks to them and writes nothing.
     const before = statSync(join(dir, 'shop', 'orders.cassette.json')).mtimeMs;
     const model = await startScriptedModel(RECORDING);
-    const live = await runCli(['test', 'shop', '--live', '--allow-private-network', '--json'], {
+    const live = await runCli(['test', 'shop', '--live', '--allow-private-network', '--json', '--concurrency', '1'], {
       cwd: dir,
       env: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' },
     });
     await model.close();
     expect(live.code).toBe(0);
-    expect(parseJson(live)).toMatchObject({ format: 'json', mode: 'live', passed: 2, failed: 0, recorded: [] });
+    expect(parseJson(live)).toMatchObject({ format: 'flow-test-result/1', mode: 'live', passed: 2, failed: 0, recorded: [] });
     expect(api.requests).toHaveLength(2);
     expect(statSync(join(dir, 'shop', 'orders.cassette.json')).mtimeMs).toBe(before);
   });

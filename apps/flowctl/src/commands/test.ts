@@ -1,17 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { validateFlowText, isRecord, errorMessage } from '@flow/core';
+import { errorMessage, validateFlowText } from '@flow/core';
 import {
-  ModelError,
+  FLOWTEST_SUFFIX,
   ModelNotConfiguredError,
-  createAgent,
+  cassettePath,
   createModelClient,
-  emptyCassette,
-  recordingModel,
-  recordingTools,
-  replayModel,
-  replayTools,
-  type Cassette,
+  runFlowTests,
+  type EvalMode,
+  type FlowTestSource,
   type ModelClient,
 } from '@flow/runtime';
 import { flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
@@ -22,71 +19,81 @@ import { loadFlowFile } from '../files/readFlowFile.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { isTestFormat, type TestFormat } from '../formats.js';
 import { allowPrivateFromOptions, modelFromOptions } from '../runtimeOptions.js';
-import { FLOWTEST_SUFFIX, cassettePath, readFlowTestFile, turnFailures, type FlowTest } from '../flowtest/flowTestFile.js';
-import type { TestFileReport, TestMode, TestReport, TestResult } from '../reports.js';
+import type { TestReport } from '../reports.js';
 
-const CASSETTE_FORMAT = 'flow-cassette/1';
-
-async function readJsonFile(path: string): Promise<unknown> {
-  return JSON.parse(await readFile(path, 'utf8'));
+/** A whole-number option of at least 1, or a usage error naming it. */
+function countOption(invocation: Invocation, name: string, flag: string): number | undefined {
+  const text = stringOption(invocation, name);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1)
+    throw usageError(`Invalid ${flag} "${text}": a whole number of at least 1`);
+  return value;
 }
 
-/** The cassettes of a test file, by test name; null when there is none. */
-async function readCassettes(path: string): Promise<Record<string, Cassette> | null> {
-  let value: unknown;
+/** --min-pass-rate: a number from 0 to 1, or a usage error. */
+function passRateOption(invocation: Invocation): number | undefined {
+  const text = stringOption(invocation, 'minPassRate');
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1)
+    throw usageError(`Invalid --min-pass-rate "${text}": a number from 0 to 1, such as 0.9`);
+  return value;
+}
+
+/** The test files, flows, datasets and cassettes on this machine, relative to the current folder. */
+function fileSource(cwd: string): FlowTestSource {
+  const readJson = async (path: string): Promise<unknown> => JSON.parse(await readFile(path, 'utf8'));
+  return {
+    readTestFile: (file) => readFile(resolve(cwd, file), 'utf8'),
+    async loadFlow(file, flow) {
+      const flowFile = join(dirname(file), flow);
+      const loaded = await loadFlowFile(flowFile, cwd);
+      if (!loaded.ok) throw new Error(`${flowFile}: ${loaded.findings[0]?.message ?? 'cannot be read'}`);
+      const invalid = validateFlowText(loaded.text).find((f) => f.severity === 'error');
+      if (invalid !== undefined) throw new Error(`${flowFile}: ${invalid.message} (flowctl validate ${flowFile})`);
+      return loaded.doc;
+    },
+    async readCases(file, name) {
+      const path = join(dirname(file), name);
+      try {
+        return await readFile(resolve(cwd, path), 'utf8');
+      } catch (error) {
+        throw new Error(`${path} cannot be read: ${errorMessage(error)}`);
+      }
+    },
+    async readCassette(file) {
+      const path = cassettePath(file);
+      try {
+        return await readJson(resolve(cwd, path));
+      } catch (error) {
+        if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
+        throw new Error(`${path} is not a cassette: ${errorMessage(error)}`);
+      }
+    },
+    async writeCassette(file, text) {
+      await writeFileAtomic(cassettePath(file), text, cwd);
+      return cassettePath(file);
+    },
+  };
+}
+
+/** A model client for --record and --live, or a usage error saying what to set. */
+function liveModel(invocation: Invocation, ctx: Context, name?: string): ModelClient {
   try {
-    value = await readJsonFile(path);
+    const settings = modelFromOptions(invocation, ctx.io.env);
+    return createModelClient(name === undefined ? settings : { ...settings, model: name });
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
-    throw new Error(`${path} is not a cassette: ${errorMessage(error)}`);
+    if (error instanceof ModelNotConfiguredError) throw new CliError('MODEL_NOT_CONFIGURED', error.message, EXIT.usage);
+    throw error;
   }
-  if (!isRecord(value) || value.format !== CASSETTE_FORMAT || !isRecord(value.tests))
-    throw new Error(`${path} is not a ${CASSETTE_FORMAT} cassette`);
-  const tests: Record<string, Cassette> = {};
-  for (const [name, cassette] of Object.entries(value.tests)) {
-    if (isRecord(cassette) && Array.isArray(cassette.model) && Array.isArray(cassette.tools)) {
-      // Written by flowctl test --record; replayed as written.
-      tests[name] = {
-        model: cassette.model.filter(isRecord).map((m) => ({
-          content: typeof m.content === 'string' ? m.content : '',
-          toolCalls: Array.isArray(m.toolCalls) ? m.toolCalls.filter(isToolCall) : [],
-        })),
-        tools: cassette.tools.filter(isRecordedTool),
-      };
-    }
-  }
-  return tests;
-}
-
-function isToolCall(value: unknown): value is Cassette['model'][number]['toolCalls'][number] {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    value.type === 'function' &&
-    isRecord(value.function) &&
-    typeof value.function.name === 'string' &&
-    typeof value.function.arguments === 'string'
-  );
-}
-
-function isRecordedTool(value: unknown): value is Cassette['tools'][number] {
-  if (
-    !isRecord(value) ||
-    typeof value.name !== 'string' ||
-    !isRecord(value.arguments) ||
-    !isRecord(value.variables) ||
-    !isRecord(value.result)
-  )
-    return false;
-  const result = value.result;
-  return (result.ok === true && typeof result.output === 'string') || (result.ok === false && typeof result.error === 'string');
 }
 
 /**
  * `flowctl test [files...]`: the conversation tests of `*.flowtest.json` files. By default each
- * test replays its cassette (the model's answers and the HTTP tools' results, recorded beside the
- * file), with no network; `--record` talks to the model and the services and writes the cassette;
- * `--live` talks to them and writes nothing.
+ * case replays its cassette (the model's, judge's and simulated user's answers and the HTTP tools'
+ * results, recorded beside the file), with no network; `--record` talks to the model and the
+ * services and writes the cassette; `--live` talks to them and writes nothing.
  */
 export async function run(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const option = stringOption(invocation, 'format');
@@ -95,109 +102,29 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const record = flagOption(invocation, 'record');
   const liveFlag = flagOption(invocation, 'live');
   if (record && liveFlag) throw usageError('Give --record or --live, not both');
-  const mode: TestMode = record ? 'record' : liveFlag ? 'live' : 'replay';
-  let live: ModelClient | undefined;
-  if (mode !== 'replay') {
-    try {
-      live = createModelClient(modelFromOptions(invocation, ctx.io.env));
-    } catch (error) {
-      if (error instanceof ModelNotConfiguredError) throw new CliError('MODEL_NOT_CONFIGURED', error.message, EXIT.usage);
-      throw error;
-    }
-  }
-  const allowPrivateNetwork = allowPrivateFromOptions(invocation);
+  const repeat = countOption(invocation, 'repeat', '--repeat');
+  const concurrency = countOption(invocation, 'concurrency', '--concurrency');
+  const minPassRate = passRateOption(invocation);
+  const judgeName = stringOption(invocation, 'judgeModel');
+  const mode: EvalMode = record ? 'record' : liveFlag ? 'live' : 'replay';
+  const model = mode === 'replay' ? undefined : liveModel(invocation, ctx);
+  const judgeModel = mode === 'replay' || judgeName === undefined ? undefined : liveModel(invocation, ctx, judgeName);
   const inputs = invocation.args.length > 0 ? invocation.args : ['.'];
   const { files } = await expandFiles(inputs, ctx.io.cwd, FLOWTEST_SUFFIX);
-  const reports: TestFileReport[] = [];
-  const recorded: string[] = [];
-  for (const file of files) {
-    const report: TestFileReport = { file, tests: [] };
-    reports.push(report);
-    const absolute = resolve(ctx.io.cwd, file);
-    let parsed: ReturnType<typeof readFlowTestFile>;
-    try {
-      parsed = readFlowTestFile(await readJsonFile(absolute));
-    } catch (error) {
-      report.problem = `not a test file: ${errorMessage(error)}`;
-      continue;
-    }
-    if (!parsed.ok) {
-      report.problem = parsed.problem;
-      continue;
-    }
-    const flowFile = join(dirname(file), parsed.file.flow);
-    const loaded = await loadFlowFile(flowFile, ctx.io.cwd);
-    if (!loaded.ok) {
-      report.problem = `${flowFile}: ${loaded.findings[0]?.message ?? 'cannot be read'}`;
-      continue;
-    }
-    const invalid = validateFlowText(loaded.text).find((f) => f.severity === 'error');
-    if (invalid !== undefined) {
-      report.problem = `${flowFile}: ${invalid.message} (flowctl validate ${flowFile})`;
-      continue;
-    }
-    const tape = cassettePath(absolute);
-    let cassettes: Record<string, Cassette> | null = null;
-    if (mode === 'replay') {
-      try {
-        cassettes = await readCassettes(tape);
-      } catch (error) {
-        report.problem = errorMessage(error);
-        continue;
-      }
-      if (cassettes === null) {
-        report.problem = `no cassette (${cassettePath(file)}): record one with flowctl test --record, a model configured`;
-        continue;
-      }
-    }
-    const written: Record<string, Cassette> = {};
-    for (const test of parsed.file.tests) {
-      const cassette = mode === 'replay' ? (cassettes?.[test.name] ?? null) : emptyCassette();
-      report.tests.push(await runTest(test, loaded.doc, ctx, { mode, live, cassette, allowPrivateNetwork }));
-      if (mode === 'record' && cassette !== null) written[test.name] = cassette;
-    }
-    if (mode === 'record') {
-      await writeFileAtomic(cassettePath(file), `${JSON.stringify({ format: CASSETTE_FORMAT, tests: written }, null, 2)}\n`, ctx.io.cwd);
-      recorded.push(cassettePath(file));
-    }
-  }
-  const all = reports.flatMap((r) => r.tests);
-  const passed = all.filter((t) => t.ok).length;
-  const failed = all.length - passed + reports.filter((r) => r.problem !== undefined).length;
-  const data: TestReport = { format, mode, files: reports, passed, failed, recorded };
-  return { kind: 'test', data, exitCode: failed > 0 ? EXIT.findings : EXIT.ok };
-}
-
-async function runTest(
-  test: FlowTest,
-  doc: Parameters<typeof createAgent>[0]['doc'],
-  ctx: Context,
-  how: { mode: TestMode; live: ModelClient | undefined; cassette: Cassette | null; allowPrivateNetwork: boolean },
-): Promise<TestResult> {
-  const started = performance.now();
-  const done = (failures: string[]): TestResult => ({
-    name: test.name,
-    ok: failures.length === 0,
-    failures,
-    ms: Math.round(performance.now() - started),
+  const result = await runFlowTests({
+    files,
+    source: fileSource(ctx.io.cwd),
+    mode,
+    env: ctx.io.env,
+    allowPrivateNetwork: allowPrivateFromOptions(invocation),
+    ...(model ? { model } : {}),
+    ...(judgeModel ? { judgeModel } : {}),
+    ...(repeat === undefined ? {} : { repeat }),
+    ...(concurrency === undefined ? {} : { concurrency }),
   });
-  if (how.cassette === null) return done(['no recording of this test in the cassette: record it with flowctl test --record']);
-  const cassette = how.cassette;
-  const model =
-    how.mode === 'replay' ? replayModel(cassette) : how.mode === 'record' && how.live ? recordingModel(how.live, cassette) : how.live;
-  if (model === undefined) return done(['no model']);
-  const tape = how.mode === 'replay' ? replayTools(cassette) : how.mode === 'record' ? recordingTools(cassette) : undefined;
-  const agent = createAgent({ doc, model, env: ctx.io.env, allowPrivateNetwork: how.allowPrivateNetwork, ...(tape ? { tape } : {}) });
-  const failures: string[] = [];
-  try {
-    for (const [i, turn] of test.turns.entries()) {
-      const trace = await agent.turn(turn.user);
-      failures.push(...turnFailures(turn.expect, trace, agent.variables).map((f) => `turn ${i + 1}: ${f}`));
-    }
-  } catch (error) {
-    failures.push(error instanceof ModelError ? error.message : `the test stopped: ${errorMessage(error)}`);
-  } finally {
-    await agent.close();
-  }
-  return done(failures);
+  const problems = result.files.some((f) => f.problem !== undefined);
+  // With a floor, a pass rate at or above it passes the run; a file that could not run never does.
+  const failing = minPassRate === undefined ? result.failed > 0 : problems || result.passRate < minPassRate;
+  const data: TestReport = { format, result, ...(minPassRate === undefined ? {} : { minPassRate }) };
+  return { kind: 'test', data, exitCode: failing ? EXIT.findings : EXIT.ok };
 }

@@ -46,31 +46,40 @@ export function junitXml(report: ValidateReport): string {
   ].join('\n');
 }
 
-/** Conversation tests as JUnit XML: one suite per test file, one case per test, a failure per test that failed. */
+/** Conversation tests as JUnit XML: one suite per test file, one case per case (a test, or one case of its dataset). */
 export function testJunitXml(report: TestReport): string {
-  const suites = report.files.map((file) => {
+  const { result } = report;
+  let tests = 0;
+  let failed = 0;
+  const suites = result.files.map((file) => {
     const cases =
       file.problem !== undefined
         ? [
             `    <testcase name="${xmlEscape(file.file)}" classname="flowctl.test">\n      <failure message="${xmlEscape(file.problem)}"/>\n    </testcase>`,
           ]
-        : file.tests.map((test) => {
-            const open = `    <testcase name="${xmlEscape(test.name)}" classname="${xmlEscape(file.file)}" time="${(test.ms / 1000).toFixed(3)}"`;
-            if (test.ok) return `${open}/>`;
-            return `${open}>\n      <failure message="${xmlEscape(test.failures[0] ?? 'failed')}">${xmlEscape(test.failures.join('\n'))}</failure>\n    </testcase>`;
+        : file.cases.map((item) => {
+            const ms = item.runs.reduce((sum, r) => sum + r.ms, 0);
+            const open = `    <testcase name="${xmlEscape(item.name)}" classname="${xmlEscape(file.file)}" time="${(ms / 1000).toFixed(3)}"`;
+            if (item.ok) return `${open}/>`;
+            const failures = item.runs.flatMap((r) => [
+              ...r.assertions.filter((a) => !a.ok).map((a) => a.message),
+              ...(r.error ? [r.error] : []),
+            ]);
+            return `${open}>\n      <failure message="${xmlEscape(failures[0] ?? 'failed')}">${xmlEscape(failures.join('\n'))}</failure>\n    </testcase>`;
           });
-    const failures = file.problem !== undefined ? 1 : file.tests.filter((t) => !t.ok).length;
-    const tests = file.problem !== undefined ? 1 : file.tests.length;
+    const suiteFailures = file.problem !== undefined ? 1 : file.cases.filter((c) => !c.ok).length;
+    const suiteTests = file.problem !== undefined ? 1 : file.cases.length;
+    tests += suiteTests;
+    failed += suiteFailures;
     return [
-      `  <testsuite name="${xmlEscape(file.file)}" tests="${tests}" failures="${failures}" errors="0" skipped="0">`,
+      `  <testsuite name="${xmlEscape(file.file)}" tests="${suiteTests}" failures="${suiteFailures}" errors="0" skipped="0">`,
       ...cases,
       '  </testsuite>',
     ].join('\n');
   });
-  const tests = report.passed + report.failed;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="flowctl test" tests="${tests}" failures="${report.failed}" errors="0">`,
+    `<testsuites name="flowctl test" tests="${tests}" failures="${failed}" errors="0">`,
     ...suites,
     '</testsuites>',
     '',

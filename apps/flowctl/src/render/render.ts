@@ -70,6 +70,8 @@ const JSON_VIEWS: { [K in Kind]?: (data: Results[K]) => unknown } = {
   'keys create': (created) => ({ ...created, note: keyMessages.keyShownOnce }),
   // The same JSON as before --format: the diff, not how it is printed.
   diff: ({ format: _format, markdown: _markdown, ...diff }) => diff,
+  // The eval result as is: what --baseline and the provider read back.
+  test: ({ result }) => result,
 };
 
 function jsonView<K extends Kind>(kind: K, data: Results[K]): unknown {
