@@ -146,6 +146,14 @@ describe('flowctl test', () => {
     const broken = await runCli(['test', 'broken.flowtest.json'], { cwd: dir });
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain('✖ broken.flowtest.json: tests[0].turns[0]: a turn needs the "user" message');
+    // A misspelt key is an error naming it and its line, not an expectation silently dropped.
+    const misspelt = { ...TESTS, tests: [{ name: 'x', turns: [{ user: 'Hi', expect: { judgee: { rubric: 'Greets' } } }] }] };
+    writeFileSync(join(dir, 'misspelt.flowtest.json'), `${JSON.stringify(misspelt, null, 2)}\n`);
+    const unknown = await runCli(['test', 'misspelt.flowtest.json'], { cwd: dir });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe(
+      '✖ misspelt.flowtest.json: tests[0].turns[0].expect: unknown key "judgee" (line 10)\n0 tests passed, 1 failed (replayed from cassettes)\n',
+    );
     const noModel = await runCli(['test', 'shop', '--record'], { cwd: dir });
     expect(noModel.code).toBe(2);
     expect(noModel.stderr).toMatch(/^error: No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL/);

@@ -456,6 +456,10 @@ Conversation tests, kept next to the flow in \`*.flowtest.json\` files (folders 
 }
 \`\`\`
 
+The file is read strictly: a key the format does not know is an error naming it and its line
+(\`tests[0].turns[1].expect: unknown key "judgee" (line 14)\`), so a misspelt expectation never
+passes unchecked.
+
 Each turn sends the user's message to the flow's agent (as \`flowctl run\` does) and checks what it
 did: the tool calls it made, in that order (by name, with at least those arguments; \`noToolCalls\`
 for none), the variables, and the reply (\`contains\`, \`matches\` a regular expression, \`json\`: the

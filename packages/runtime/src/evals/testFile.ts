@@ -100,9 +100,10 @@ class Reader {
     return jsonPath(segments).replace(/^\$\.?/, '');
   }
 
-  fail(segments: readonly PathSegment[], message: string): never {
+  /** A problem at `segments`, with the line of the value at `lineAt` (a key's own value, for an unknown key). */
+  fail(segments: readonly PathSegment[], message: string, lineAt: readonly PathSegment[] = segments): never {
     const at = this.where(segments);
-    const line = this.line(segments);
+    const line = this.line(lineAt);
     throw new FlowTestProblem(`${at === '' ? '' : `${at}: `}${message}${line === undefined ? '' : ` (line ${line})`}`);
   }
 
@@ -110,7 +111,7 @@ class Reader {
     if (!isRecord(value)) this.fail(segments, `${what} must be an object`);
     const allowed: readonly string[] = KEYS[kind];
     for (const key of Object.keys(value)) {
-      if (!allowed.includes(key)) this.fail([...segments, key], `unknown key "${key}"`);
+      if (!allowed.includes(key)) this.fail(segments, `unknown key "${key}"`, [...segments, key]);
     }
     return value;
   }
