@@ -463,12 +463,34 @@ passes unchecked.
 Each turn sends the user's message to the flow's agent (as \`flowctl run\` does) and checks what it
 did: the tool calls it made, in that order (by name, with at least those arguments; \`noToolCalls\`
 for none), the variables, and the reply (\`contains\`, \`matches\` a regular expression, \`json\`: the
-value at a path of the JSON in the reply). By default each test replays its cassette
-(\`<name>.cassette.json\` beside the test file: the model's answers and the HTTP tools' results, in
-order), with no model and no network, so it is deterministic in CI. \`--record\` talks to the model
+value at a path of the JSON in the reply). \`judge\` asks a model instead: \`{ "rubric": "Gives the
+tracking link and invents no date" }\` sends the rubric, the conversation and the reply to the judge
+(\`--judge-model\`, by default the flow's model at the same endpoint), asked for a JSON object
+\`{ "pass": boolean, "reason": string }\`; the verdict and its reason are reported, and an answer that
+is not that object fails the assertion.
+
+A test may run over cases: \`"cases": "orders.jsonl"\` (a file beside the test file, one case a line)
+or a list of cases in the file. A case \`{ "name"?, "vars": { "order": "NW-104233" } }\` fills
+\`{{order}}\` in the test's turns (messages and expectations); \`{ "name"?, "turns": [...] }\` has turns
+of its own. Each case is reported as its own test, \`{test} › {case}\` (\`case 1\`, \`case 2\`… when it
+has no name); a bad line is an error naming the file and the line.
+
+Instead of \`turns\`, \`"simulate": { "persona": "A customer in a hurry", "goal": "Learn whether NW-104233
+has shipped", "maxTurns": 6 }\` lets a second model (the judge's) play the user, one JSON answer
+\`{ "message", "goalReached" }\` a turn, until its goal is reached or \`maxTurns\` (default 6) turns are
+taken; then the test's own \`expect\` (the same checks, \`judge\` included) checks the whole
+conversation: every tool call made, the variables at the end and the last reply.
+
+By default each case replays its cassette (\`<name>.cassette.json\` beside the test file: the model's
+answers, the HTTP tools' results, and the judge's and simulated user's answers, by case), with no
+model and no network, so it is deterministic in CI. \`--record\` talks to the model
 (\`FLOW_MODEL_BASE_URL\`, \`FLOW_MODEL\`) and the flow's services and writes the cassette; \`--live\`
-talks to them and writes nothing. \`--format junit\` writes JUnit XML (one suite per file, one case per
-test), \`--format json\` (or \`--json\`) the results. Exit 1 when a test fails.
+talks to them and writes nothing. \`--repeat <n>\` runs each case n times when recording or live (a
+replay runs once; a recording keeps each case's first run) and reports each case's pass rate;
+\`--concurrency <n>\` (default 4) runs that many cases side by side, results still in file order.
+\`--format junit\` writes JUnit XML (one suite per file, one test case per case), \`--format json\` (or
+\`--json\`) the result (\`flow-test-result/1\`). Exit 1 when a case fails; with \`--min-pass-rate <r>\`
+(0 to 1), exit 1 only when the pass rate over all runs is below r (or a file could not run).
 `,
     samples: [{ command: 'flowctl test flows', showOutput: true }],
   },

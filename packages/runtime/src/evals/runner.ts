@@ -145,15 +145,19 @@ interface RunContext {
   options: RunFlowTestsOptions;
 }
 
+type Models = { agent: ModelClient; judge: ModelClient; user: ModelClient };
+
 /** The agent's, judge's and simulated user's models for one run: replayed from, recording into, or past the cassette. */
-function modelsFor(cassette: CaseCassette, options: RunFlowTestsOptions): { agent: ModelClient; judge: ModelClient } {
+function modelsFor(cassette: CaseCassette, options: RunFlowTestsOptions): Models {
+  // Each keeps its own list, so a replay hands each the answers it had.
   const judgeTape = { model: (cassette.judge ??= []), tools: [] };
-  if (options.mode === 'replay') return { agent: replayModel(cassette), judge: replayModel(judgeTape) };
+  const userTape = { model: (cassette.user ??= []), tools: [] };
+  if (options.mode === 'replay') return { agent: replayModel(cassette), judge: replayModel(judgeTape), user: replayModel(userTape) };
   const live = options.model;
   if (live === undefined) throw new ModelError('No model to talk to');
   const judge = options.judgeModel ?? live;
-  if (options.mode === 'live') return { agent: live, judge };
-  return { agent: recordingModel(live, cassette), judge: recordingModel(judge, judgeTape) };
+  if (options.mode === 'live') return { agent: live, judge, user: judge };
+  return { agent: recordingModel(live, cassette), judge: recordingModel(judge, judgeTape), user: recordingModel(judge, userTape) };
 }
 
 /** One run of a case; never throws (a failure to finish is the run's `error`). */
@@ -172,7 +176,7 @@ async function runCase(item: RunnableCase, cassette: CaseCassette | null, ctx: R
   });
   if (cassette === null) return done(NO_RECORDING);
   const { options } = ctx;
-  let models: { agent: ModelClient; judge: ModelClient };
+  let models: Models;
   try {
     models = modelsFor(cassette, options);
   } catch (error) {
@@ -205,16 +209,9 @@ async function runCase(item: RunnableCase, cassette: CaseCassette | null, ctx: R
         if (step.expect?.judge) assertions.push(await judgeReply(models.judge, step.expect.judge.rubric, transcript, i + 1));
       }
     } else {
-      const userTape = { model: (cassette.user ??= []), tools: [] };
-      const userModel =
-        options.mode === 'replay'
-          ? replayModel(userTape)
-          : options.mode === 'record'
-            ? recordingModel(models.judge, userTape)
-            : models.judge;
       const traces: TurnTrace[] = [];
       for (let i = 0; i < conversation.simulate.maxTurns; i++) {
-        const next = await nextUserMessage(userModel, conversation.simulate, transcript);
+        const next = await nextUserMessage(models.user, conversation.simulate, transcript);
         if (next.goalReached) break;
         traces.push(await turn(next.message));
       }
