@@ -1,12 +1,13 @@
 // Runtime figures: the Playground's first token as a ratio to the endpoint's own first token (the
-// runtime's and the provider's overhead; budget <= 1.1x), and the overhead of a tool call.
+// runtime's and the provider's overhead; budget <= 1.1x), the overhead of a tool call, and
+// conversation tests replayed from a cassette (cases per second at concurrency 1 and 4).
 import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFlow, sseEvents } from '@flow/core';
-import { createAgent, createModelClient } from '@flow/runtime';
+import { parseFlow, sseEvents, type FlowDocument } from '@flow/core';
+import { cassetteFileText, createAgent, createModelClient, runFlowTests, type CaseCassette, type FlowTestSource } from '@flow/runtime';
 import { startScriptedModel } from '@flow/runtime/testing';
 import { startServer } from '@flow/server';
 import { fetch } from 'undici';
@@ -16,6 +17,8 @@ const RUNS = 15;
 /** What the scripted model waits before its first byte, as a model thinks. */
 const MODEL_LATENCY_MS = 60;
 const REPLY = 'Happy to help! What is your order number? It is on your confirmation email.';
+
+const REPLAYED_CASES = 100;
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -128,6 +131,7 @@ export async function run(): Promise<void> {
     console.log(
       `  tool call overhead  ${(median(toolMs) - median(rawMs)).toFixed(2)} ms (an HTTP tool ${median(toolMs).toFixed(2)} ms in the trace vs ${median(rawMs).toFixed(2)} ms for the request alone, median of ${RUNS})`,
     );
+    await replayedCases(doc);
   } finally {
     await provider.close();
     await model.close();
@@ -135,4 +139,63 @@ export async function run(): Promise<void> {
     await new Promise((resolve) => service.close(resolve));
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** 100 cases of one dataset, each a lookup (a tool call, its replayed result, the reply), replayed from memory. */
+async function replayedCases(doc: FlowDocument): Promise<void> {
+  const orders = Array.from({ length: REPLAYED_CASES }, (_, i) => `NW-${100000 + i}`);
+  const testFile = {
+    flow: 'production.flow.json',
+    tests: [
+      {
+        name: 'looks up an order',
+        cases: orders.map((order) => ({ name: order, vars: { order } })),
+        turns: [
+          {
+            user: 'Where is order {{order}}?',
+            expect: { toolCalls: [{ name: 'look_up_order', arguments: { order_number: '{{order}}' } }], reply: { contains: 'shipped' } },
+          },
+        ],
+      },
+    ],
+  };
+  const cases: Record<string, CaseCassette> = {};
+  for (const order of orders) {
+    const args = { order_number: order };
+    cases[`looks up an order › ${order}`] = {
+      model: [
+        {
+          content: '',
+          toolCalls: [{ id: 'call_1', type: 'function', function: { name: 'look_up_order', arguments: JSON.stringify(args) } }],
+        },
+        { content: `Order ${order} has shipped.`, toolCalls: [] },
+      ],
+      tools: [{ name: 'look_up_order', arguments: args, result: { ok: true, output: '{"status":"shipped"}' }, variables: {} }],
+    };
+  }
+  const cassette: unknown = JSON.parse(cassetteFileText(cases));
+  const source: FlowTestSource = {
+    readTestFile: () => Promise.resolve(JSON.stringify(testFile)),
+    loadFlow: () => Promise.resolve(doc),
+    readCases: () => Promise.reject(new Error('inline cases only')),
+    readCassette: () => Promise.resolve(cassette),
+    writeCassette: () => Promise.reject(new Error('a replay writes nothing')),
+  };
+  const rates = new Map<number, number>();
+  for (const concurrency of [1, 4]) {
+    const perSecond: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const result = await runFlowTests({ files: ['bench.flowtest.json'], source, mode: 'replay', env: {}, concurrency });
+      const seconds = (performance.now() - started) / 1000;
+      if (result.passed !== REPLAYED_CASES) throw new Error(`replayed cases: ${result.passed} of ${REPLAYED_CASES} passed`);
+      perSecond.push(REPLAYED_CASES / seconds);
+    }
+    rates.set(concurrency, median(perSecond));
+  }
+  const one = rates.get(1) ?? 0;
+  const four = rates.get(4) ?? 0;
+  console.log(
+    `  replayed tests      ${one.toFixed(0)} cases/s at concurrency 1, ${four.toFixed(0)} cases/s at 4 = ${(four / one).toFixed(2)}x (${REPLAYED_CASES} cases of one dataset, a tool call each, median of 5)`,
+  );
 }
