@@ -48,6 +48,7 @@ export {
 } from './evals/evalReport.js';
 export {
   DEFAULT_SIMULATED_TURNS,
+  MAX_SIMULATED_TURNS,
   FLOWTEST_SUFFIX,
   parseCasesText,
   parseFlowTestText,

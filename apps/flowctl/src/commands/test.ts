@@ -59,7 +59,8 @@ function fileSource(cwd: string): FlowTestSource {
       try {
         return await readFile(resolve(cwd, path), 'utf8');
       } catch (error) {
-        throw new Error(`${path} cannot be read: ${errorMessage(error)}`);
+        const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT';
+        throw new Error(`${path}: ${missing ? 'file not found' : `cannot be read: ${errorMessage(error)}`}`);
       }
     },
     async readCassette(file) {

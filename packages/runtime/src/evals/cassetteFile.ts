@@ -1,6 +1,7 @@
 // The `flow-cassette/1` file beside a test file: what each case needed from outside, by case name.
 import { isRecord } from '@flow/core';
 import type { Cassette, RecordedModelReply } from '../cassette.js';
+import { FLOWTEST_SUFFIX } from './testFile.js';
 
 export const CASSETTE_FORMAT = 'flow-cassette/1';
 
@@ -12,7 +13,8 @@ export interface CaseCassette extends Cassette {
 
 /** Where a test file's recorded answers are kept: `x.flowtest.json` → `x.cassette.json`. */
 export function cassettePath(testFile: string): string {
-  return `${testFile.replace(/\.flowtest\.json$/, '')}.cassette.json`;
+  const stem = testFile.endsWith(FLOWTEST_SUFFIX) ? testFile.slice(0, -FLOWTEST_SUFFIX.length) : testFile;
+  return `${stem}.cassette.json`;
 }
 
 function isToolCall(value: unknown): value is RecordedModelReply['toolCalls'][number] {

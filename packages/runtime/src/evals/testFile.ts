@@ -68,6 +68,8 @@ export interface FlowTestFile {
 
 export const FLOWTEST_SUFFIX = '.flowtest.json';
 export const DEFAULT_SIMULATED_TURNS = 6;
+/** A simulated conversation's most turns: each is two model calls or more. */
+export const MAX_SIMULATED_TURNS = 50;
 
 /** The keys each object of the format may hold: one list, read by the strict check. */
 const KEYS = {
@@ -191,8 +193,8 @@ class Reader {
   simulate(value: unknown, at: readonly PathSegment[]): SimulatedUser {
     const simulate = this.object(value, at, 'simulate', 'simulate');
     const maxTurns = simulate.maxTurns ?? DEFAULT_SIMULATED_TURNS;
-    if (typeof maxTurns !== 'number' || !Number.isInteger(maxTurns) || maxTurns < 1 || maxTurns > 50)
-      this.fail([...at, 'maxTurns'], 'must be a whole number from 1 to 50');
+    if (typeof maxTurns !== 'number' || !Number.isInteger(maxTurns) || maxTurns < 1 || maxTurns > MAX_SIMULATED_TURNS)
+      this.fail([...at, 'maxTurns'], `must be a whole number from 1 to ${MAX_SIMULATED_TURNS}`);
     return {
       persona: this.text(simulate.persona, [...at, 'persona'], 'a simulated user needs its "persona" (text)'),
       goal: this.text(simulate.goal, [...at, 'goal'], 'a simulated user needs its "goal" (text)'),
