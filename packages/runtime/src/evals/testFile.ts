@@ -71,19 +71,25 @@ export const DEFAULT_SIMULATED_TURNS = 6;
 /** A simulated conversation's most turns: each is two model calls or more. */
 export const MAX_SIMULATED_TURNS = 50;
 
-/** The keys each object of the format may hold: one list, read by the strict check. */
+/** The keys of T, listed: a key of T left out, or one T does not have, does not compile. */
+const keysOf =
+  <T>() =>
+  <const K extends readonly (keyof T & string)[]>(keys: K & ([keyof T] extends [K[number]] ? unknown : never)): readonly string[] =>
+    keys;
+
+/** The keys each object of the format may hold, tied to its type: read by the strict check. */
 const KEYS = {
-  file: ['flow', 'tests'],
-  test: ['name', 'turns', 'simulate', 'expect', 'cases'],
-  turn: ['user', 'expect'],
-  expect: ['toolCalls', 'noToolCalls', 'variables', 'reply', 'judge'],
-  toolCall: ['name', 'functionType', 'arguments'],
-  reply: ['contains', 'matches', 'json'],
-  json: ['path', 'equals'],
-  judge: ['rubric'],
-  simulate: ['persona', 'goal', 'maxTurns'],
-  case: ['name', 'vars', 'turns'],
-} as const;
+  file: keysOf<FlowTestFile>()(['flow', 'tests']),
+  test: keysOf<FlowTest>()(['name', 'turns', 'simulate', 'expect', 'cases']),
+  turn: keysOf<FlowTestTurn>()(['user', 'expect']),
+  expect: keysOf<TurnExpectation>()(['toolCalls', 'noToolCalls', 'variables', 'reply', 'judge']),
+  toolCall: keysOf<ToolCallExpectation>()(['name', 'functionType', 'arguments']),
+  reply: keysOf<ReplyExpectation>()(['contains', 'matches', 'json']),
+  json: keysOf<NonNullable<ReplyExpectation['json']>>()(['path', 'equals']),
+  judge: keysOf<JudgeExpectation>()(['rubric']),
+  simulate: keysOf<SimulatedUser>()(['persona', 'goal', 'maxTurns']),
+  case: keysOf<FlowTestCase>()(['name', 'vars', 'turns']),
+};
 
 /** A problem of a test file, with where it is. */
 export class FlowTestProblem extends Error {
@@ -111,7 +117,7 @@ class Reader {
 
   object(value: unknown, segments: readonly PathSegment[], kind: keyof typeof KEYS, what: string): Record<string, unknown> {
     if (!isRecord(value)) this.fail(segments, `${what} must be an object`);
-    const allowed: readonly string[] = KEYS[kind];
+    const allowed = KEYS[kind];
     for (const key of Object.keys(value)) {
       if (!allowed.includes(key)) this.fail(segments, `unknown key "${key}"`, [...segments, key]);
     }
