@@ -35,13 +35,13 @@ export function recordingModel(inner: ModelClient, cassette: Cassette): ModelCli
   };
 }
 
-/** Answers from a cassette, in order, with no network; running out means the cassette is out of date. */
-export function replayModel(cassette: Cassette): ModelClient {
+/** Answers from a cassette, in order, with no network; running out means the cassette is out of date (`what` ran out). */
+export function replayModel(cassette: Cassette, what = 'model answers'): ModelClient {
   let next = 0;
   return {
     async chat(_messages, _tools, options) {
       const reply = cassette.model[next++];
-      if (reply === undefined) throw new ModelError('The cassette has no more model answers: record it again (flowctl test --record)');
+      if (reply === undefined) throw new ModelError(`The cassette has no more ${what}: record it again (flowctl test --record)`);
       if (reply.content !== '') options?.onToken?.(reply.content);
       return {
         content: reply.content,

@@ -51,7 +51,12 @@ function modelsFor(cassette: CaseCassette, options: CaseRunSettings): Models {
   // Each keeps its own list, so a replay hands each the answers it had.
   const judgeTape = { model: (cassette.judge ??= []), tools: [] };
   const userTape = { model: (cassette.user ??= []), tools: [] };
-  if (options.mode === 'replay') return { agent: replayModel(cassette), judge: replayModel(judgeTape), user: replayModel(userTape) };
+  if (options.mode === 'replay')
+    return {
+      agent: replayModel(cassette),
+      judge: replayModel(judgeTape, "judge's verdicts"),
+      user: replayModel(userTape, "simulated user's messages"),
+    };
   const live = options.model;
   if (live === undefined) throw new ModelError('No model to talk to');
   const judge = options.judgeModel ?? live;

@@ -57,6 +57,22 @@ describe('runFlowTests', () => {
     expect(result.files[0]?.cases[0]?.runs[0]?.tokens).toEqual({ prompt: 3, completion: 1 });
   });
 
+  it('says a replayed judge has no verdict left when the cassette was recorded before the test had one', async () => {
+    const file = { flow: 'f.flow.json', tests: [{ name: 'judged', turns: [{ user: 'Hi', expect: { judge: { rubric: 'Greets' } } }] }] };
+    const cassette = { format: 'flow-cassette/1', tests: { judged: { model: [{ content: 'Hello!', toolCalls: [] }], tools: [] } } };
+    const result = await runFlowTests({
+      files: ['a.flowtest.json'],
+      source: { ...source(0), readTestFile: () => Promise.resolve(JSON.stringify(file)), readCassette: () => Promise.resolve(cassette) },
+      mode: 'replay',
+      env: {},
+    });
+    expect(result.files[0]?.cases[0]?.runs[0]).toMatchObject({
+      ok: false,
+      error: "The cassette has no more judge's verdicts: record it again (flowctl test --record)",
+      transcript: [{ user: 'Hi', reply: 'Hello!', toolCalls: [] }],
+    });
+  });
+
   it('says why a file cannot run, and runs none of its cases', async () => {
     const result = await runFlowTests({ files: ['a.flowtest.json'], source: source(2), mode: 'replay', env: {} });
     expect(result.files).toEqual([
