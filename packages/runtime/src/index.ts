@@ -48,22 +48,19 @@ export {
 } from './evals/evalReport.js';
 export {
   DEFAULT_SIMULATED_TURNS,
-  MAX_SIMULATED_TURNS,
   FLOWTEST_SUFFIX,
-  parseCasesText,
-  parseFlowTestText,
-  readFlowTestFile,
+  MAX_SIMULATED_TURNS,
   type FlowTest,
   type FlowTestCase,
   type FlowTestFile,
-  type FlowTestRead,
   type FlowTestTurn,
   type JudgeExpectation,
   type ReplyExpectation,
   type SimulatedUser,
   type ToolCallExpectation,
   type TurnExpectation,
-} from './evals/testFile.js';
+} from './evals/flowTest.js';
+export { parseCasesText, parseFlowTestText, readFlowTestFile, type FlowTestRead } from './evals/testFile.js';
 export { CASSETTE_FORMAT, cassetteFileText, cassettePath, readCassetteFile, type CaseCassette } from './evals/cassetteFile.js';
 export { checkExpectation } from './evals/assertions.js';
 export { DEFAULT_CONCURRENCY, runFlowTests, type FlowTestSource, type RunFlowTestsOptions } from './evals/runner.js';

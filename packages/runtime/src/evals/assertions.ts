@@ -1,7 +1,7 @@
 import { getAtPath } from '@flow/core';
 import type { ToolCallTrace } from '../agent.js';
 import type { AssertionResult } from './evalReport.js';
-import type { TurnExpectation } from './testFile.js';
+import type { TurnExpectation } from './flowTest.js';
 
 /** What an expectation is checked against: one turn, or a whole simulated conversation. */
 export interface Checked {

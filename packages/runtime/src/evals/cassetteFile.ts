@@ -1,7 +1,7 @@
 // The `flow-cassette/1` file beside a test file: what each case needed from outside, by case name.
 import { isRecord } from '@flow/core';
 import type { Cassette, RecordedModelReply } from '../cassette.js';
-import { FLOWTEST_SUFFIX } from './testFile.js';
+import { FLOWTEST_SUFFIX } from './flowTest.js';
 
 export const CASSETTE_FORMAT = 'flow-cassette/1';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expandCases } from './evalCases.js';
-import type { FlowTest } from './testFile.js';
+import type { FlowTest } from './flowTest.js';
 
 const test: FlowTest = {
   name: 'orders',

@@ -1,6 +1,6 @@
 // A test's cases: the test itself, or one per case of its dataset with the case's vars filled in.
 import { fillTemplate, templateNames } from '@flow/core';
-import type { FlowTest, FlowTestCase, FlowTestTurn, SimulatedUser, TurnExpectation } from './testFile.js';
+import type { FlowTest, FlowTestCase, FlowTestTurn, SimulatedUser, TurnExpectation } from './flowTest.js';
 
 /** One case ready to run: a test, or one case of its dataset, with its vars filled in. */
 export interface RunnableCase {

@@ -2,7 +2,7 @@ import { isRecord, parseJsonValue } from '@flow/core';
 import type { ModelClient } from '../modelClient.js';
 import type { EvalTranscriptTurn } from './evalReport.js';
 import { transcriptText } from './judge.js';
-import type { SimulatedUser } from './testFile.js';
+import type { SimulatedUser } from './flowTest.js';
 
 const ANSWER_SHAPE = '{ "message": string, "goalReached": boolean }';
 
