@@ -46,3 +46,5 @@ export {
   type EvalTranscriptTurn,
   type FileResult,
 } from './evals/evalReport.js';
+export { caseFailureReasons, compareWithBaseline } from './evals/baseline.js';
+export { EVAL_RESULT_FORMAT, EvalResultError, readEvalResult } from './evals/readEvalResult.js';
