@@ -9,6 +9,7 @@ import { evalText } from '../src/evals/evalText.js';
 import { evalMarkdown } from '../src/evals/evalMarkdown.js';
 import { evalJunitXml } from '../src/evals/evalJunit.js';
 import { appendStepSummary } from '../src/evals/stepSummary.js';
+import { evalStats, percent } from '../src/evals/evalStats.js';
 import { removeTempDirs, tempDir } from './helpers/flows.js';
 
 afterAll(() => removeTempDirs());
@@ -75,6 +76,23 @@ const FAILURES = `✖ flows/broken.flowtest.json: unknown key "judgee" (line 7)
     turn 1: judge: Gives the tracking link: failed (judge: It invents a date.)
 ✖ flows/refunds.flowtest.json › refund
     turn 2: expected a call to refund, got none`;
+
+describe('evalStats', () => {
+  it('reads 100% only when all passed and 0% only when none did', () => {
+    expect([0, 0.001, 0.004, 0.5, 0.6666, 0.996, 0.999, 1].map(percent)).toEqual(['0%', '1%', '1%', '50%', '67%', '99%', '99%', '100%']);
+  });
+
+  it('takes the latency percentiles by nearest rank over every run, and none when nothing ran', () => {
+    const result = evalResultFixture();
+    const c = result.files[0]?.cases[0];
+    const run = c?.runs[0];
+    if (c === undefined || run === undefined) throw new Error('fixture changed');
+    c.runs = Array.from({ length: 20 }, (_, i) => ({ ...run, ms: (i + 1) * 10 }));
+    result.files = [{ file: 'a.flowtest.json', cases: [c] }];
+    expect(evalStats(result).latency).toEqual({ p50: 100, p95: 190 });
+    expect(evalStats({ ...result, files: [] }).latency).toBeNull();
+  });
+});
 
 describe('evalText', () => {
   it('prints the pass rates per file, test and assertion kind, latency, tokens, the slowest cases, then the failures', () => {
