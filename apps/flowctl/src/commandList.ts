@@ -120,6 +120,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         description: 'post the markdown review as one pull-request comment, or update the earlier one (GITHUB_TOKEN, GITHUB_REPOSITORY)',
       },
       { flags: '--pr <number>', description: 'the pull request to comment on (default: the one of GITHUB_EVENT_PATH)' },
+      {
+        flags: '--test-report <file>',
+        description: 'a flowctl test --format json result: its pass rates, regressions and failures follow the markdown review',
+      },
     ],
     example: 'flowctl diff --format markdown flows/support-desk/production.flow.json edited.flow.json',
     load: () => import('./commands/diff.js'),

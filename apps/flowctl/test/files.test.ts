@@ -6,6 +6,7 @@ import { flowMessages, type FlowDocument } from '@flow/core';
 import { flowText, sampleFlow, removeTempDirs, tempDir } from './helpers/flows.js';
 import { at, list } from './helpers/json.js';
 import { parseJson, runCli } from './helpers/runCli.js';
+import { conditionHolds, runWorkflowSteps, workflowRunSteps } from './helpers/workflow.js';
 
 afterAll(removeTempDirs);
 
@@ -257,13 +258,80 @@ describe('flowctl init', () => {
     expect(steps[0]).toEqual({ uses: 'actions/checkout@v4', with: { 'fetch-depth': 0 } });
     expect(steps.find((step) => at(step, 'name') === 'Review')).toEqual({
       name: 'Review',
-      if: "github.event_name == 'pull_request'",
+      if: "${{ (success() || steps.tests.outcome == 'failure') && github.event_name == 'pull_request' }}",
       env: {
         GITHUB_TOKEN: '${{ secrets.GITHUB_TOKEN }}',
         BASE_REF: '${{ github.base_ref }}',
         COMMENT: "${{ github.event.pull_request.head.repo.full_name == github.repository && '--comment' || '' }}",
       },
-      run: `npx --no-install flowctl diff --base "origin/$BASE_REF" 'flows' --format markdown $COMMENT`,
+      run: `# The tests' result follows the review, when the tests ran.
+REPORT=''
+if [ -s flow-test-result.json ]; then REPORT='--test-report flow-test-result.json'; fi
+npx --no-install flowctl diff --base "origin/$BASE_REF" 'flows' --format markdown $COMMENT $REPORT
+`,
+    });
+  });
+
+  describe('the workflow it writes, its steps run with npm and npx stubbed', () => {
+    /** Runs the init workflow in a project whose `npx` says what it was asked and fails `flowctl test` (the tests fail). */
+    async function runStubbed(eventName: string, withTests: boolean) {
+      const dir = tempDir();
+      expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+      if (withTests) writeFileSync(join(dir, 'flows', 'example', 'orders.flowtest.json'), '{}');
+      const bin = join(dir, 'stub-bin');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'npm'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+      writeFileSync(
+        join(bin, 'npx'),
+        '#!/bin/sh\nif [ "$3" = test ]; then echo \'{"format":"flow-test-result/1"}\'; exit 1; fi\necho "npx $*"\n',
+        { mode: 0o755 },
+      );
+      const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, FLOW_API_URL: '' };
+      const ran = await runWorkflowSteps(dir, env, eventName, { GITHUB_TOKEN: 'x', BASE_REF: 'main', COMMENT: '--comment' });
+      return { dir, ran: ran.map((r) => [r.step.name, r.result === null ? 'skipped' : `${r.result.code}: ${r.result.stdout}`]) };
+    }
+
+    it('on a pull request with tests that fail: the test step fails, the review still runs with their result', async () => {
+      const { dir, ran } = await runStubbed('pull_request', true);
+      expect(ran).toEqual([
+        ['Install', '0: '],
+        ['Validate', '0: npx --no-install flowctl validate flows --format github\n'],
+        ['Canonical form', '0: npx --no-install flowctl fmt --check flows\n'],
+        ['What a publish would change', 'skipped'],
+        ['Conversation tests', '1: '],
+        [
+          'Review',
+          '0: npx --no-install flowctl diff --base origin/main flows --format markdown --comment --test-report flow-test-result.json\n',
+        ],
+      ]);
+      expect(readFileSync(join(dir, 'flow-test-result.json'), 'utf8')).toBe('{"format":"flow-test-result/1"}\n');
+    });
+
+    it('without test files: the test step says so and passes, the review runs without a result; on a push, no review', async () => {
+      const { ran } = await runStubbed('pull_request', false);
+      expect(ran.slice(4)).toEqual([
+        ['Conversation tests', '0: No *.flowtest.json files: no conversation tests to run\n'],
+        ['Review', '0: npx --no-install flowctl diff --base origin/main flows --format markdown --comment\n'],
+      ]);
+      const push = await runStubbed('push', true);
+      expect(push.ran.slice(4)).toEqual([
+        ['Conversation tests', '1: '],
+        ['Review', 'skipped'],
+      ]);
+    });
+
+    it('skips the tests and the review when an earlier step failed', async () => {
+      const dir = tempDir();
+      expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+      const context = { eventName: 'pull_request', failed: true, outcomes: { tests: 'skipped' } };
+      expect(workflowRunSteps(dir).map((step) => [step.name, conditionHolds(step.condition, context)])).toEqual([
+        ['Install', false],
+        ['Validate', false],
+        ['Canonical form', false],
+        ['What a publish would change', false],
+        ['Conversation tests', false],
+        ['Review', false],
+      ]);
     });
   });
 

@@ -111,16 +111,24 @@ describe('flowctl init: a project that works as written', () => {
     try {
       expect(at(initWorkflow(root), 'jobs', 'check', 'env', 'FLOW_API_URL')).toBe('${{ vars.FLOW_API_URL }}');
       const runs = workflowRunSteps(root);
-      expect(runs.map((step) => step.name)).toEqual(['Install', 'Validate', 'Canonical form', 'What a publish would change', 'Review']);
+      expect(runs.map((step) => step.name)).toEqual([
+        'Install',
+        'Validate',
+        'Canonical form',
+        'What a publish would change',
+        'Conversation tests',
+        'Review',
+      ]);
       expect(runs[3]?.condition).toBe("env.FLOW_API_URL != ''");
-      expect(runs[4]?.condition).toBe("github.event_name == 'pull_request'");
+      expect(runs[5]?.condition).toBe("${{ (success() || steps.tests.outcome == 'failure') && github.event_name == 'pull_request' }}");
       const ran = await runWorkflowSteps(root, { ...npmEnv, FLOW_API_URL: provider.url, CI: 'true' });
       expect(ran.map((r) => r.step.name)).toEqual(runs.map((step) => step.name));
       // A push: every step runs but the pull-request review.
-      for (const { step, result } of ran.slice(0, 4)) expect(result?.code, `${step.name}: ${result?.stderr ?? 'skipped'}`).toBe(0);
-      expect(ran[4]?.result).toBeNull();
+      for (const { step, result } of ran.slice(0, 5)) expect(result?.code, `${step.name}: ${result?.stderr ?? 'skipped'}`).toBe(0);
+      expect(ran[5]?.result).toBeNull();
       expect(ran[1]?.result?.stdout).toBe('');
       expect(ran[3]?.result?.stdout).toContain('Would change example/production');
+      expect(ran[4]?.result?.stdout).toBe('No *.flowtest.json files: no conversation tests to run\n');
     } finally {
       await provider.close();
     }

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GITHUB_COMMENT_LIMIT, NO_FLOW_CHANGES, REVIEW_MARKER, postReviewComment, reviewCommentBody } from '../src/github/prComment.js';
 import { CliError } from '../src/errors.js';
+import { evalMarkdown } from '../src/evals/evalMarkdown.js';
+import { evalResultFixture } from '@flow/runtime/testing';
 import { flowText, removeTempDirs, sampleFlow, tempDir } from './helpers/flows.js';
 import { FakeGitHub } from './helpers/fakeGitHub.js';
 import { at } from './helpers/json.js';
@@ -193,6 +195,62 @@ describe('flowctl diff --comment', () => {
   });
 });
 
+describe('flowctl diff --comment --test-report', () => {
+  const tests = evalMarkdown(evalResultFixture());
+  const report = (value: unknown = evalResultFixture()): string => {
+    writeFileSync(join(dir, 'result.json'), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+    return 'result.json';
+  };
+
+  it("posts the review, then the tests' report, as --format markdown prints them", async () => {
+    const printed = await runCli(['diff', 'a.flow.json', 'b.flow.json', '--format', 'markdown'], { cwd: dir, env: env() });
+    const result = await review(['--format', 'markdown', '--test-report', report()]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`${printed.stdout}\n${tests}`);
+    expect(github.comments.map((c) => c.body)).toEqual([`${REVIEW_MARKER}\n${printed.stdout}\n${tests}`]);
+  });
+
+  it("says nothing changed in the flows, then gives the tests' report", async () => {
+    writeFileSync(join(dir, 'b.flow.json'), flowText(sampleFlow()));
+    const result = await review(['--test-report', report()]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(github.comments[0]?.body).toBe(`${REVIEW_MARKER}\n${NO_FLOW_CHANGES}\n\n${tests}`);
+  });
+
+  it.each([
+    [
+      'a cassette',
+      { format: 'flow-cassette/1', tests: {} },
+      'is not a flow-test-result/1 result (flowctl test --format json): format is "flow-cassette/1"',
+    ],
+    [
+      'an empty file (the test step failed to start)',
+      '',
+      'is not JSON (write it with flowctl test --format json): Unexpected end of JSON input',
+    ],
+  ])('refuses %s before any request (exit 1)', async (_what, value, said) => {
+    const result = await review(['--test-report', report(value)]);
+    expect(result).toMatchObject({ code: 1, stdout: '', stderr: `error: --test-report result.json ${said}\n` });
+    expect(github.requests).toEqual([]);
+  });
+
+  it('says which report it cannot read', async () => {
+    const result = await review(['--test-report', 'missing.json']);
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: `error: --test-report missing.json cannot be read: ENOENT: no such file or directory, open '${join(dir, 'missing.json')}'\n`,
+    });
+  });
+
+  it('refuses --test-report without a markdown review to add it to', async () => {
+    const result = await runCli(['diff', 'a.flow.json', 'b.flow.json', '--test-report', report()], { cwd: dir, env: env() });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: "error: --test-report adds the tests' results to the markdown review: add --comment or --format markdown\n",
+    });
+  });
+});
+
 describe('postReviewComment', () => {
   it('keeps the token out of its error messages, even when GitHub repeats it', async () => {
     github.failure = { status: 403, message: `token ${TOKEN} may not write` };
@@ -244,6 +302,17 @@ describe('reviewCommentBody', () => {
   it('leaves a review within the limit as it is, after the marker', () => {
     expect(reviewCommentBody('# Flow changes\n')).toBe(`${REVIEW_MARKER}\n# Flow changes\n`);
     expect(reviewCommentBody(' \n')).toBe(`${REVIEW_MARKER}\n${NO_FLOW_CHANGES}`);
+  });
+
+  it("cuts a long review before the tests' report, which stays whole", () => {
+    const tests = evalMarkdown(evalResultFixture());
+    const body = reviewCommentBody(`intro\n${'+ a line of the prompt\n'.repeat(5000)}`, tests);
+    expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(body.startsWith(`${REVIEW_MARKER}\nintro\n`)).toBe(true);
+    expect(body).toContain(
+      "+ a line of the prompt\n\n\n_The review was cut at GitHub's 65,536-character comment limit: run `flowctl diff` locally for all of it._\n\n### Conversation tests\n",
+    );
+    expect(body.endsWith(`\n\n${tests}`)).toBe(true);
   });
 
   it("cuts a long review at GitHub's limit, closes the open code block and says so", () => {

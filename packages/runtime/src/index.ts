@@ -64,3 +64,5 @@ export { parseCasesText, parseFlowTestText, readFlowTestFile, type FlowTestRead 
 export { CASSETTE_FORMAT, cassetteFileText, cassettePath, readCassetteFile, type CaseCassette } from './evals/cassetteFile.js';
 export { checkExpectation } from './evals/assertions.js';
 export { DEFAULT_CONCURRENCY, runFlowTests, type FlowTestSource, type RunFlowTestsOptions } from './evals/runner.js';
+export { caseFailureReasons, compareWithBaseline } from './evals/baseline.js';
+export { EVAL_RESULT_FORMAT, EvalResultError, readEvalResult } from './evals/readEvalResult.js';

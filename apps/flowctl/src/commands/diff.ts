@@ -14,6 +14,8 @@ import {
   type RevisionPath,
 } from '../files/gitRevision.js';
 import { inFile, loadFlowFile, type LoadedFlow } from '../files/readFlowFile.js';
+import { evalMarkdown } from '../evals/evalMarkdown.js';
+import { readEvalResultFile } from '../evals/readEvalResultFile.js';
 import { postReviewComment } from '../github/prComment.js';
 import type { DiffFileReport, DiffReport } from '../reports.js';
 
@@ -98,6 +100,16 @@ function pullRequestOption(invocation: Invocation): number | undefined {
   return pr;
 }
 
+/** `--test-report FILE`: the markdown of a `flowctl test --format json` result, read before the flows; '' without it. */
+async function testReportMarkdown(invocation: Invocation, format: DiffFormat, comment: boolean, cwd: string): Promise<string> {
+  const file = stringOption(invocation, 'testReport');
+  if (file === undefined) return '';
+  if (!comment && format !== 'markdown') {
+    throw usageError("--test-report adds the tests' results to the markdown review: add --comment or --format markdown");
+  }
+  return evalMarkdown(await readEvalResultFile(file, '--test-report', cwd));
+}
+
 /**
  * `flowctl diff <a> <b>` (each a file or `rev:path`) and `flowctl diff --base <rev> [paths...]`:
  * what changed, positions and key order ignored, as text, JSON or a markdown review.
@@ -108,6 +120,7 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const pr = pullRequestOption(invocation);
   const comment = flagOption(invocation, 'comment');
   const cwd = ctx.io.cwd;
+  const tests = await testReportMarkdown(invocation, format, comment, cwd);
   let data: DiffReport;
   // The review a comment posts: the same markdown, whatever the output's format.
   let review = '';
@@ -132,10 +145,12 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     if (!diff.same) review = markdown ?? '';
     data = { a, b, ...diff, format, markdown: format === 'markdown' ? markdown : null };
   }
+  // The tests' report follows the review, printed as it is posted.
+  if (data.markdown !== null && tests !== '') data.markdown = `${data.markdown}\n${tests}`;
   if (comment) {
     // An empty review says there is no semantic change (the poster writes that sentence).
     data.comment = await ctx.task('Posting the review comment', () =>
-      postReviewComment({ markdown: review, env: ctx.io.env, cwd, ...(pr === undefined ? {} : { pr }) }),
+      postReviewComment({ markdown: review, tests, env: ctx.io.env, cwd, ...(pr === undefined ? {} : { pr }) }),
     );
   }
   const exitCode = flagOption(invocation, 'exitCode') && !data.same ? EXIT.findings : EXIT.ok;

@@ -76,7 +76,10 @@ pull requests it reviews the flows' changes against the base branch in one comme
 (\`flowctl diff --base "origin/$BASE_REF" flows --format markdown --comment\`, updated on each push):
 the checkout has the whole history (\`fetch-depth: 0\`) and the workflow may write pull requests
 (\`permissions: contents: read, pull-requests: write\`); a pull request from a fork, whose token is
-read-only, gets its review in the job's log only.
+read-only, gets its review in the job's log only. When the flows folder holds \`*.flowtest.json\`
+files, the step \`Conversation tests\` replays them (\`flowctl test flows --format json\` into
+\`flow-test-result.json\`; it fails the job when a test fails) and the review, which runs after failed
+tests too, appends their result (\`--test-report flow-test-result.json\`).
 \`--plan <id>\` names the example's plan (default \`example\`). It never overwrites the flow or the
 workflow: when either exists, nothing is written (exit 1, code \`EXISTS\`). Then \`npm install\`
 (which writes the \`package-lock.json\` that \`npm ci\` needs).
@@ -208,6 +211,15 @@ event at \`GITHUB_EVENT_PATH\`, or \`--pr <number>\`; GitHub Actions sets all bu
 review longer than GitHub's 65,536-character limit is cut, with a note. A variable missing is a
 usage error (exit 2) that names it; an error from GitHub (a refused token, a missing repository)
 exits 3 with GitHub's status and message and what to check.
+
+\`--test-report <file>\` adds the conversation tests' result to the review: the file is what
+\`flowctl test --format json\` printed, and its markdown follows the flows' review in the comment and
+in what \`--format markdown\` prints: the pass rate (and the baseline's, with \`--baseline\`), a table
+per test file (each case's pass rate, runs and time), the regressions with their reasons, the
+improvements and the failing cases, folded. A long review is cut before it, so the tests' part stays
+whole. A file that cannot be read, is not JSON or is not such a result (\`--test-report result.json is
+not a flow-test-result/1 result (flowctl test --format json): format is "flow-cassette/1"\`) exits 1
+before anything is posted; without \`--comment\` or \`--format markdown\` it is a usage error (exit 2).
 `,
     samples: [
       { command: 'flowctl diff flows/support-desk/production.flow.json edited.flow.json', showOutput: true },

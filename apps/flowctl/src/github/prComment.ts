@@ -23,6 +23,8 @@ const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 export interface ReviewCommentOptions {
   /** The review; '' when the pull request changes no flow semantically. */
   markdown: string;
+  /** The markdown of the conversation tests' result (`--test-report`), after the review. */
+  tests?: string;
   /** GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_TOKEN and GITHUB_EVENT_PATH are read here. */
   env: Readonly<Record<string, string | undefined>>;
   /** The pull request's number (`--pr`); else read from the event at GITHUB_EVENT_PATH. */
@@ -57,7 +59,7 @@ interface GitHubTarget {
 export async function postReviewComment(options: ReviewCommentOptions): Promise<ReviewCommentResult> {
   const target = await githubTarget(options);
   const fetch = options.fetch ?? (await defaultFetch(target.api, options.env));
-  const body = reviewCommentBody(options.markdown);
+  const body = reviewCommentBody(options.markdown, options.tests);
   const issue = `repos/${encodeURIComponent(target.owner)}/${encodeURIComponent(target.repo)}/issues`;
   const earlier = await findEarlierComment(fetch, target, `${issue}/${target.pr}/comments?per_page=100`);
   const sent = JSON.stringify({ body });
@@ -72,14 +74,28 @@ export async function postReviewComment(options: ReviewCommentOptions): Promise<
   return { action: earlier === null ? 'posted' : 'updated', id: comment.id, url: comment.html_url, pr: target.pr };
 }
 
-/** The comment's body: the marker, then the review (or NO_FLOW_CHANGES), cut to GitHub's limit with a note. */
-export function reviewCommentBody(markdown: string): string {
-  const full = `${REVIEW_MARKER}\n${markdown.trim() === '' ? NO_FLOW_CHANGES : markdown}`;
+/**
+ * The comment's body: the marker, then the review (or NO_FLOW_CHANGES), then the tests' report
+ * when there is one, cut to GitHub's limit with a note. A long review is cut before a report that
+ * fits in half the limit, so the tests' verdict stays in the comment.
+ */
+export function reviewCommentBody(markdown: string, tests = ''): string {
+  const review = `${REVIEW_MARKER}\n${markdown.trim() === '' ? NO_FLOW_CHANGES : markdown}`;
+  const tail = tests.trim() === '' ? '' : `\n\n${tests}`;
+  const full = `${tail === '' ? review : review.replace(/\n+$/, '')}${tail}`;
   if (full.length <= GITHUB_COMMENT_LIMIT) return full;
-  let room = GITHUB_COMMENT_LIMIT - CUT_NOTE.length;
+  return tail.length <= GITHUB_COMMENT_LIMIT / 2
+    ? `${cutWithNote(review.replace(/\n+$/, ''), GITHUB_COMMENT_LIMIT - tail.length)}${tail}`
+    : cutWithNote(full, GITHUB_COMMENT_LIMIT);
+}
+
+/** `text` cut to at most `limit` characters, the note included. */
+function cutWithNote(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let room = limit - CUT_NOTE.length;
   for (;;) {
     // Whole lines only, so no code point or markup is split; the marker's line always stays.
-    const kept = full.slice(0, full.lastIndexOf('\n', room - 1) + 1);
+    const kept = text.slice(0, text.lastIndexOf('\n', room - 1) + 1);
     const closing = openBlocksClosed(kept);
     if (kept.length + closing.length <= room) return `${kept}${closing}${CUT_NOTE}`;
     room -= closing.length;

@@ -1,11 +1,16 @@
 /** Where `flowctl init` writes the CI workflow. */
 export const CI_WORKFLOW_FILE = '.github/workflows/flows.yml';
 
+/** Where the workflow's test step writes the tests' result (`flowctl test --format json`) for the review. */
+export const CI_TEST_RESULT_FILE = 'flow-test-result.json';
+
 /**
  * `.github/workflows/flows.yml`: on pull requests and pushes that touch the flows, install the
  * project (flowctl is its dev dependency), validate (as annotations), check the canonical form and,
  * when the repository has a provider (the `FLOW_API_URL` variable), show what a publish of each
- * flow would change; on pull requests, post the review of the flows' changes as one comment.
+ * flow would change; replay the conversation tests (`*.flowtest.json`), their result in a file; on
+ * pull requests, post the review of the flows' changes and the tests' result as one comment, also
+ * when the tests failed (the job fails all the same).
  * `secretNames` are the `{ "env": NAME }` variables the flows use: a dry run against a remote
  * provider compares their values, so each comes from a repository secret.
  */
@@ -59,13 +64,26 @@ ${secrets}    steps:
           find '${flowsDir}' -name '*.flow.json' -print0 | sort -z | while IFS= read -r -d '' file; do
             npx --no-install flowctl publish "$file" --dry-run
           done
+      - name: Conversation tests
+        id: tests
+        run: |
+          if [ -z "$(find '${flowsDir}' -name '*.flowtest.json' -print -quit)" ]; then
+            echo 'No *.flowtest.json files: no conversation tests to run'
+            exit 0
+          fi
+          npx --no-install flowctl test '${flowsDir}' --format json > ${CI_TEST_RESULT_FILE}
       - name: Review
-        if: github.event_name == 'pull_request'
+        # After failed tests too, so that the comment shows them.
+        if: \${{ (success() || steps.tests.outcome == 'failure') && github.event_name == 'pull_request' }}
         env:
           GITHUB_TOKEN: \${{ secrets.GITHUB_TOKEN }}
           BASE_REF: \${{ github.base_ref }}
           # A pull request from a fork gets a read-only token: its review is printed here only.
           COMMENT: \${{ github.event.pull_request.head.repo.full_name == github.repository && '--comment' || '' }}
-        run: npx --no-install flowctl diff --base "origin/$BASE_REF" '${flowsDir}' --format markdown $COMMENT
+        run: |
+          # The tests' result follows the review, when the tests ran.
+          REPORT=''
+          if [ -s ${CI_TEST_RESULT_FILE} ]; then REPORT='--test-report ${CI_TEST_RESULT_FILE}'; fi
+          npx --no-install flowctl diff --base "origin/$BASE_REF" '${flowsDir}' --format markdown $COMMENT $REPORT
 `;
 }

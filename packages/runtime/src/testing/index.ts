@@ -7,3 +7,4 @@ export {
   type ScriptedReply,
 } from './scriptedModelServer.js';
 export { httpToolFlow } from './httpToolFlow.js';
+export { evalResultFixture } from './evalResultFixture.js';
