@@ -291,6 +291,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         flags: '--min-pass-rate <rate>',
         description: 'exit 1 only when the pass rate over all runs is below this (0 to 1); else any failure does',
       },
+      {
+        flags: '--baseline <file>',
+        description: 'a previous flowctl test --format json result: each case marked a regression or an improvement against it',
+      },
       ...RUNTIME_OPTIONS,
     ],
     example: 'flowctl test flows',

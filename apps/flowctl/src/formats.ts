@@ -3,7 +3,7 @@ export const VALIDATE_FORMATS = ['text', 'json', 'github', 'sarif', 'junit'] as 
 export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
 
 /** Output formats of `flowctl test`. */
-export const TEST_FORMATS = ['text', 'json', 'junit'] as const;
+export const TEST_FORMATS = ['text', 'json', 'junit', 'markdown'] as const;
 export type TestFormat = (typeof TEST_FORMATS)[number];
 export const isTestFormat = (value: unknown): value is TestFormat => TEST_FORMATS.some((f) => f === value);
 

@@ -66,14 +66,15 @@ describe('flowctl test', () => {
     const none = await runCli(['test', 'shop'], { cwd: dir });
     expect(none.code).toBe(1);
     expect(none.stdout).toBe(
-      '✖ shop/orders.flowtest.json: no cassette (shop/orders.cassette.json): record one with flowctl test --record, a model configured\n0 tests passed, 1 failed (replayed from cassettes)\n',
+      '✖ shop/orders.flowtest.json: no cassette (shop/orders.cassette.json): record one with flowctl test --record, a model configured\n\n✖ 0 cases passed, 1 failed (replayed from cassettes)\n',
     );
 
     const recorded = await record(dir);
     expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
-    expect(recorded.stdout).toMatch(
-      /^✔ shop\/orders\.flowtest\.json › looks up an order \d+ ms\n✔ shop\/orders\.flowtest\.json › greets \d+ ms\n2 tests passed, 0 failed \(recorded\)\n$/,
-    );
+    // The summary: one row per test, then the last line.
+    expect(recorded.stdout).toMatch(/^shop\/orders\.flowtest\.json › looks up an order +100% +1\/1$/m);
+    expect(recorded.stdout).toMatch(/^shop\/orders\.flowtest\.json › greets +100% +1\/1$/m);
+    expect(recorded.stdout).toMatch(/\n✔ pass rate 100%: 2 cases passed, 0 failed \(recorded\)\n$/);
     expect(recorded.stderr).toContain('recorded shop/orders.cassette.json');
     expect(api.requests).toHaveLength(1);
     const cassette: unknown = JSON.parse(readFileSync(join(dir, 'shop', 'orders.cassette.json'), 'utf8'));
@@ -91,7 +92,7 @@ describe('flowctl test', () => {
     for (let i = 0; i < 2; i++) {
       const replayed = await runCli(['test', 'shop'], { cwd: dir });
       expect(replayed.code, replayed.stdout).toBe(0);
-      expect(replayed.stdout).toContain('2 tests passed, 0 failed (replayed from cassettes)');
+      expect(replayed.stdout).toContain('✔ pass rate 100%: 2 cases passed, 0 failed (replayed from cassettes)');
     }
     expect(api.requests).toHaveLength(1);
 
@@ -127,7 +128,7 @@ describe('flowctl test', () => {
     const result = await runCli(['test', 'shop/strict.flowtest.json'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /^✖ shop\/strict\.flowtest\.json › looks up an order \d+ ms\n {4}turn 1: variable status is "shipped", expected "delivered"\n {4}turn 1: the reply does not contain "delivered": "Order 1042 has shipped\."\n✔ shop\/strict\.flowtest\.json › greets \d+ ms\n1 test passed, 1 failed \(replayed from cassettes\)\n$/,
+      /\n✖ shop\/strict\.flowtest\.json › looks up an order\n {4}turn 1: variable status is "shipped", expected "delivered"\n {4}turn 1: the reply does not contain "delivered": "Order 1042 has shipped\."\n\n✖ pass rate 50%: 1 case passed, 1 failed \(replayed from cassettes\)\n$/,
     );
     const junit = await runCli(['test', 'shop/strict.flowtest.json', '--format', 'junit'], { cwd: dir });
     expect(junit.stdout).toContain('<testsuites name="flowctl test" tests="2" failures="1" errors="0">');
@@ -152,7 +153,7 @@ describe('flowctl test', () => {
     const unknown = await runCli(['test', 'misspelt.flowtest.json'], { cwd: dir });
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toBe(
-      '✖ misspelt.flowtest.json: tests[0].turns[0].expect: unknown key "judgee" (line 10)\n0 tests passed, 1 failed (replayed from cassettes)\n',
+      '✖ misspelt.flowtest.json: tests[0].turns[0].expect: unknown key "judgee" (line 10)\n\n✖ 0 cases passed, 1 failed (replayed from cassettes)\n',
     );
     const noModel = await runCli(['test', 'shop', '--record'], { cwd: dir });
     expect(noModel.code).toBe(2);

@@ -56,12 +56,12 @@ describe('flowctl test: judged assertions', () => {
     expect(recorded.stdout).toMatch(
       new RegExp(
         [
-          '^✔ shop/evals\\.flowtest\\.json › gives the link \\d+ ms',
-          '✖ shop/evals\\.flowtest\\.json › invents a date \\d+ ms',
-          '    turn 1: judged "Gives the tracking link and invents no date": fail: It invents a date and gives no link\\.',
-          '✖ shop/evals\\.flowtest\\.json › judge says nonsense \\d+ ms',
+          '\\n✖ shop/evals\\.flowtest\\.json › invents a date',
+          '    turn 1: judged "Gives the tracking link and invents no date": fail \\(judge: It invents a date and gives no link\\.\\)',
+          '✖ shop/evals\\.flowtest\\.json › judge says nonsense',
           '    turn 1: the judge\'s verdict could not be read \\(expected \\{ "pass": boolean, "reason": string \\}\\): "Looks fine to me"',
-          '1 test passed, 2 failed \\(recorded\\)\\n$',
+          '',
+          '✖ pass rate 33%: 1 case passed, 2 failed \\(recorded\\)\\n$',
         ].join('\\n'),
       ),
     );
@@ -137,12 +137,43 @@ describe('flowctl test: datasets and pass rates', () => {
 
     const strict = await runCli(['test', 'shop', '--min-pass-rate', '0.9'], { cwd: dir });
     expect(strict.code).toBe(1);
-    expect(strict.stdout).toContain('4 tests passed, 1 failed, pass rate 80% (minimum 90%) (replayed from cassettes)\n');
+    expect(strict.stdout).toContain('✖ pass rate 80% (minimum 90%): 4 cases passed, 1 failed (replayed from cassettes)\n');
     const lenient = await runCli(['test', 'shop', '--min-pass-rate', '0.7'], { cwd: dir });
     expect(lenient.code).toBe(0);
-    expect(lenient.stdout).toContain('✖ shop/evals.flowtest.json › orders › case 3 ');
-    expect(lenient.stdout).toContain('4 tests passed, 1 failed, pass rate 80% (minimum 70%) (replayed from cassettes)\n');
+    expect(lenient.stdout).toContain('✖ shop/evals.flowtest.json › orders › case 3\n');
+    expect(lenient.stdout).toContain('✖ pass rate 80% (minimum 70%): 4 cases passed, 1 failed (replayed from cassettes)\n');
     expect(model.requests).toHaveLength(5);
+  });
+
+  it('marks regressions and improvements against a baseline, in markdown too, and appends the summary for GitHub', async () => {
+    const dir = folder([lookup], { 'orders.jsonl': dataset });
+    const model = await scripted(orders.map((order, i) => ({ content: `Order ${i === 2 ? '9999' : order} has shipped.` })));
+    expect((await withModel(dir, model, ['--record'])).code).toBe(1);
+    const base = await runCli(['test', 'shop', '--format', 'json'], { cwd: dir });
+    writeFileSync(join(dir, 'base.json'), base.stdout);
+    // Now case 3 answers right and case 4 wrong.
+    const file = join(dir, 'shop', 'evals.cassette.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Order 9999 has', 'Order 1043 has').replace('Order 1044 has', 'Order 4404 has'));
+    const summary = join(dir, 'summary.md');
+    writeFileSync(summary, '## Earlier step\n');
+    const now = await runCli(['test', 'shop', '--baseline', 'base.json', '--format', 'markdown'], {
+      cwd: dir,
+      env: { GITHUB_STEP_SUMMARY: summary },
+    });
+    expect(now.code).toBe(1);
+    expect(now.stdout).toContain('**Pass rate 80%** (4 of 5 runs passed) · baseline 80% · 1 regression · 1 improvement');
+    expect(now.stdout).toContain(
+      '#### Regressions\n\n- **shop/evals.flowtest.json › orders › case 4**: 100% → 0%\n  - turn 1: the reply does not contain "1044": "Order 4404 has shipped."',
+    );
+    expect(now.stdout).toContain('#### Improvements\n\n- **shop/evals.flowtest.json › orders › case 3**: 0% → 100%');
+    // The job's summary page gets the same markdown, after what earlier steps wrote.
+    expect(readFileSync(summary, 'utf8')).toBe(`## Earlier step\n\n${now.stdout}`);
+    const text = await runCli(['test', 'shop', '--baseline', 'base.json'], { cwd: dir });
+    expect(text.stdout).toContain('▼ regression shop/evals.flowtest.json › orders › case 4: 100% → 0%\n');
+    expect(text.stdout).toContain('✖ pass rate 80% (baseline 80%): 4 cases passed, 1 failed (replayed from cassettes)\n');
+    const bad = await runCli(['test', 'shop', '--baseline', 'shop/orders.jsonl'], { cwd: dir });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^error: --baseline shop\/orders\.jsonl is not JSON \(write it with flowctl test --format json\)/);
   });
 
   it('takes inline cases, and names the file and line of a bad dataset line', async () => {
@@ -155,13 +186,16 @@ describe('flowctl test: datasets and pass rates', () => {
     const model = await scripted([{ content: 'Hello!' }, { content: 'Order 7 is on its way.' }, { content: 'Order 7 is on its way.' }]);
     const live = await withModel(dir, model, ['--live']);
     expect(live.stdout).toBe(
-      '✖ shop/evals.flowtest.json: bad.jsonl line 3: vars: must map names to text\n0 tests passed, 1 failed (live)\n',
+      '✖ shop/evals.flowtest.json: bad.jsonl line 3: vars: must map names to text\n\n✖ 0 cases passed, 1 failed (live)\n',
     );
     writeFileSync(join(dir, 'shop', 'bad.jsonl'), '{"vars":{"order":"7"}}\n');
     expect(model.requests).toHaveLength(0);
     const fixed = await withModel(dir, model, ['--live']);
     expect(fixed.code, fixed.stdout).toBe(0);
-    expect(fixed.stdout).toMatch(/› inline › own turns \d+ ms\n.*› inline › case 2 \d+ ms\n.*› orders › case 1 \d+ ms\n3 tests passed/);
+    // One row per test in the summary: a dataset's cases together.
+    expect(fixed.stdout).toMatch(/^shop\/evals\.flowtest\.json › inline +100% +2\/2$/m);
+    expect(fixed.stdout).toMatch(/^shop\/evals\.flowtest\.json › orders +100% +1\/1$/m);
+    expect(fixed.stdout).toContain('✔ pass rate 100%: 3 cases passed, 0 failed (live)\n');
   });
 
   it('runs each case --repeat times live (a replay once), and refuses bad numbers', async () => {
@@ -173,7 +207,8 @@ describe('flowctl test: datasets and pass rates', () => {
     expect(at(result(live), 'files', 0, 'cases', 0)).toMatchObject({ name: 'orders › case 1', passRate: 1, ok: true });
     expect(list(at(result(live), 'files', 0, 'cases', 0), 'runs')).toHaveLength(3);
     expect(at(result(live), 'files', 0, 'cases', 1)).toMatchObject({ name: 'orders › case 2', passRate: 2 / 3, ok: false });
-    expect(result(live)).toMatchObject({ passed: 5, failed: 1 });
+    // Cases: one passed every run, one failed one of its runs.
+    expect(result(live)).toMatchObject({ passed: 1, failed: 1, passRate: 5 / 6 });
     expect(live.code).toBe(1);
     // The first run of each case is the one kept.
     const replayed = await runCli(['test', 'shop', '--repeat', '3', '--json'], { cwd: dir });
@@ -230,7 +265,7 @@ describe('flowctl test: simulated users', () => {
     const replayed = await runCli(['test', 'shop'], { cwd: dir });
     expect(replayed.code, replayed.stdout).toBe(0);
     expect(replayed.stdout).toMatch(
-      /^✔ shop\/evals\.flowtest\.json › a customer asks for an order \d+ ms\n1 test passed, 0 failed \(replayed from cassettes\)\n$/,
+      /^shop\/evals\.flowtest\.json › a customer asks for an order +100% +1\/1$[\s\S]*\n✔ pass rate 100%: 1 case passed, 0 failed \(replayed from cassettes\)\n$/m,
     );
     expect(model.requests).toHaveLength(6);
   });

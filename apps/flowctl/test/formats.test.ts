@@ -269,7 +269,7 @@ describe('flowctl completion', () => {
     expect(complete(script, ['flowctl', 'keys', ''])).toEqual(['create', 'list', 'revoke']);
     expect(complete(script, ['flowctl', 'conversations', ''])).toEqual(['list', 'show']);
     expect(complete(script, ['flowctl', 'validate', '--format', ''])).toEqual(['text', 'json', 'github', 'sarif', 'junit']);
-    expect(complete(script, ['flowctl', 'test', '-f', ''])).toEqual(['text', 'json', 'junit']);
+    expect(complete(script, ['flowctl', 'test', '-f', ''])).toEqual(['text', 'json', 'junit', 'markdown']);
     expect(complete(script, ['flowctl', 'workflows', ''])).toEqual(['list']);
     expect(complete(script, ['flowctl', '--api-url', 'http://x', 'workflows', 'list', '--pl'])).toEqual(['--plan']);
     expect(complete(script, ['flowctl', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
@@ -282,7 +282,7 @@ describe('flowctl completion', () => {
     const fish = (await runBinary(['completion', 'fish'])).stdout;
     expect(zsh.startsWith('#compdef flowctl\n')).toBe(true);
     expect(zsh).toContain('"validate|--format") compadd -- text json github sarif junit; return ;;');
-    expect(zsh).toContain('"test|--format") compadd -- text json junit; return ;;');
+    expect(zsh).toContain('"test|--format") compadd -- text json junit markdown; return ;;');
     expect(zsh).toContain('"workflows") compadd -- list ;;');
     expect(fish).toContain("complete -c flowctl -n __fish_use_subcommand -a validate -d 'check flow files against the schema");
     expect(fish).toContain(

@@ -5,6 +5,7 @@ import {
   FLOWTEST_SUFFIX,
   ModelNotConfiguredError,
   cassettePath,
+  compareWithBaseline,
   createModelClient,
   runFlowTests,
   type EvalMode,
@@ -20,6 +21,9 @@ import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { isTestFormat, type TestFormat } from '../formats.js';
 import { allowPrivateFromOptions, modelFromOptions } from '../runtimeOptions.js';
 import type { TestReport } from '../reports.js';
+import { evalMarkdown } from '../evals/evalMarkdown.js';
+import { readEvalResultFile } from '../evals/readEvalResultFile.js';
+import { appendStepSummary } from '../evals/stepSummary.js';
 
 /** A whole-number option of at least 1, or a usage error naming it. */
 function countOption(invocation: Invocation, name: string, flag: string): number | undefined {
@@ -107,6 +111,9 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
   const concurrency = countOption(invocation, 'concurrency', '--concurrency');
   const minPassRate = passRateOption(invocation);
   const judgeName = stringOption(invocation, 'judgeModel');
+  const baselineFile = stringOption(invocation, 'baseline');
+  // Read before any case runs: a bad baseline stops the run, not its report.
+  const baseline = baselineFile === undefined ? undefined : await readEvalResultFile(baselineFile, '--baseline', ctx.io.cwd);
   const mode: EvalMode = record ? 'record' : liveFlag ? 'live' : 'replay';
   const model = mode === 'replay' ? undefined : liveModel(invocation, ctx);
   const judgeModel = mode === 'replay' || judgeName === undefined ? undefined : liveModel(invocation, ctx, judgeName);
@@ -123,6 +130,9 @@ export async function run(invocation: Invocation, ctx: Context): Promise<Outcome
     ...(repeat === undefined ? {} : { repeat }),
     ...(concurrency === undefined ? {} : { concurrency }),
   });
+  if (baseline !== undefined) result.baseline = compareWithBaseline(result, baseline);
+  // On GitHub Actions, the job's summary page shows the run too.
+  await appendStepSummary(evalMarkdown(result), ctx.io.env, ctx.io.cwd);
   const problems = result.files.some((f) => f.problem !== undefined);
   // With a floor, a pass rate at or above it passes the run; a file that could not run never does.
   const failing = minPassRate === undefined ? result.failed > 0 : problems || result.passRate < minPassRate;

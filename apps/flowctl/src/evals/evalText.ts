@@ -11,7 +11,7 @@ const MODES: Record<EvalMode, string> = { replay: 'replayed from cassettes', rec
  * and the slowest cases; then each failure with its reasons, the changes since a baseline and a
  * last line. With --quiet, the failures and the changes only.
  */
-export function evalText(result: EvalResult, t: TextTarget): void {
+export function evalText(result: EvalResult, t: TextTarget, minPassRate?: number): void {
   const stats = evalStats(result);
   if (!t.quiet && stats.runs > 0) {
     table(
@@ -58,8 +58,9 @@ export function evalText(result: EvalResult, t: TextTarget): void {
   if (t.quiet) return;
   if (problems.length + stats.failing.length + (result.baseline?.changes.length ?? 0) > 0) t.out('');
   const base = result.baseline === undefined ? '' : ` (baseline ${percent(result.baseline.passRate)})`;
+  const floor = minPassRate === undefined ? '' : ` (minimum ${percent(minPassRate)})`;
   const mark = result.failed === 0 ? t.style.green('✔') : t.style.red('✖');
-  t.out(
-    `${mark} pass rate ${percent(result.passRate)}${base}: ${plural(result.passed, 'case')} passed, ${result.failed} failed (${MODES[result.mode]})`,
-  );
+  // Nothing ran (every file had a problem): no rate to speak of.
+  const rate = stats.runs === 0 ? '' : `pass rate ${percent(result.passRate)}${base}${floor}: `;
+  t.out(`${mark} ${rate}${plural(result.passed, 'case')} passed, ${result.failed} failed (${MODES[result.mode]})`);
 }

@@ -1,4 +1,3 @@
-import type { TestReport } from '../reports.js';
 import type { ValidateReport } from '../reports.js';
 import { findingPlace } from './findingLine.js';
 
@@ -41,46 +40,6 @@ export function junitXml(report: ValidateReport): string {
     `  <testsuite name="flowctl validate" tests="${report.files.length}" failures="${failed}" errors="0" skipped="0">`,
     ...cases,
     '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
-}
-
-/** Conversation tests as JUnit XML: one suite per test file, one case per case (a test, or one case of its dataset). */
-export function testJunitXml(report: TestReport): string {
-  const { result } = report;
-  let tests = 0;
-  let failed = 0;
-  const suites = result.files.map((file) => {
-    const cases =
-      file.problem !== undefined
-        ? [
-            `    <testcase name="${xmlEscape(file.file)}" classname="flowctl.test">\n      <failure message="${xmlEscape(file.problem)}"/>\n    </testcase>`,
-          ]
-        : file.cases.map((item) => {
-            const ms = item.runs.reduce((sum, r) => sum + r.ms, 0);
-            const open = `    <testcase name="${xmlEscape(item.name)}" classname="${xmlEscape(file.file)}" time="${(ms / 1000).toFixed(3)}"`;
-            if (item.ok) return `${open}/>`;
-            const failures = item.runs.flatMap((r) => [
-              ...r.assertions.filter((a) => !a.ok).map((a) => a.message),
-              ...(r.error ? [r.error] : []),
-            ]);
-            return `${open}>\n      <failure message="${xmlEscape(failures[0] ?? 'failed')}">${xmlEscape(failures.join('\n'))}</failure>\n    </testcase>`;
-          });
-    const suiteFailures = file.problem !== undefined ? 1 : file.cases.filter((c) => !c.ok).length;
-    const suiteTests = file.problem !== undefined ? 1 : file.cases.length;
-    tests += suiteTests;
-    failed += suiteFailures;
-    return [
-      `  <testsuite name="${xmlEscape(file.file)}" tests="${suiteTests}" failures="${suiteFailures}" errors="0" skipped="0">`,
-      ...cases,
-      '  </testsuite>',
-    ].join('\n');
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="flowctl test" tests="${tests}" failures="${failed}" errors="0">`,
-    ...suites,
     '</testsuites>',
     '',
   ].join('\n');

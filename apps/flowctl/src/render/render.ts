@@ -5,7 +5,10 @@ import type { CliError } from '../errors.js';
 import type { Io, Style } from '../output.js';
 import { tooManyWarnings } from '../formats.js';
 import { findingLine } from './findingLine.js';
-import { junitXml, testJunitXml } from './junit.js';
+import { junitXml } from './junit.js';
+import { evalJunitXml } from '../evals/evalJunit.js';
+import { evalMarkdown } from '../evals/evalMarkdown.js';
+import { evalText } from '../evals/evalText.js';
 import { sarifLog } from './sarif.js';
 import type { Results } from '../reports.js';
 import { diffText } from './text/diffCommandText.js';
@@ -25,7 +28,6 @@ import {
 } from './text/providerText.js';
 import { keyCreatedText, keyRevokedText, keysListText } from './text/keysText.js';
 import { runText } from './text/runText.js';
-import { testText } from './text/testText.js';
 import { validateText } from './text/validateText.js';
 import type { TextTarget } from './textTarget.js';
 
@@ -53,7 +55,7 @@ const FORMATTERS: { [K in Kind]: Formatter<K> } = {
   'conversations show': conversationShowText,
   run: runText,
   session: sessionText,
-  test: testText,
+  test: ({ result, minPassRate }, t) => evalText(result, t, minPassRate),
   serve: serveText,
   completion: (report, t) => t.out(report.script.replace(/\n$/, '')),
   'db import': dbText,
@@ -109,7 +111,8 @@ export function renderOutcome(outcome: Outcome, ctx: Context): void {
   if (json) writeJson(ctx.io, jsonView(outcome.kind, outcome.data));
   else if (outcome.kind === 'validate' && outcome.data.format === 'sarif') writeJson(ctx.io, sarifLog(outcome.data, ctx.version));
   else if (outcome.kind === 'validate' && outcome.data.format === 'junit') ctx.io.stdout.write(junitXml(outcome.data));
-  else if (outcome.kind === 'test' && outcome.data.format === 'junit') ctx.io.stdout.write(testJunitXml(outcome.data));
+  else if (outcome.kind === 'test' && outcome.data.format === 'junit') ctx.io.stdout.write(evalJunitXml(outcome.data.result));
+  else if (outcome.kind === 'test' && outcome.data.format === 'markdown') ctx.io.stdout.write(evalMarkdown(outcome.data.result));
   else formatText(outcome.kind, outcome.data, textTarget(ctx));
   // As ESLint says it, in every format, on stderr.
   if (outcome.kind === 'validate' && tooManyWarnings(outcome.data)) {

@@ -77,9 +77,9 @@ export interface EvalResult {
   files: FileResult[];
   /** Over every run of every case (0..1); 1 when nothing ran. */
   passRate: number;
-  /** Runs that passed. */
+  /** Cases whose every run passed. */
   passed: number;
-  /** Runs that failed, plus files that could not run (their `problem`). */
+  /** Cases with a failed run, plus files that could not run (their `problem`). */
   failed: number;
   /** Cassettes written (with --record). */
   recorded: string[];

@@ -61,7 +61,8 @@ export async function judgeReply(
     kind: 'judge',
     turn,
     ok: verdict.pass,
-    message: `${prefix}judged "${rubric}": ${verdict.pass ? 'pass' : `fail: ${verdict.reason}`}`,
+    // The reason is its own field: every report shows it once, after the message.
+    message: `${prefix}judged "${rubric}": ${verdict.pass ? 'pass' : 'fail'}`,
     reason: verdict.reason,
   };
 }

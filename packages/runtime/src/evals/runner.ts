@@ -138,12 +138,15 @@ export async function runFlowTests(options: RunFlowTestsOptions): Promise<EvalRe
   }
   let passed = 0;
   let failed = 0;
+  let runsPassed = 0;
+  let runsMade = 0;
   for (const file of files) {
-    for (const result of file.cases) finishCase(result);
     for (const result of file.cases) {
-      const ok = result.runs.filter((r) => r.ok).length;
-      passed += ok;
-      failed += result.runs.length - ok;
+      finishCase(result);
+      if (result.ok) passed++;
+      else failed++;
+      runsPassed += result.runs.filter((r) => r.ok).length;
+      runsMade += result.runs.length;
     }
   }
   const recorded: string[] = [];
@@ -153,7 +156,7 @@ export async function runFlowTests(options: RunFlowTestsOptions): Promise<EvalRe
     format: 'flow-test-result/1',
     mode: options.mode,
     files,
-    passRate: passed + failed === 0 ? 1 : passed / (passed + failed),
+    passRate: runsMade === 0 ? 1 : runsPassed / runsMade,
     passed,
     failed: failed + problems,
     recorded,
