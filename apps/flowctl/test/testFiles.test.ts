@@ -81,4 +81,14 @@ describe('tests beside the flow: publish sends them, fetch writes them', () => {
     );
     expect((await fetch(`${providers.url}/api/flows/broken/production`)).status).toBe(404);
   });
+
+  it('through a provider without the tests endpoint: publish goes on, warning that the tests were not sent', async () => {
+    planFolder('proxied', { flowtest: flowtest('Order status') });
+    const published = await runCli(['publish', 'proxied/production.flow.json', '--api-url', providers.proxyUrl], { cwd: providers.work });
+    expect(published.code).toBe(0);
+    expect(published.stderr).toContain(
+      `the provider at ${providers.proxyUrl} keeps no tests: proxied/production.flowtest.json was not sent`,
+    );
+    expect((await testsOf('proxied')).status).toBe(404);
+  });
 });

@@ -218,7 +218,8 @@ async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
     // After the flow: the provider keeps tests only beside a flow it has.
     if (tests !== null) {
       const precondition: WritePrecondition = current.testsEtag === null ? { create: true } : { ifMatch: current.testsEtag };
-      await client.putFlowTests(planId, versionName, tests.tests, precondition);
+      const sent = await client.putFlowTests(planId, versionName, tests.tests, precondition);
+      if (sent === null) ctx.warn(`the provider at ${ctx.apiUrl} keeps no tests: ${tests.file} was not sent`);
     }
   });
   return { kind: 'publish', data: { ...report, published: true, message: messages.changesPublished }, exitCode: EXIT.ok };

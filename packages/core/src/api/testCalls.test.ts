@@ -59,6 +59,16 @@ describe('createClient test calls', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 412, message: 'Failed to save tests: stale' });
   });
+
+  it('putFlowTests resolves to null from a provider without the endpoint, and a 404 FLOW_NOT_FOUND is an error', async () => {
+    let code = 'NOT_FOUND';
+    const { client } = await clientFor((_request, response) =>
+      replyJson(response, 404, { error: { code, message: 'Plan not found: p/v' } }),
+    );
+    expect(await client.putFlowTests('p', 'v', tests, { create: true })).toBeNull();
+    code = 'FLOW_NOT_FOUND';
+    expect(await rejectionOf(client.putFlowTests('p', 'v', tests, { create: true }))).toMatchObject({ status: 404 });
+  });
 });
 
 describe('readFlowTests', () => {

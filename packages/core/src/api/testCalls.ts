@@ -1,4 +1,5 @@
 import { flowMessages } from '../messages.js';
+import { isMissingEndpoint } from './flowCalls.js';
 import { isJsonValue, isRecord } from '../model/paths.js';
 import type { JsonObject } from '../model/types.js';
 import { preconditionHeaders, type WritePrecondition } from './flowVersions.js';
@@ -55,8 +56,16 @@ export interface LoadedTests {
 export interface TestCalls {
   /** GET /api/flows/{planId}/{versionName}/tests: null when the version has none or the provider has no such endpoint. */
   getFlowTests(planId: string, versionName: string): Promise<LoadedTests | null>;
-  /** PUT /api/flows/{planId}/{versionName}/tests: `ifMatch` the version read, or `create` when there was none. */
-  putFlowTests(planId: string, versionName: string, tests: FlowTests, precondition: WritePrecondition): Promise<{ etag: string | null }>;
+  /**
+   * PUT /api/flows/{planId}/{versionName}/tests: `ifMatch` the version read, or `create` when there
+   * was none; null when the provider has no such endpoint (it keeps no tests).
+   */
+  putFlowTests(
+    planId: string,
+    versionName: string,
+    tests: FlowTests,
+    precondition: WritePrecondition,
+  ): Promise<{ etag: string | null } | null>;
 }
 
 const isNotFound = (reply: Reply): boolean => reply.status === 404 || reply.status === 405 || reply.status === 501;
@@ -87,6 +96,7 @@ export function createTestCalls(transport: Transport): TestCalls {
         failure: flowMessages.failedToSaveTests,
       };
       const reply = await transport.exchange(call);
+      if (isMissingEndpoint(reply)) return null;
       if (!reply.ok) throw transport.httpError(call, reply);
       return { etag: reply.headers.get('ETag') };
     },
