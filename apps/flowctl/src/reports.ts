@@ -142,6 +142,8 @@ export interface DbReport {
   /** The database's address without its password. */
   database: string;
   flows: number;
+  /** Versions whose tests (`*.flowtest.json` and cassette) moved with them. */
+  tests: number;
   publishes: number;
   workflows: number;
   sessions: number;

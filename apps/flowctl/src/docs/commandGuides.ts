@@ -519,8 +519,8 @@ server reconnects by itself.
   },
   'db import': {
     details: `
-Copies a data folder (the folder store \`flowctl serve --dir\` keeps: flows, publish records,
-workflows, sessions) into the PostgreSQL database \`--database\` names (or \`FLOW_DATABASE_URL\`, as
+Copies a data folder (the folder store \`flowctl serve --dir\` keeps: flows and their tests,
+publish records, workflows, sessions) into the PostgreSQL database \`--database\` names (or \`FLOW_DATABASE_URL\`, as
 here), in one transaction: all of it or nothing. The database must hold no flows yet; it is migrated
 first. Files that are not data of the store are left out and named on stderr. Exit 3 when the
 database cannot be reached, 2 when it already holds flows.
@@ -529,7 +529,7 @@ database cannot be reached, 2 when it already holds flows.
   },
   'db export': {
     details: `
-Writes every flow, publish record, workflow and session of the database as a data folder, into a
+Writes every flow (its tests beside it), publish record, workflow and session of the database as a data folder, into a
 new or empty folder (one snapshot, even while servers write). What a folder store wrote and
 \`db import\` moved comes back byte for byte, so \`db export\` is also a backup in files that git
 and \`flowctl validate\` read; for the database itself use \`pg_dump\` (see
