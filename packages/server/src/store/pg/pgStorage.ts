@@ -18,6 +18,7 @@ import { isSession, newestWorkflowFirst, storedText, type Session } from '../wor
 import { migrate } from './migrations.js';
 import { pgKeyRecords } from './pgKeys.js';
 import { pgConversationRecords } from './pgConversations.js';
+import { isUniqueViolation } from './pgCodes.js';
 import { pgTestRecords } from './pgTests.js';
 
 /** The ETag of a flow row's version. */
@@ -75,10 +76,6 @@ export class DatabaseStartError extends Error {
 
 /** Another server changed the row between our read and our write: compute the change again. */
 class Conflict extends Error {}
-
-const UNIQUE_VIOLATION = '23505';
-/** True for a refused insert of a key another server inserted first. */
-export const isUniqueViolation = (error: unknown): boolean => error instanceof Error && 'code' in error && error.code === UNIQUE_VIOLATION;
 
 export interface PgStorageOptions {
   /** The budget of the cache of parsed flows, in characters of flow text. Default 64 MiB. */

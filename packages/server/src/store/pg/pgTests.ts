@@ -4,7 +4,7 @@ import type { Sql } from 'postgres';
 import { requireId } from '../../ids.js';
 import { flowNotFound } from '../../http/HttpError.js';
 import { serialized } from '../fileQueue.js';
-import { isUniqueViolation } from './pgStorage.js';
+import { isUniqueViolation } from './pgCodes.js';
 import { storedJsonText, storedTestsOf, type SavedTests, type StoredTests, type TestStorage } from '../testStore.js';
 
 interface TestRow {
