@@ -1,6 +1,6 @@
 import { flowMessages } from '../messages.js';
 import { isMissingEndpoint } from './flowCalls.js';
-import { isJsonValue, isRecord } from '../model/paths.js';
+import { isJsonObject, isRecord } from '../model/paths.js';
 import type { JsonObject } from '../model/types.js';
 import { preconditionHeaders, type WritePrecondition } from './flowVersions.js';
 import { planPath } from './paths.js';
@@ -24,8 +24,6 @@ export interface FlowTests {
   flowtest: JsonObject;
   cassette: JsonObject | null;
 }
-
-const isJsonObject = (value: unknown): value is JsonObject => isRecord(value) && isJsonValue(value);
 
 /**
  * The FlowTests a value is, or what is wrong with it: `flowtest` an object with the `flow` file's
