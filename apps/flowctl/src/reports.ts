@@ -68,6 +68,8 @@ export interface FetchReport {
   source: FlowSource;
   /** Where the flow was written; absent when it went to stdout. */
   output?: string;
+  /** With an output: the test files written beside it (none when the version has no tests). */
+  tests?: string[];
   nodes: number;
   /** Secrets replaced by environment references. */
   secrets: SecretReference[];
@@ -138,6 +140,8 @@ export interface DbReport {
   /** The database's address without its password. */
   database: string;
   flows: number;
+  /** Versions whose tests (`*.flowtest.json` and cassette) moved with them. */
+  tests: number;
   publishes: number;
   workflows: number;
   sessions: number;
@@ -170,6 +174,8 @@ export interface PublishReport {
   published: boolean;
   /** Secrets the flow names that the provider's secret store lacks (its tools will say so). */
   unsetSecrets: string[];
+  /** The test file beside the flow file that is (or, in a dry run, would be) sent with it; null when there is none. */
+  tests: string | null;
   /** The spec's toast after a publish. */
   message?: string;
   dashboardUrl: string;

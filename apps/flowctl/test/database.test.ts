@@ -42,7 +42,7 @@ describe('flowctl on a PostgreSQL database', () => {
         const imported = await runCli(['db', 'import', 'flows', '--database', db.url], { cwd: work });
         expect(imported.code).toBe(0);
         expect(imported.stdout).toBe(
-          `Imported 3 flows, 0 publish records, 0 workflows, 0 sessions from ${join(work, 'flows')} into ${db.url}\n`,
+          `Imported 3 flows, 0 test files, 0 publish records, 0 workflows, 0 sessions from ${join(work, 'flows')} into ${db.url}\n`,
         );
 
         // The address from FLOW_DATABASE_URL, as a deployment sets it.

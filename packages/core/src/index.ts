@@ -24,6 +24,17 @@ export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from './a
 export type { PlanCalls, GenerateSystemPromptRequest, DeconstructFlowRequest, CustomSystemPrompt } from './api/planCalls.js';
 export type { WorkflowCalls, WorkflowDraft, SavedWorkflow } from './api/workflowCalls.js';
 export type { FlowCalls, LoadedFlow, SavedFlow, PublishedFlow, RolledBackFlow } from './api/flowCalls.js';
+export {
+  CASSETTE_FORMAT,
+  CASSETTE_SUFFIX,
+  FLOW_FILE_SUFFIX,
+  FLOWTEST_SUFFIX,
+  readFlowTests,
+  isFlowTests,
+  type FlowTests,
+  type LoadedTests,
+  type TestCalls,
+} from './api/testCalls.js';
 export type { SecretCalls, SecretSummary } from './api/secretCalls.js';
 export type { KeyCalls, AgentKeySummary } from './api/keyCalls.js';
 export type {

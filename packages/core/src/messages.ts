@@ -102,6 +102,12 @@ export const flowMessages = {
   flowChangedElsewhere: 'Changed elsewhere: the flow was changed since this page loaded it, so this change is not saved yet',
   planNotFound: (planId: string, versionName: string) => `Plan not found: ${planId}/${versionName}`,
   failedToListPlans: (reason: string) => `Failed to list plans: ${reason}`,
+  failedToLoadTests: (reason: string) => `Failed to load tests: ${reason}`,
+  failedToSaveTests: (reason: string) => `Failed to save tests: ${reason}`,
+  testsBodyShape: 'Body must be { "flowtest": <a *.flowtest.json document>, "cassette": <a flow-cassette/1 document> | null }',
+  testsFlowtestShape: '"flowtest" must be a *.flowtest.json document: an object with "flow" (the flow file\'s name) and a "tests" list',
+  testsCassetteShape: '"cassette" must be null or a cassette: an object with "format": "flow-cassette/1"',
+  testsUnknownKey: (key: string) => `Unknown key "${key}": the body holds only "flowtest" and "cassette"`,
   postActionTypeMismatch: (name: string) => `Node: ${name} has an outgoing edge, so its post_action_type must be function`,
   notANumber: (label: string) => `${label} must be a number`,
   // decisions.md: conflicts and unknown plans (editor)

@@ -30,6 +30,7 @@ import { hostedRoutes } from './hosted/hostedRoutes.js';
 import { editorFiles } from './routes/editorFiles.js';
 import { emojiRoutes } from './routes/emoji.js';
 import { embedScriptRoutes } from './routes/embedScript.js';
+import { flowTestRoutes } from './routes/flowTests.js';
 import { flowRoutes } from './routes/flows.js';
 import { gptRoutes } from './routes/gpt.js';
 import { mateRoutes } from './routes/mate.js';
@@ -283,6 +284,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...gptRoutes(services),
     ...mateRoutes(services),
     ...flowRoutes(services),
+    ...flowTestRoutes(services),
     ...workflowRoutes(services),
     ...runtimeRoutes({ env, secrets: vault, telemetry }),
     ...sessionStepRoutes(services, { env, secrets: vault }),

@@ -16,12 +16,14 @@ import {
   type FlowClient,
   type FlowDocument,
   type Workflow,
+  type WritePrecondition,
 } from '@flow/core';
 import { argument, flagOption, stringOption, type Invocation, type Outcome } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, EXIT, fileError, usageError } from '../errors.js';
 import { publishTarget, type PlanVersion } from '../files/flowPath.js';
 import { inFile, requireFlowFile } from '../files/readFlowFile.js';
+import { readTestFiles } from '../files/testFiles.js';
 import { publishDiff, workflowsToSave } from '../diff/publishDiff.js';
 import { toCliError } from '../toCliError.js';
 import type { PublishReport, RollbackReport } from '../reports.js';
@@ -169,6 +171,8 @@ async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
   if (errors.length > 0) throw fileError(errors, 'INVALID_FLOW');
   const { planId, versionName } = publishTarget(file, ctx.io.cwd, doc, named);
   refusePlainSecrets(file, doc);
+  // Checked before anything is sent, so a bad test file never leaves the flow published without its tests.
+  const tests = await readTestFiles(file, ctx.io.cwd);
   const client = await ctx.client();
   const sent = await ctx.task("Checking the provider's secrets…", () => publishedForm(doc, ctx, client));
   for (const name of sent.unset) ctx.warn(`${secretMessages.notSetOnProvider(name)}: set it with flowctl secrets set ${name}`);
@@ -176,12 +180,15 @@ async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
   const plan = createPlanSession(client, planId, versionName, { warn: ctx.warn });
   const current = await ctx.task(`Reading ${planId}/${versionName}…`, async () => {
     const workflows = await providerWorkflows(ctx, planId, next.workflows ?? []);
+    // The tests' version, read with the flow's, so a change made to them meanwhile is refused (412), never overwritten.
+    const testsEtag = tests === null ? null : ((await client.getFlowTests(planId, versionName))?.etag ?? null);
     try {
       const loaded = await plan.load();
-      return { ...loaded, doc: { ...loaded.doc, workflows } };
+      return { ...loaded, doc: { ...loaded.doc, workflows }, testsEtag };
     } catch (error) {
       // A first publish creates the plan version (the session then writes with If-None-Match: *).
-      if (error instanceof PlanNotFoundError) return { doc: { ...emptyFlow(planId, versionName), workflows }, source: plan.source() };
+      if (error instanceof PlanNotFoundError)
+        return { doc: { ...emptyFlow(planId, versionName), workflows }, source: plan.source(), testsEtag };
       throw error;
     }
   });
@@ -197,6 +204,7 @@ async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
     workflows: saving.map((w) => w.id),
     published: false,
     unsetSecrets: sent.unset,
+    tests: tests?.file ?? null,
     dashboardUrl: client.dashboardUrl(planId, versionName),
   };
   if (dryRun) return { kind: 'publish', data: report, exitCode: EXIT.ok };
@@ -207,6 +215,12 @@ async function publish(invocation: Invocation, ctx: Context): Promise<Outcome> {
   await ctx.task(`Publishing ${planId}/${versionName}…`, async () => {
     for (const workflow of saving) await client.saveWorkflow({ ...workflow, plan_id: planId });
     await plan.publish(next);
+    // After the flow: the provider keeps tests only beside a flow it has.
+    if (tests !== null) {
+      const precondition: WritePrecondition = current.testsEtag === null ? { create: true } : { ifMatch: current.testsEtag };
+      const sent = await client.putFlowTests(planId, versionName, tests.tests, precondition);
+      if (sent === null) ctx.warn(`the provider at ${ctx.apiUrl} keeps no tests: ${tests.file} was not sent`);
+    }
   });
   return { kind: 'publish', data: { ...report, published: true, message: messages.changesPublished }, exitCode: EXIT.ok };
 }

@@ -252,6 +252,11 @@ goes to stdout (with \`--json\` it is the JSON value). Secrets become \`{ "env" 
 \`--keep-secrets\`. Fetching twice writes the same bytes. A plan version the provider does not have
 is an error (\`Plan not found: {planId}/{versionName}\`, code \`PLAN_NOT_FOUND\`, exit 4): nothing is
 written. Loading is the core's plan session, the same code the editor loads with.
+
+With \`-o <name>.flow.json\`, the version's tests (\`GET /api/flows/{planId}/{versionName}/tests\`)
+are written beside the flow when the provider has any: \`<name>.flowtest.json\`, its \`"flow"\`
+naming \`<name>.flow.json\`, and \`<name>.cassette.json\` when they have a cassette (\`tests\` lists
+them in \`--json\`); nothing is written for a version without tests.
 `,
     samples: [{ command: 'flowctl fetch --plan support-desk --version staging -o staging.flow.json', showOutput: true, exitCode: 4 }],
   },
@@ -288,6 +293,12 @@ disagrees is refused before any call (code \`PATH_MISMATCH\`, exit 2). \`-p, --p
 The file's \`workflows\` are published too: each one new or different from the provider's copy is
 saved (\`POST /api/workflows/save\`) before the flow, so no step names a workflow the provider lacks;
 workflows on the provider that the file does not list are left alone.
+
+The tests beside the file are published too: when \`<name>.flowtest.json\` (and
+\`<name>.cassette.json\`, if there is one) sit beside \`<name>.flow.json\`, they are checked before
+any call (a file that is not tests: code \`BAD_TESTS\`, exit 1, naming it) and sent after the flow
+(\`PUT /api/flows/{planId}/{versionName}/tests\`, with \`If-Match\` of the tests it read, so tests
+changed meanwhile are refused); \`tests\` names the test file in \`--json\`, null when there is none.
 
 \`--dry-run\` changes nothing: it prints what a publish would change on the provider (the same
 semantic diff as \`flowctl diff\`, against what the provider holds; fields the provider owns, such as
@@ -546,8 +557,8 @@ server reconnects by itself.
   },
   'db import': {
     details: `
-Copies a data folder (the folder store \`flowctl serve --dir\` keeps: flows, publish records,
-workflows, sessions) into the PostgreSQL database \`--database\` names (or \`FLOW_DATABASE_URL\`, as
+Copies a data folder (the folder store \`flowctl serve --dir\` keeps: flows and their tests,
+publish records, workflows, sessions) into the PostgreSQL database \`--database\` names (or \`FLOW_DATABASE_URL\`, as
 here), in one transaction: all of it or nothing. The database must hold no flows yet; it is migrated
 first. Files that are not data of the store are left out and named on stderr. Exit 3 when the
 database cannot be reached, 2 when it already holds flows.
@@ -556,7 +567,7 @@ database cannot be reached, 2 when it already holds flows.
   },
   'db export': {
     details: `
-Writes every flow, publish record, workflow and session of the database as a data folder, into a
+Writes every flow (its tests beside it), publish record, workflow and session of the database as a data folder, into a
 new or empty folder (one snapshot, even while servers write). What a folder store wrote and
 \`db import\` moved comes back byte for byte, so \`db export\` is also a backup in files that git
 and \`flowctl validate\` read; for the database itself use \`pg_dump\` (see

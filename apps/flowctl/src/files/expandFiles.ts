@@ -1,10 +1,9 @@
 import { readdir, stat } from 'node:fs/promises';
+import { FLOW_FILE_SUFFIX } from '@flow/core';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { usageError } from '../errors.js';
 import { globBase, globToRegExp, isGlob } from './glob.js';
 import { STDIN_ARG } from './stdin.js';
-
-export const FLOW_FILE_SUFFIX = '.flow.json';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 

@@ -1,5 +1,5 @@
 import { basename, dirname, resolve } from 'node:path';
-import type { FlowDocument } from '@flow/core';
+import { FLOW_FILE_SUFFIX, type FlowDocument } from '@flow/core';
 import { CliError, EXIT } from '../errors.js';
 
 /** A plan version: where a flow is published to. */
@@ -8,14 +8,12 @@ export interface PlanVersion {
   versionName: string;
 }
 
-const FLOW_FILE = '.flow.json';
-
 /** The plan version a path names by the layout every provider and `init` use: `<planId>/<versionName>.flow.json`. */
 export function planVersionOfPath(file: string, cwd: string): PlanVersion | null {
   const absolute = resolve(cwd, file);
   const name = basename(absolute);
-  if (!name.endsWith(FLOW_FILE)) return null;
-  return { planId: basename(dirname(absolute)), versionName: name.slice(0, -FLOW_FILE.length) };
+  if (!name.endsWith(FLOW_FILE_SUFFIX)) return null;
+  return { planId: basename(dirname(absolute)), versionName: name.slice(0, -FLOW_FILE_SUFFIX.length) };
 }
 
 /**

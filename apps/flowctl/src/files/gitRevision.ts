@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { isAbsolute } from 'node:path';
-import { MAX_FLOW_BYTES } from '@flow/core';
+import { FLOW_FILE_SUFFIX, MAX_FLOW_BYTES } from '@flow/core';
 import { CliError, EXIT, usageError } from '../errors.js';
-import { FLOW_FILE_SUFFIX } from './expandFiles.js';
 
 /** A flow file in a git revision: `origin/main:flows/a.flow.json`. */
 export interface RevisionPath {

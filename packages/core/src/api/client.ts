@@ -10,6 +10,8 @@ import { createKeyCalls } from './keyCalls.js';
 import type { KeyCalls } from './keyCalls.js';
 import { createSecretCalls } from './secretCalls.js';
 import type { SecretCalls } from './secretCalls.js';
+import { createTestCalls } from './testCalls.js';
+import type { TestCalls } from './testCalls.js';
 import { createTransport } from './transport.js';
 import type { ClientOptions } from './transport.js';
 import { createWorkflowCalls } from './workflowCalls.js';
@@ -32,6 +34,7 @@ export type FlowClient = PlanCalls &
   KeyCalls &
   ConversationCalls &
   FlowCalls &
+  TestCalls &
   HostedUrls & {
     /** The version of each flow this client last loaded or wrote: sent as If-Match with its writes. */
     versions: FlowVersions;
@@ -48,6 +51,7 @@ export function createClient(options: ClientOptions): FlowClient {
     ...createPlanCalls(transport),
     ...createWorkflowCalls(transport),
     ...createFlowCalls(transport),
+    ...createTestCalls(transport),
     ...createSecretCalls(transport),
     ...createKeyCalls(transport),
     ...createConversationCalls(transport),

@@ -65,7 +65,7 @@ export interface FlowCalls {
 }
 
 /** An answer that says the provider has no such endpoint (as opposed to no such plan). */
-function isMissingEndpoint(reply: Reply): boolean {
+export function isMissingEndpoint(reply: Reply): boolean {
   if (reply.status === 405 || reply.status === 501) return true;
   return reply.status === 404 && providerDetails(reply.text, undefined).code !== FLOW_NOT_FOUND;
 }

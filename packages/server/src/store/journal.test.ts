@@ -67,6 +67,17 @@ describe('commitWrites and settleJournal', () => {
     expect(await settleJournal(dir, paths.journal('p', 'v'))).toBe('none');
   });
 
+  it('removes a file whose write is null, in the same change; a change stopped after it removes it again, once settled', async () => {
+    const removal = [{ path: paths.flow('p', 'v'), text: null }, ...writes.slice(1)];
+    await expect(commitWrites(dir, paths.journal('p', 'v'), removal, crashAfter(2))).rejects.toBeInstanceOf(Crash);
+    expect(await read(paths.flow('p', 'v'))).toBeNull();
+    expect(await settleJournal(dir, paths.journal('p', 'v'))).toBe('replayed');
+    expect(await read(paths.flow('p', 'v'))).toBeNull();
+    expect(await read(writes[1]?.path ?? '')).toBe('new entry');
+    await commitWrites(dir, paths.journal('p', 'v'), removal, crashAfter(-1));
+    expect(await read(paths.flow('p', 'v'))).toBeNull();
+  });
+
   it('removes a journal it did not write, or one naming a path outside the data folder, applying nothing', async () => {
     const name = `escape-${Date.now()}.txt`;
     const outside = join(dir, '..', name);

@@ -4,10 +4,10 @@ import { isRecord } from '../guards.js';
 import { syncFolder, writeAtomic } from './atomicWrite.js';
 import { isMissing } from './listing.js';
 
-/** One file of an atomic change: its absolute path and its new text. */
+/** One file of an atomic change: its absolute path and its new text, or null to remove it. */
 export interface FileWrite {
   path: string;
-  text: string;
+  text: string | null;
 }
 
 /** The steps of an atomic change, in order; `file-written` once per file. */
@@ -29,7 +29,7 @@ const FORMAT = 'flow-journal/1';
 interface Journal {
   format: typeof FORMAT;
   /** Paths relative to the data folder, with `/` separators, so a moved folder still replays. */
-  writes: { path: string; text: string }[];
+  writes: { path: string; text: string | null }[];
 }
 
 function isJournal(value: unknown): value is Journal {
@@ -37,7 +37,7 @@ function isJournal(value: unknown): value is Journal {
     isRecord(value) &&
     value.format === FORMAT &&
     Array.isArray(value.writes) &&
-    value.writes.every((w: unknown) => isRecord(w) && typeof w.path === 'string' && typeof w.text === 'string')
+    value.writes.every((w: unknown) => isRecord(w) && typeof w.path === 'string' && (typeof w.text === 'string' || w.text === null))
   );
 }
 
@@ -58,6 +58,17 @@ function journalWrites(root: string, value: unknown): FileWrite[] | null {
     writes.push({ path, text: write.text });
   }
   return writes;
+}
+
+/** Writes one file of a change atomically, or removes it (already gone is fine: a replay removes again). */
+async function applyWrite(write: FileWrite): Promise<void> {
+  if (write.text !== null) return writeAtomic(write.path, write.text);
+  try {
+    await unlink(write.path);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  await syncFolder(dirname(write.path));
 }
 
 async function removeJournal(journal: string): Promise<void> {
@@ -82,7 +93,7 @@ export async function commitWrites(root: string, journal: string, writes: readon
     await faults?.after('journal-written', journal);
   }
   for (const write of writes) {
-    await writeAtomic(write.path, write.text);
+    await applyWrite(write);
     await faults?.after('file-written', write.path);
   }
   if (multiple) {
@@ -115,7 +126,7 @@ export async function settleJournal(root: string, journal: string): Promise<'non
     await removeJournal(journal);
     return 'invalid';
   }
-  for (const write of writes) await writeAtomic(write.path, write.text);
+  for (const write of writes) await applyWrite(write);
   await removeJournal(journal);
   return 'replayed';
 }

@@ -1,4 +1,4 @@
-// What the provider keeps, as every store offers it: flows, publish records, saved workflows and
+// What the provider keeps, as every store offers it: flows, their tests, publish records, saved workflows and
 // hosted sessions. The routes see only this interface; the folder of files (the embedded
 // default) implements it here, PostgreSQL in pg/pgStorage.ts, and storageContract.test-helper.ts
 // holds every implementation to the same guarantees.
@@ -13,6 +13,7 @@ import type { SecretRecords } from '../secrets/secretVault.js';
 import type { DataPaths } from './dataPaths.js';
 import { createFlowStore, type FlowStoreOptions, type PlanSummary, type StoredFlow, type ValidFlow } from './flowStore.js';
 import { createPublishStore, promptOf, type PublishEntry, type PublishedVersion } from './publishStore.js';
+import { createTestStore, type TestStorage } from './testStore.js';
 import { createWorkflowStore, type WorkflowStore } from './workflowStore.js';
 
 export interface FlowStorage {
@@ -54,6 +55,8 @@ export interface PublishHistory {
 /** The provider's storage: one implementation per kind of store. */
 export interface Storage {
   flows: FlowStorage;
+  /** Each plan version's tests (`*.flowtest.json` and cassette), kept beside its flow and gone with it. */
+  tests: TestStorage;
   publishes: PublishHistory;
   workflows: WorkflowStore;
   /** Browsers signed in with the token (token mode), shared by every server of the store. */
@@ -83,6 +86,7 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
         return { saved, entry: value };
       },
     },
+    tests: createTestStore(paths, flows, options.faults),
     publishes: {
       list: (planId, versionName) => publishes.list(planId, versionName),
       flowOf: (planId, versionName, id) => publishes.flowOf(planId, versionName, id),

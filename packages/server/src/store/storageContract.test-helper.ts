@@ -1,7 +1,7 @@
 // The guarantees every store gives the routes (storage.ts), as one suite: each implementation
 // runs it (storage.test.ts for the folder store). A store passes only if a route could not tell
 // it from another.
-import type { FlowDocument, Workflow } from '@flow/core';
+import { isRecord, type FlowDocument, type FlowTests, type Workflow } from '@flow/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/HttpError.js';
 import { sampleFlow } from '../testServer.test-helper.js';
@@ -95,6 +95,64 @@ export function storageContract(name: string, open: () => Promise<OpenedStorage>
         ]);
         expect(plans[0]?.nodeCount).toBe(4);
         expect((await storage.flows.readValid('a', 'staging')).doc.nodes).toHaveLength(3);
+      });
+    });
+
+    describe('tests', () => {
+      const tests = (name: string, cassette: FlowTests['cassette'] = null): FlowTests => ({
+        flowtest: { flow: 'production.flow.json', tests: [{ name, turns: [{ user: 'Where is my order?' }] }] },
+        cassette,
+      });
+      const recorded = { format: 'flow-cassette/1', tests: { Orders: { model: [], tools: [] } } };
+
+      it('has none for a version until they are written; then gives them back with an ETag, a new one for each change', async () => {
+        await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
+        expect(await storage.tests.read('p', 'production')).toMatchObject({ exists: false, tests: null });
+        const first = await storage.tests.update('p', 'production', () => tests('Orders', recorded));
+        expect(await storage.tests.read('p', 'production')).toEqual({ exists: true, etag: first.etag, tests: tests('Orders', recorded) });
+        const second = await storage.tests.update('p', 'production', () => tests('Refunds'));
+        expect(second.etag).not.toBe(first.etag);
+        expect(await storage.tests.read('p', 'production')).toEqual({ exists: true, etag: second.etag, tests: tests('Refunds') });
+        expect((await storage.tests.read('p', 'staging')).exists).toBe(false);
+      });
+
+      it('hands the change what is stored now, writes nothing when it throws, and keeps the flow as it was', async () => {
+        const flow = await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
+        const saved = await storage.tests.update('p', 'production', (current) => {
+          expect(current.exists).toBe(false);
+          return tests('Orders');
+        });
+        const refused = storage.tests.update('p', 'production', (current) => {
+          expect(current).toEqual(saved);
+          throw new HttpError(412, 'PRECONDITION_FAILED', 'changed elsewhere');
+        });
+        expect(await statusOf(refused)).toBe(412);
+        expect(await storage.tests.read('p', 'production')).toEqual(saved);
+        expect((await storage.flows.read('p', 'production')).etag).toBe(flow.etag);
+      });
+
+      it('refuses tests for a version whose flow was never written with 404, storing nothing', async () => {
+        expect(await statusOf(storage.tests.update('p', 'production', () => tests('Orders')))).toBe(404);
+        expect((await storage.tests.read('p', 'production')).exists).toBe(false);
+      });
+
+      it('applies concurrent changes one after the other, each seeing the one before', async () => {
+        await storage.flows.update('p', 'production', () => sampleFlow('p', 'production', 1));
+        await storage.tests.update('p', 'production', () => tests('t'));
+        const names = (t: FlowTests): string[] => {
+          const list = t.flowtest.tests;
+          return Array.isArray(list) ? list.map((test) => (isRecord(test) && typeof test.name === 'string' ? test.name : '')) : [];
+        };
+        await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            storage.tests.update('p', 'production', (current) => {
+              const before = current.tests === null ? [] : names(current.tests);
+              return { ...tests('t'), flowtest: { flow: 'production.flow.json', tests: [...before, `n${i}`].map((name) => ({ name })) } };
+            }),
+          ),
+        );
+        const stored = (await storage.tests.read('p', 'production')).tests;
+        expect(stored === null ? [] : names(stored).sort()).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 't']);
       });
     });
 

@@ -24,6 +24,7 @@ export function serveText(report: ServeReport, t: TextTarget): void {
 export function dbText(report: DbReport, t: TextTarget): void {
   const counts = [
     plural(report.flows, 'flow'),
+    plural(report.tests, 'test file'),
     plural(report.publishes, 'publish record'),
     plural(report.workflows, 'workflow'),
     plural(report.sessions, 'session'),

@@ -26,6 +26,7 @@ const SOURCES = { document: "the provider's document", calls: "the provider's fu
 export function fetchText(report: FetchReport, t: TextTarget): void {
   if (report.output === undefined) t.out(report.text.replace(/\n$/, ''));
   else t.info(`Wrote ${report.output}: ${plural(report.nodes, 'node')} from ${SOURCES[report.source]}`);
+  if (report.tests !== undefined && report.tests.length > 0) t.info(`Wrote its tests: ${report.tests.join(', ')}`);
 }
 
 /** What changed (or would), then the spec's toast and the dashboard; for a rollback, what came back. */
@@ -48,6 +49,7 @@ export function publishText(report: PublishReport | RollbackReport, t: TextTarge
     t.out(t.style.bold(`${report.dryRun ? 'Would change' : 'Changed'} ${target} (${plural(changeCount(report.changes), 'change')}):`));
     for (const line of diffLines(report.changes, t.style)) t.out(`  ${line}`);
   }
+  if (report.tests !== null) t.out(`${report.dryRun ? 'Would send' : 'Sent'} the tests of ${report.tests}`);
   if (report.dryRun) {
     t.info('Dry run: nothing was changed on the provider');
     return;

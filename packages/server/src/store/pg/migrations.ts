@@ -115,6 +115,22 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 6,
+    name: 'the tests of each flow',
+    statements: [
+      // A version's *.flowtest.json and cassette (null: none); `version` is their ETag. They go with their flow's row.
+      `create table flow_tests (
+        plan_id text not null,
+        version_name text not null,
+        flowtest text not null,
+        cassette text,
+        version bigint not null,
+        primary key (plan_id, version_name),
+        foreign key (plan_id, version_name) references flows (plan_id, version_name) on delete cascade
+      )`,
+    ],
+  },
 ];
 
 /** The advisory lock key of Flow's migrations (any fixed number, the same for every server). */

@@ -18,6 +18,8 @@ import { isSession, newestWorkflowFirst, storedText, type Session } from '../wor
 import { migrate } from './migrations.js';
 import { pgKeyRecords } from './pgKeys.js';
 import { pgConversationRecords } from './pgConversations.js';
+import { isUniqueViolation } from './pgCodes.js';
+import { pgTestRecords } from './pgTests.js';
 
 /** The ETag of a flow row's version. */
 export const etagOfVersion = (version: string): string => `"v${version}"`;
@@ -74,9 +76,6 @@ export class DatabaseStartError extends Error {
 
 /** Another server changed the row between our read and our write: compute the change again. */
 class Conflict extends Error {}
-
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown): boolean => error instanceof Error && 'code' in error && error.code === UNIQUE_VIOLATION;
 
 export interface PgStorageOptions {
   /** The budget of the cache of parsed flows, in characters of flow text. Default 64 MiB. */
@@ -286,6 +285,7 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
         return plans.sort((a, b) => (a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0));
       },
     },
+    tests: pgTestRecords(sql, guarded, keyOf),
     publishes: {
       async list(planId, versionName) {
         const rows = await guarded(

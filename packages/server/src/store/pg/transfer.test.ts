@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleFlow, snapshotFolder, startTestServer, type TestServer } from '../../testServer.test-helper.js';
+import { testsBody } from '../../routes/flowTests.test-helper.js';
 import { usePostgres } from './pgTest.test-helper.js';
 import { TransferError, exportDatabaseToFolder, importFolderToDatabase } from './transfer.js';
 
@@ -47,6 +48,12 @@ async function usedFolder(): Promise<string> {
     });
     expect(session.status).toBe(200);
     expect((await server.call('PUT', '/api/flows/team/staging', { json: sampleFlow('team', 'staging', 3) })).status).toBe(200);
+    for (const [path, body] of [
+      ['/api/flows/support-desk/production/tests', testsBody()],
+      ['/api/flows/team/staging/tests', { ...testsBody('Staging'), cassette: null }],
+    ] as const) {
+      expect((await server.call('PUT', path, { json: body, headers: { 'If-None-Match': '*' } })).status).toBe(200);
+    }
   } finally {
     await server.close();
   }
@@ -82,6 +89,7 @@ describe('flowctl db import and export', () => {
       const count = (pattern: RegExp): number => [...before.keys()].filter((path) => pattern.test(path)).length;
       expect(imported).toEqual({
         flows: count(/^[^/]+\/[^/]+\.flow\.json$/),
+        tests: count(/^[^/]+\/[^/]+\.flowtest\.json$/),
         publishes: count(/\/published\//),
         workflows: count(/\/workflows\//),
         sessions: count(/\/sessions\//),
@@ -89,6 +97,7 @@ describe('flowctl db import and export', () => {
       });
       expect(imported.publishes).toBe(3);
       expect(imported.sessions).toBe(1);
+      expect(imported.tests).toBe(2);
 
       const onDatabase = await startTestServer({ database: db.url, seedDir: null });
       cleanup.push(() => onDatabase.close());
@@ -97,6 +106,8 @@ describe('flowctl db import and export', () => {
       const dashboard = await (await onDatabase.call('GET', '/dashboard/support-desk/production')).text();
       expect(dashboard).toContain('rolled back to the publish of');
       expect(await (await onDatabase.call('GET', '/api/workflows/plans/support-desk')).json()).toMatchObject([{ name: 'Book a call' }]);
+      const tests = await onDatabase.call('GET', '/api/flows/support-desk/production/tests');
+      expect(await tests.json()).toEqual({ ...testsBody(), flowtest: { ...testsBody().flowtest, flow: 'production.flow.json' } });
 
       const out = join(await tempDir(), 'exported');
       const exported = await exportDatabaseToFolder(db.url, out);

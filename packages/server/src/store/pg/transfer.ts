@@ -1,10 +1,11 @@
 // `flowctl db import <dir>` and `flowctl db export <dir>`: a whole folder store to and from a
-// PostgreSQL database, losslessly. Flows, workflows and sessions keep their bytes; publish records
+// PostgreSQL database, losslessly. Flows, their tests, workflows and sessions keep their bytes; publish records
 // are rewritten in the one form both stores use, so a folder the provider wrote comes back
 // byte-identical. Import is one transaction (all or nothing) into a database without flows;
 // export writes into a folder that is empty or missing.
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CASSETTE_SUFFIX, FLOWTEST_SUFFIX } from '@flow/core';
 import type { Sql } from 'postgres';
 import { isId } from '../../ids.js';
 import { isStoredWorkflow } from '../../workflowInput.js';
@@ -18,6 +19,8 @@ import { entryOfRow, insertPublish, openPgStorage, parseJson, type PublishRow } 
 /** What moved: counts of each kind, and the files left out (not data of the store) with why. */
 export interface TransferReport {
   flows: number;
+  /** Versions whose tests (a *.flowtest.json and its cassette) moved with them. */
+  tests: number;
   publishes: number;
   workflows: number;
   sessions: number;
@@ -29,7 +32,7 @@ export class TransferError extends Error {
   override name = 'TransferError';
 }
 
-const emptyReport = (): TransferReport => ({ flows: 0, publishes: 0, workflows: 0, sessions: 0, skipped: [] });
+const emptyReport = (): TransferReport => ({ flows: 0, tests: 0, publishes: 0, workflows: 0, sessions: 0, skipped: [] });
 
 /** Copies the folder store at `dir` into the database (migrated, without flows), in one transaction. */
 export async function importFolder(sql: Sql, dir: string): Promise<TransferReport> {
@@ -46,7 +49,11 @@ export async function importFolder(sql: Sql, dir: string): Promise<TransferRepor
         report.skipped.push({ file: planId, reason: 'not a plan id' });
         continue;
       }
-      for (const name of await fileNames(paths.plan(planId))) {
+      const names = await fileNames(paths.plan(planId));
+      const flows = new Set<string>();
+      for (const name of names) {
+        // Tests go in after every flow, since a tests row needs its flow's.
+        if (name.endsWith(FLOWTEST_SUFFIX) || name.endsWith(CASSETTE_SUFFIX)) continue;
         const versionName = name.endsWith(FLOW_SUFFIX) ? name.slice(0, -FLOW_SUFFIX.length) : '';
         if (!isId(versionName)) {
           report.skipped.push({ file: relative(planId, name), reason: 'not a <version>.flow.json file' });
@@ -55,7 +62,27 @@ export async function importFolder(sql: Sql, dir: string): Promise<TransferRepor
         const text = await readFile(paths.flow(planId, versionName), 'utf8');
         // The bytes as they are, even of a hand-edited file that is not a valid flow: the provider answers it as the folder store does.
         await tx`insert into flows (plan_id, version_name, text, version) values (${planId}, ${versionName}, ${text}, 1)`;
+        flows.add(versionName);
         report.flows += 1;
+      }
+      for (const name of names) {
+        const suffix = name.endsWith(FLOWTEST_SUFFIX) ? FLOWTEST_SUFFIX : name.endsWith(CASSETTE_SUFFIX) ? CASSETTE_SUFFIX : null;
+        if (suffix === null) continue;
+        const versionName = name.slice(0, -suffix.length);
+        if (!flows.has(versionName) || (suffix === CASSETTE_SUFFIX && !names.includes(`${versionName}${FLOWTEST_SUFFIX}`))) {
+          report.skipped.push({ file: relative(planId, name), reason: 'not the tests of a flow beside it' });
+          continue;
+        }
+        if (suffix === CASSETTE_SUFFIX) continue;
+        // The bytes as they are, as for flows: the provider answers hand-edited files as the folder store does.
+        const flowtest = await readFile(paths.flowtest(planId, versionName), 'utf8');
+        const cassette = names.includes(`${versionName}${CASSETTE_SUFFIX}`)
+          ? await readFile(paths.cassette(planId, versionName), 'utf8')
+          : null;
+        await tx`
+          insert into flow_tests (plan_id, version_name, flowtest, cassette, version)
+          values (${planId}, ${versionName}, ${flowtest}, ${cassette}, 1)`;
+        report.tests += 1;
       }
       for (const versionName of await folderNames(join(paths.plan(planId), 'published'))) {
         if (!isId(versionName)) continue;
@@ -105,6 +132,8 @@ export async function exportFolder(sql: Sql, dir: string): Promise<TransferRepor
   // One snapshot of the whole database, even while servers write to it.
   const rows = await sql.begin('isolation level repeatable read read only', async (tx) => ({
     flows: await tx<{ plan_id: string; version_name: string; text: string }[]>`select plan_id, version_name, text from flows`,
+    tests: await tx<{ plan_id: string; version_name: string; flowtest: string; cassette: string | null }[]>`
+      select plan_id, version_name, flowtest, cassette from flow_tests`,
     publishes: await tx<PublishExportRow[]>`select * from publishes`,
     workflows: await tx<{ plan_id: string; id: string; body: string }[]>`select plan_id, id, body from workflows`,
     sessions: await tx<{ plan_id: string; id: string; body: string }[]>`select plan_id, id, body from sessions`,
@@ -112,6 +141,11 @@ export async function exportFolder(sql: Sql, dir: string): Promise<TransferRepor
   for (const row of rows.flows) {
     await writeAtomic(paths.flow(row.plan_id, row.version_name), row.text);
     report.flows += 1;
+  }
+  for (const row of rows.tests) {
+    await writeAtomic(paths.flowtest(row.plan_id, row.version_name), row.flowtest);
+    if (row.cassette !== null) await writeAtomic(paths.cassette(row.plan_id, row.version_name), row.cassette);
+    report.tests += 1;
   }
   for (const row of rows.publishes) {
     const entry = entryOfRow(row);
