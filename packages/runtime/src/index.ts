@@ -48,7 +48,6 @@ export {
 } from './evals/evalReport.js';
 export {
   DEFAULT_SIMULATED_TURNS,
-  FLOWTEST_SUFFIX,
   MAX_SIMULATED_TURNS,
   type FlowTest,
   type FlowTestCase,
@@ -61,7 +60,7 @@ export {
   type TurnExpectation,
 } from './evals/flowTest.js';
 export { parseCasesText, parseFlowTestText, readFlowTestFile, type FlowTestRead } from './evals/testFile.js';
-export { CASSETTE_FORMAT, cassetteFileText, cassettePath, readCassetteFile, type CaseCassette } from './evals/cassetteFile.js';
+export { cassetteFileText, cassettePath, readCassetteFile, type CaseCassette } from './evals/cassetteFile.js';
 export { checkExpectation } from './evals/assertions.js';
 export { DEFAULT_CONCURRENCY, runFlowTests, type FlowTestSource, type RunFlowTestsOptions } from './evals/runner.js';
 export { caseFailureReasons, compareWithBaseline } from './evals/baseline.js';

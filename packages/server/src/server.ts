@@ -284,7 +284,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...gptRoutes(services),
     ...mateRoutes(services),
     ...flowRoutes(services),
-    ...flowTestRoutes(services),
+    ...flowTestRoutes(services, { env, secrets: vault, telemetry }),
     ...workflowRoutes(services),
     ...runtimeRoutes({ env, secrets: vault, telemetry }),
     ...sessionStepRoutes(services, { env, secrets: vault }),

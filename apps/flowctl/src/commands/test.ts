@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { errorMessage, validateFlowText } from '@flow/core';
+import { FLOWTEST_SUFFIX, errorMessage, validateFlowText } from '@flow/core';
 import {
-  FLOWTEST_SUFFIX,
   ModelNotConfiguredError,
   cassettePath,
   compareWithBaseline,

@@ -1,9 +1,6 @@
 // The `flow-cassette/1` file beside a test file: what each case needed from outside, by case name.
-import { isRecord } from '@flow/core';
+import { CASSETTE_FORMAT, CASSETTE_SUFFIX, FLOWTEST_SUFFIX, isRecord } from '@flow/core';
 import type { Cassette, RecordedModelReply } from '../cassette.js';
-import { FLOWTEST_SUFFIX } from './flowTest.js';
-
-export const CASSETTE_FORMAT = 'flow-cassette/1';
 
 /** One case's recording: the agent's model answers and tools, and the judge's and simulated user's answers. */
 export interface CaseCassette extends Cassette {
@@ -14,7 +11,7 @@ export interface CaseCassette extends Cassette {
 /** Where a test file's recorded answers are kept: `x.flowtest.json` → `x.cassette.json`. */
 export function cassettePath(testFile: string): string {
   const stem = testFile.endsWith(FLOWTEST_SUFFIX) ? testFile.slice(0, -FLOWTEST_SUFFIX.length) : testFile;
-  return `${stem}.cassette.json`;
+  return `${stem}${CASSETTE_SUFFIX}`;
 }
 
 function isToolCall(value: unknown): value is RecordedModelReply['toolCalls'][number] {

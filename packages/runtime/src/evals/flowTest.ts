@@ -65,7 +65,6 @@ export interface FlowTestFile {
   tests: FlowTest[];
 }
 
-export const FLOWTEST_SUFFIX = '.flowtest.json';
 export const DEFAULT_SIMULATED_TURNS = 6;
 /** A simulated conversation's most turns: each is two model calls or more. */
 export const MAX_SIMULATED_TURNS = 50;
