@@ -35,6 +35,7 @@ export {
   type LoadedTests,
   type TestCalls,
 } from './api/testCalls.js';
+export * from './api/evalResult.js';
 export type { SecretCalls, SecretSummary } from './api/secretCalls.js';
 export type { KeyCalls, AgentKeySummary } from './api/keyCalls.js';
 export type {

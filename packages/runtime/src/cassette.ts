@@ -27,6 +27,8 @@ export const emptyCassette = (): Cassette => ({ model: [], tools: [] });
 /** The model's answers pass through and are kept. */
 export function recordingModel(inner: ModelClient, cassette: Cassette): ModelClient {
   return {
+    // Traces still name the model the calls go to.
+    ...(inner.model === undefined ? {} : { model: inner.model }),
     async chat(messages, tools, options) {
       const reply = await inner.chat(messages, tools, options);
       cassette.model.push({ content: reply.content, toolCalls: reply.toolCalls });

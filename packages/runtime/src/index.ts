@@ -36,6 +36,7 @@ export {
 } from './workflowRunner.js';
 export {
   ASSERTION_KINDS,
+  EVAL_RESULT_FORMAT,
   type AssertionKind,
   type AssertionResult,
   type CaseChange,
@@ -45,7 +46,7 @@ export {
   type EvalResult,
   type EvalTranscriptTurn,
   type FileResult,
-} from './evals/evalReport.js';
+} from '@flow/core';
 export {
   DEFAULT_SIMULATED_TURNS,
   MAX_SIMULATED_TURNS,
@@ -62,6 +63,7 @@ export {
 export { parseCasesText, parseFlowTestText, readFlowTestFile, type FlowTestRead } from './evals/testFile.js';
 export { cassetteFileText, cassettePath, readCassetteFile, type CaseCassette } from './evals/cassetteFile.js';
 export { checkExpectation } from './evals/assertions.js';
+export { judgeReply } from './evals/judge.js';
 export { DEFAULT_CONCURRENCY, runFlowTests, type FlowTestSource, type RunFlowTestsOptions } from './evals/runner.js';
 export { caseFailureReasons, compareWithBaseline } from './evals/baseline.js';
-export { EVAL_RESULT_FORMAT, EvalResultError, readEvalResult } from './evals/readEvalResult.js';
+export { EvalResultError, readEvalResult } from './evals/readEvalResult.js';

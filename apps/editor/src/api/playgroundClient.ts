@@ -1,4 +1,4 @@
-import { sseEvents, type FlowDocument, isRecord } from '@flow/core';
+import { isJsonValue, isRecord, sseEvents, type FlowDocument, type JsonValue } from '@flow/core';
 import { providerUrl, readSetting, writeSetting } from './providerUrl';
 
 /** A tool call of a Playground turn, as the provider's runtime traced it. */
@@ -11,6 +11,20 @@ export interface PlaygroundToolCall {
   followUp: boolean;
   ms: number;
 }
+
+/**
+ * What a turn needed from outside (the model's answers, the HTTP tools' results), as the provider
+ * recorded it: kept as given, so 'Save as test' can hand it back as the test's cassette.
+ */
+export interface TurnRecording {
+  model: JsonValue[];
+  tools: JsonValue[];
+}
+
+const recordingOf = (value: unknown): TurnRecording =>
+  isRecord(value) && Array.isArray(value.model) && Array.isArray(value.tools)
+    ? { model: value.model.filter(isJsonValue), tools: value.tools.filter(isJsonValue) }
+    : { model: [], tools: [] };
 
 /** What the provider sends back to go on with: the conversation and its variables. */
 export interface PlaygroundState {
@@ -58,7 +72,7 @@ export async function playgroundTurn(
   state: PlaygroundState,
   on: { token(text: string): void; tool(call: PlaygroundToolCall): void },
   model?: string,
-): Promise<PlaygroundState & { reply: string }> {
+): Promise<PlaygroundState & { reply: string; recording: TurnRecording }> {
   const response = await fetch(`${providerUrl()}/api/runtime/${encodeURIComponent(planId)}/${encodeURIComponent(versionName)}/chat`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
@@ -83,6 +97,7 @@ export async function playgroundTurn(
         reply: typeof trace.reply === 'string' ? trace.reply : '',
         messages: Array.isArray(value.messages) ? value.messages : [],
         variables: isRecord(value.variables) ? Object.fromEntries(Object.entries(value.variables).map(([k, v]) => [k, String(v)])) : {},
+        recording: recordingOf(value.recording),
       };
     }
   }
@@ -105,4 +120,44 @@ export async function modelStatus(): Promise<{ configured: boolean; text: string
   if (body.configured === true && typeof body.model === 'string')
     return { configured: true, text: `Model: ${body.model} at ${typeof body.endpoint === 'string' ? body.endpoint : 'the provider'}` };
   return { configured: false, text: typeof body.message === 'string' ? body.message : '' };
+}
+
+/** The conversation as the judge reads it: each user message, the tool calls made, the reply. */
+export interface JudgedTurn {
+  user: string;
+  reply: string;
+  toolCalls: { name: string; arguments: Record<string, string>; output: string; error?: string }[];
+}
+
+/** The judge's verdict on a Playground conversation, and its answer as the test's cassette keeps it. */
+export interface JudgeVerdict {
+  pass: boolean;
+  message: string;
+  reason: string;
+  recording: JsonValue[];
+}
+
+/**
+ * Asks the provider's model to judge the conversation against a rubric ('Save as test'): the
+ * verdict is shown, and its answer goes into the cassette so the saved test replays it offline.
+ */
+export async function judgeConversation(rubric: string, transcript: readonly JudgedTurn[], model?: string): Promise<JudgeVerdict> {
+  const response = await fetch(`${providerUrl()}/api/runtime/judge`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ rubric, transcript, ...(model ? { model } : {}) }),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok || !isRecord(body) || !isRecord(body.assertion)) {
+    const said =
+      isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : `HTTP ${response.status}`;
+    throw new Error(said);
+  }
+  const { assertion } = body;
+  return {
+    pass: assertion.ok === true,
+    message: typeof assertion.message === 'string' ? assertion.message : '',
+    reason: typeof assertion.reason === 'string' ? assertion.reason : '',
+    recording: Array.isArray(body.recording) ? body.recording.filter(isJsonValue) : [],
+  };
 }

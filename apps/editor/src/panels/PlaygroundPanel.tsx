@@ -7,9 +7,18 @@ import { providerUrl } from '../api/providerUrl';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 import { playgroundConversation, resetConversation, transcriptText, type PlaygroundEntry } from './playgroundStore';
+import { answeredTurns } from './saveAsTest';
+import { SaveAsTestDialog } from './SaveAsTestDialog';
+import { TestsView } from './TestsView';
 import { editorText } from '../messages';
 
 const planSelector = (s: EditorState) => ({ planId: s.planId, versionName: s.versionName });
+
+type PlaygroundView = 'chat' | 'tests';
+const VIEWS: readonly { view: PlaygroundView; label: string }[] = [
+  { view: 'chat', label: editorText.chat },
+  { view: 'tests', label: editorText.tests },
+];
 
 function ToolCall({ call }: { call: PlaygroundEntry['toolCalls'][number] }) {
   const unsetSecret = call.error === undefined ? undefined : unsetSecretOf(call.error);
@@ -52,7 +61,11 @@ export function PlaygroundPanel() {
   const [draft, setDraft] = useState('');
   const [model, setModel] = useState('');
   const [choice, setChoice] = useState(chosenModel);
+  const [view, setView] = useState<PlaygroundView>('chat');
+  const [savingTest, setSavingTest] = useState(false);
+  const [savedCount, setSavedCount] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
+  const answered = answeredTurns(entries).length;
   useEffect(() => {
     let live = true;
     modelStatus()
@@ -88,7 +101,7 @@ export function PlaygroundPanel() {
         },
         choice.trim() || undefined,
       );
-      update((entry) => ({ ...entry, text: next.reply }));
+      update((entry) => ({ ...entry, text: next.reply, recording: next.recording }));
       conversation.setState({ state: { messages: next.messages, variables: next.variables }, busy: false });
     } catch (failure) {
       // The message stays in the transcript; the agent's empty answer goes.
@@ -109,12 +122,12 @@ export function PlaygroundPanel() {
     }
   };
 
-  return (
-    <section className="playground" aria-labelledby="playground-title">
-      <div className="pg-head">
-        <h2 id="playground-title" className="pg-title">
-          {editorText.playground}
-        </h2>
+  const chatView = (
+    <>
+      <div className="pg-actions">
+        <button type="button" className="btn" onClick={() => setSavingTest(true)} disabled={busy || answered === 0}>
+          {editorText.saveAsTest}
+        </button>
         <button type="button" className="btn" onClick={() => void copy()} disabled={entries.length === 0}>
           {editorText.copyTranscript}
         </button>
@@ -187,6 +200,45 @@ export function PlaygroundPanel() {
           {busy ? 'Sending…' : 'Send'}
         </button>
       </form>
+      <SaveAsTestDialog
+        open={savingTest}
+        onOpenChange={setSavingTest}
+        onSaved={() => setSavedCount((n) => n + 1)}
+        planId={planId}
+        versionName={versionName}
+        entries={entries}
+        defaultName={editorText.defaultTestName(savedCount + 1)}
+        {...(choice.trim() ? { model: choice.trim() } : {})}
+      />
+    </>
+  );
+
+  return (
+    <section className="playground" aria-labelledby="playground-title">
+      <div className="pg-head">
+        <h2 id="playground-title" className="pg-title">
+          {editorText.playground}
+        </h2>
+        <div className="subtabs" role="tablist" aria-label={editorText.playgroundViews}>
+          {VIEWS.map(({ view: tab, label }) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              id={`pg-tab-${tab}`}
+              aria-selected={view === tab}
+              aria-controls={`pg-panel-${tab}`}
+              className={`subtab${view === tab ? ' active' : ''}`}
+              onClick={() => setView(tab)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div role="tabpanel" id={`pg-panel-${view}`} aria-labelledby={`pg-tab-${view}`} className="pg-view">
+        {view === 'tests' ? <TestsView planId={planId} versionName={versionName} /> : chatView}
+      </div>
     </section>
   );
 }

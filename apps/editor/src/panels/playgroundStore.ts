@@ -1,11 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { PlaygroundState, PlaygroundToolCall } from '../api/playgroundClient';
+import type { PlaygroundState, PlaygroundToolCall, TurnRecording } from '../api/playgroundClient';
 
 /** One message of the Playground's transcript. */
 export interface PlaygroundEntry {
   role: 'user' | 'agent';
   text: string;
   toolCalls: PlaygroundToolCall[];
+  /** An answered agent entry: what its turn needed from outside (for 'Save as test'). */
+  recording?: TurnRecording;
 }
 
 export interface PlaygroundConversation {

@@ -1,6 +1,5 @@
-import { getAtPath } from '@flow/core';
+import { getAtPath, type AssertionResult } from '@flow/core';
 import type { ToolCallTrace } from '../agent.js';
-import type { AssertionResult } from './evalReport.js';
 import type { TurnExpectation } from './flowTest.js';
 
 /** What an expectation is checked against: one turn, or a whole simulated conversation. */

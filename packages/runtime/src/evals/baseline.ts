@@ -1,5 +1,5 @@
 // `--baseline`: the cases whose pass rate went down or up since a previous result.
-import type { CaseChange, CaseResult, EvalResult } from './evalReport.js';
+import type { CaseChange, CaseResult, EvalResult } from '@flow/core';
 
 /** Why a case fails now: its failing assertions (with the judge's reason) and run errors, each once. */
 export function caseFailureReasons(result: CaseResult): string[] {

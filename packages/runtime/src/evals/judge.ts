@@ -1,7 +1,6 @@
-import { isRecord, parseJsonValue } from '@flow/core';
+import { isRecord, parseJsonValue, type AssertionResult, type EvalTranscriptTurn } from '@flow/core';
 import type { ChatMessage } from '../chat.js';
 import type { ModelClient } from '../modelClient.js';
-import type { AssertionResult, EvalTranscriptTurn } from './evalReport.js';
 
 /** The conversation as a judge or a simulated user reads it: one line an utterance, tool calls included. */
 export function transcriptText(transcript: readonly EvalTranscriptTurn[]): string {

@@ -1,8 +1,9 @@
 // Reads back a `flowctl test --format json` result (a --baseline, a --test-report): every field
 // the comparisons and reports read is checked, so a wrong file is one clear error, not a crash.
-import { isRecord } from '@flow/core';
 import {
   ASSERTION_KINDS,
+  EVAL_RESULT_FORMAT,
+  isRecord,
   type AssertionResult,
   type CaseChange,
   type CaseResult,
@@ -11,10 +12,7 @@ import {
   type EvalResult,
   type EvalTranscriptTurn,
   type FileResult,
-} from './evalReport.js';
-
-/** The format name a result carries. */
-export const EVAL_RESULT_FORMAT = 'flow-test-result/1';
+} from '@flow/core';
 
 const MODES: readonly EvalMode[] = ['replay', 'record', 'live'];
 

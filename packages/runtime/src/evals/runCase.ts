@@ -1,5 +1,5 @@
 // One run of one case: the agent's turns (scripted or with a simulated user), the checks, the judge.
-import { errorMessage, type FlowDocument } from '@flow/core';
+import { errorMessage, type FlowDocument, type AssertionResult, type CaseRun, type EvalMode, type EvalTranscriptTurn } from '@flow/core';
 import { createAgent, type TurnTrace } from '../agent.js';
 import { recordingModel, recordingTools, replayModel, replayTools } from '../cassette.js';
 import type { NetworkSeams } from '../guardedFetch.js';
@@ -7,7 +7,6 @@ import { ModelError, type ModelClient } from '../modelClient.js';
 import { checkExpectation } from './assertions.js';
 import type { CaseCassette } from './cassetteFile.js';
 import type { RunnableCase } from './evalCases.js';
-import type { AssertionResult, CaseRun, EvalMode, EvalTranscriptTurn } from './evalReport.js';
 import { judgeReply } from './judge.js';
 import { nextUserMessage } from './simulatedUser.js';
 

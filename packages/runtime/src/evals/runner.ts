@@ -1,10 +1,17 @@
 // Runs the conversation tests of `*.flowtest.json` files against a flow's agent: replayed from the
 // cassette, recorded, or live. flowctl test and the provider call it with their own ways to read files.
-import { errorMessage, type FlowDocument } from '@flow/core';
+import {
+  EVAL_RESULT_FORMAT,
+  errorMessage,
+  type FlowDocument,
+  type CaseResult,
+  type CaseRun,
+  type EvalResult,
+  type FileResult,
+} from '@flow/core';
 import { emptyCassette } from '../cassette.js';
 import { cassetteFileText, cassettePath, readCassetteFile, type CaseCassette } from './cassetteFile.js';
 import { expandCases, type RunnableCase } from './evalCases.js';
-import type { CaseResult, CaseRun, EvalResult, FileResult } from './evalReport.js';
 import { runCase, type CaseRunSettings } from './runCase.js';
 import { parseCasesText, parseFlowTestText } from './testFile.js';
 
@@ -153,7 +160,7 @@ export async function runFlowTests(options: RunFlowTestsOptions): Promise<EvalRe
   for (const [file, cases] of recordings) recorded.push(await options.source.writeCassette(file, cassetteFileText(cases)));
   const problems = files.filter((f) => f.problem !== undefined).length;
   return {
-    format: 'flow-test-result/1',
+    format: EVAL_RESULT_FORMAT,
     mode: options.mode,
     files,
     passRate: runsMade === 0 ? 1 : runsPassed / runsMade,

@@ -1,6 +1,5 @@
-import { isRecord, parseJsonValue } from '@flow/core';
+import { isRecord, parseJsonValue, type EvalTranscriptTurn } from '@flow/core';
 import type { ModelClient } from '../modelClient.js';
-import type { EvalTranscriptTurn } from './evalReport.js';
 import { transcriptText } from './judge.js';
 import type { SimulatedUser } from './flowTest.js';
 

@@ -1,5 +1,5 @@
 // A small, fixed EvalResult for the tests of everything that reads one (baseline, formats, comment).
-import type { AssertionResult, CaseResult, CaseRun, EvalResult } from '../evals/evalReport.js';
+import type { AssertionResult, CaseResult, CaseRun, EvalResult } from '@flow/core';
 
 const passed = (kind: AssertionResult['kind'], turn: number | null, message: string): AssertionResult => ({
   kind,

@@ -8,17 +8,7 @@ import {
   type FlowDocument,
   type FlowTests,
 } from '@flow/core';
-import {
-  ModelNotConfiguredError,
-  allowsPrivateNetwork,
-  createModelClient,
-  modelSettings,
-  readCassetteFile,
-  readFlowTestFile,
-  runFlowTests,
-  type FlowTestSource,
-  type ModelClient,
-} from '@flow/runtime';
+import { allowsPrivateNetwork, readCassetteFile, readFlowTestFile, runFlowTests, type FlowTestSource } from '@flow/runtime';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { HttpError, badRequest, flowNotFound } from '../http/HttpError.js';
 import { checkPreconditions, writePreconditions } from '../http/preconditions.js';
@@ -28,6 +18,7 @@ import type { Services } from '../services.js';
 import type { SavedTests, StoredTests } from '../store/testStore.js';
 import type { RuntimeOptions } from '../serving/flowAgent.js';
 import { isRecord } from '../guards.js';
+import { chatModel } from './runtime.js';
 
 /** What a dataset file name in a test kept by the provider meets: it keeps no files but the tests. */
 export const NO_DATASETS_HERE =
@@ -47,16 +38,6 @@ function providerSource(tests: FlowTests, doc: FlowDocument): FlowTestSource {
       throw new Error('The provider does not record cassettes');
     },
   };
-}
-
-/** The provider's model for a live run; 503 when none is configured. */
-function providerModel(runtime: RuntimeOptions): ModelClient {
-  try {
-    return createModelClient(modelSettings({}, runtime.env));
-  } catch (error) {
-    if (error instanceof ModelNotConfiguredError) throw new HttpError(503, 'MODEL_NOT_CONFIGURED', error.message);
-    throw error;
-  }
 }
 
 /** A problem with a test document or its cassette, checked as flowctl test reads them; null when both are fine. */
@@ -143,7 +124,7 @@ export function flowTestRoutes(services: Services, runtime: RuntimeOptions): Rou
           doc = parsed.doc;
         }
         const live = given.live === true;
-        const model = live ? providerModel(runtime) : undefined;
+        const model = live ? chatModel(undefined, runtime.env) : undefined;
         // Only the secrets this flow names, only from the store (as the Playground's agent).
         const { values } = live ? await runtime.secrets.values(referencedSecretNames(doc)) : { values: {} };
         const result = await runFlowTests({

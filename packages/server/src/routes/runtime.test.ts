@@ -60,6 +60,8 @@ describe('the Playground endpoint', () => {
         { role: 'assistant', content: 'Hi! How can I help?' },
       ],
       variables: {},
+      // What 'Save as test' keeps to replay the turn offline.
+      recording: { model: [{ content: 'Hi! How can I help?', toolCalls: [] }], tools: [] },
     });
     expect(model.requests[0]?.model).toBe('llama3.1:8b');
     for (const bad of [
@@ -99,6 +101,68 @@ describe('the Playground endpoint', () => {
     model.push({ status: 500, error: 'Model crashed' });
     const text = await (await chat({ message: 'Hi' })).text();
     expect(text).toBe('event: error\ndata: {"code":"MODEL_ERROR","message":"The model endpoint answered 500: Model crashed"}\n\n');
+  });
+});
+
+describe('the judge endpoint (Save as test with a rubric)', () => {
+  let server: TestServer;
+  let model: ScriptedModelServer;
+  const env: Record<string, string | undefined> = {};
+  beforeEach(async () => {
+    model = await startScriptedModel();
+    for (const key of Object.keys(env)) Reflect.deleteProperty(env, key);
+    server = await startTestServer({ runtimeEnv: env });
+  });
+  afterEach(async () => {
+    await server.close();
+    await model.close();
+  });
+  const transcript = [
+    {
+      user: 'Where is order 42?',
+      reply: 'It shipped: https://track.example/42',
+      toolCalls: [{ name: 'look_up_order', arguments: { order: '42' }, output: 'shipped' }],
+    },
+  ];
+  const judge = (body: Record<string, unknown>) => server.call('POST', '/api/runtime/judge', { json: body });
+
+  it('asks the provider’s model for a JSON verdict on the conversation, and answers it with the judge’s answer as a cassette keeps it', async () => {
+    expect((await judge({ rubric: 'Gives the tracking link', transcript })).status).toBe(503);
+    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model' });
+    const verdict = JSON.stringify({ pass: true, reason: 'The link is there.' });
+    model.push({ content: verdict });
+    const res = await judge({ rubric: ' Gives the tracking link ', transcript });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      assertion: {
+        kind: 'judge',
+        turn: 1,
+        ok: true,
+        message: 'turn 1: judged "Gives the tracking link": pass',
+        reason: 'The link is there.',
+      },
+      recording: [{ content: verdict, toolCalls: [] }],
+    });
+    const asked = JSON.stringify(model.requests[0]?.messages);
+    expect(asked).toContain('Rubric: Gives the tracking link');
+    expect(asked).toContain('Agent called look_up_order({\\"order\\":\\"42\\"}) -> shipped');
+    expect(model.requests[0]?.body.response_format).toEqual({ type: 'json_object' });
+  });
+
+  it('refuses a body that is not a rubric and a conversation, before asking the model', async () => {
+    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model' });
+    for (const bad of [
+      { transcript },
+      { rubric: '   ', transcript },
+      { rubric: 'x'.repeat(2_001), transcript },
+      { rubric: 'r', transcript: [] },
+      { rubric: 'r', transcript: [{ user: 'Hi', reply: 'Hello' }] },
+      { rubric: 'r', transcript: [{ user: 'Hi', reply: 'Hello', toolCalls: [{ name: 'x', arguments: { a: 1 }, output: '' }] }] },
+      { rubric: 'r', transcript, model: 'two words' },
+    ]) {
+      expect((await judge(bad)).status, JSON.stringify(bad).slice(0, 80)).toBe(400);
+    }
+    expect(model.requests).toHaveLength(0);
   });
 });
 

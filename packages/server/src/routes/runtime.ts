@@ -8,7 +8,19 @@ import {
   messages,
   type GenerateModel,
 } from '@flow/core';
-import { ModelError, ModelNotConfiguredError, createModelClient, generateModelOf, modelSettings, type ChatMessage } from '@flow/runtime';
+import {
+  ModelError,
+  ModelNotConfiguredError,
+  createModelClient,
+  emptyCassette,
+  generateModelOf,
+  judgeReply,
+  modelSettings,
+  recordingModel,
+  type ChatMessage,
+  type EvalTranscriptTurn,
+  type ModelClient,
+} from '@flow/runtime';
 import { BODY_LIMITS, readJson } from '../http/body.js';
 import { HttpError, badRequest } from '../http/HttpError.js';
 import { sendJson } from '../http/respond.js';
@@ -43,8 +55,13 @@ function isChatMessage(value: unknown): value is ChatMessage {
 
 /** The model of a chosen name (else the provider's) as one chat completion asked for JSON; 503 when none is configured. */
 function generateModel(chosen: string | undefined, env: RuntimeOptions['env']): GenerateModel {
+  return generateModelOf(chatModel(chosen, env));
+}
+
+/** The provider's model for a chat completion (a chosen name at most); 503 when none is configured. */
+export function chatModel(chosen: string | undefined, env: RuntimeOptions['env']): ModelClient {
   try {
-    return generateModelOf(createModelClient(modelSettings(chosen === undefined ? {} : { model: chosen }, env)));
+    return createModelClient(modelSettings(chosen === undefined ? {} : { model: chosen }, env));
   } catch (error) {
     if (error instanceof ModelNotConfiguredError) throw new HttpError(503, 'MODEL_NOT_CONFIGURED', error.message);
     throw error;
@@ -58,6 +75,33 @@ function chosenModel(value: unknown): string | undefined {
   return value;
 }
 
+/** The longest judge rubric, and the most turns a conversation sent to the judge may have. */
+export const MAX_RUBRIC = 2_000;
+export const MAX_JUDGED_TURNS = 100;
+
+/** A conversation as the Playground shows it (each user message, the tool calls made, the reply); null when it is not one. */
+function transcriptOf(value: unknown): EvalTranscriptTurn[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_JUDGED_TURNS) return null;
+  const turns: EvalTranscriptTurn[] = [];
+  for (const turn of value) {
+    if (!isRecord(turn) || typeof turn.user !== 'string' || typeof turn.reply !== 'string' || !Array.isArray(turn.toolCalls)) return null;
+    if (turn.user.length > MAX_MESSAGE) return null;
+    const toolCalls: EvalTranscriptTurn['toolCalls'] = [];
+    for (const call of turn.toolCalls) {
+      if (!isRecord(call) || typeof call.name !== 'string' || !isStringMap(call.arguments) || typeof call.output !== 'string') return null;
+      if (call.error !== undefined && typeof call.error !== 'string') return null;
+      toolCalls.push({
+        name: call.name,
+        arguments: call.arguments,
+        output: call.output,
+        ...(typeof call.error === 'string' ? { error: call.error } : {}),
+      });
+    }
+    turns.push({ user: turn.user, reply: turn.reply, toolCalls });
+  }
+  return turns;
+}
+
 /** One server-sent event. */
 function event(res: ServerResponse, name: string, data: unknown): void {
   res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -68,7 +112,7 @@ function event(res: ServerResponse, name: string, data: unknown): void {
  * flow as it is on screen (unpublished), the conversation so far and the user's message; the
  * provider runs the runtime with its own model settings and secrets (they never reach the
  * browser) and streams `token`, `tool` and finally `done` (the trace, the messages and variables
- * to send back next time) or `error` events.
+ * to send back next time, the turn's recording for 'Save as test') or `error` events.
  */
 export function runtimeRoutes(options: RuntimeOptions): Route[] {
   return [
@@ -109,6 +153,32 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
       },
     },
     {
+      // The judge's verdict on a Playground conversation ('Save as test' with a rubric): the verdict
+      // and the judge's answer as a cassette keeps it, so the saved test replays it offline.
+      method: 'POST',
+      pattern: '/api/runtime/judge',
+      async handler({ req, res }) {
+        const body = await readJson(req, BODY_LIMITS.flow);
+        if (!isRecord(body)) throw badRequest('Body must be an object with rubric, transcript and, optionally, model');
+        const rubric = typeof body.rubric === 'string' ? body.rubric.trim() : '';
+        if (rubric === '' || rubric.length > MAX_RUBRIC) throw badRequest(`rubric must be text of 1 to ${MAX_RUBRIC} characters`);
+        const transcript = transcriptOf(body.transcript);
+        if (transcript === null)
+          throw badRequest(
+            `transcript must be 1 to ${MAX_JUDGED_TURNS} turns, each { user, reply, toolCalls: [{ name, arguments, output }] }`,
+          );
+        const model = chatModel(chosenModel(body.model), options.env);
+        const recording = emptyCassette();
+        try {
+          const assertion = await judgeReply(recordingModel(model, recording), rubric, transcript, transcript.length);
+          sendJson(res, 200, { assertion, recording: recording.model });
+        } catch (error) {
+          if (error instanceof ModelError) throw new HttpError(502, 'MODEL_ERROR', error.message);
+          throw error;
+        }
+      },
+    },
+    {
       method: 'POST',
       pattern: '/api/runtime/:planId/:versionName/chat',
       async handler({ req, res, params }) {
@@ -127,10 +197,13 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
         if (!isStringMap(variables)) throw badRequest('variables must map names to text');
         const chosen = chosenModel(body.model);
         let agent: FlowAgent['agent'];
+        // What the turn needed from outside, sent back so 'Save as test' can replay it offline.
+        const recording = emptyCassette();
         try {
           ({ agent } = await openFlowAgent(options, shape.doc, {
             ...(chosen === undefined ? {} : { model: chosen }),
             history: { messages: history, variables },
+            record: recording,
           }));
         } catch (error) {
           if (error instanceof ModelNotConfiguredError) throw new HttpError(503, 'MODEL_NOT_CONFIGURED', error.message);
@@ -143,7 +216,7 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
             onToken: (text) => event(res, 'token', { text }),
             onToolCall: (call) => event(res, 'tool', call),
           });
-          event(res, 'done', { trace, messages: agent.messages.slice(1), variables: agent.variables });
+          event(res, 'done', { trace, messages: agent.messages.slice(1), variables: agent.variables, recording });
         } catch (error) {
           event(res, 'error', {
             code: error instanceof ModelError ? 'MODEL_ERROR' : 'INTERNAL',

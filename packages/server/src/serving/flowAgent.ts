@@ -4,7 +4,10 @@ import {
   createAgent,
   createModelClient,
   modelSettings,
+  recordingModel,
+  recordingTools,
   type Agent,
+  type Cassette,
   type ChatMessage,
   type Telemetry,
 } from '@flow/runtime';
@@ -40,14 +43,18 @@ export async function openFlowAgent(
     history?: { messages: readonly ChatMessage[]; variables: Readonly<Record<string, string>> };
     /** The served conversation the turn belongs to (its spans say so). */
     conversationId?: string;
+    /** Keeps the model's answers and the outside calls of the turn (the Playground's 'Save as test'). */
+    record?: Cassette;
   } = {},
 ): Promise<FlowAgent> {
   // Only the secrets this flow names, only from the store: the provider's environment is never a flow's.
   const { values, problems } = await options.secrets.values(referencedSecretNames(doc));
   const settings = modelSettings(turn.model === undefined ? {} : { model: turn.model }, options.env);
+  const model = createModelClient(settings);
   const agent = createAgent({
     doc,
-    model: createModelClient(settings),
+    model: turn.record ? recordingModel(model, turn.record) : model,
+    ...(turn.record ? { tape: recordingTools(turn.record) } : {}),
     env: values,
     missingSecret: (name) => (Object.hasOwn(problems, name) ? problems[name] : undefined) ?? secretMessages.notSetOnProvider(name),
     allowPrivateNetwork: allowsPrivateNetwork(options.env.FLOW_RUNTIME_ALLOW_PRIVATE),

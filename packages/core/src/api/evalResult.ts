@@ -1,6 +1,6 @@
 // What running conversation tests found: one result per case (a test, or one case of its dataset),
-// each run of it (--repeat), each assertion with its kind. flowctl's formats, the provider's
-// 'Run' of the Playground's Tests view and the bench all read these types.
+// each run of it (--repeat), each assertion with its kind. The runtime's runner makes it; flowctl's
+// formats, the provider's test runs (and the editor's Tests view reading them) and the bench read it.
 
 /** How a test run talks to the model and the outside services. */
 export type EvalMode = 'replay' | 'record' | 'live';
@@ -70,9 +70,12 @@ export interface CaseChange {
   reasons: string[];
 }
 
+/** The format name of an EvalResult document. */
+export const EVAL_RESULT_FORMAT = 'flow-test-result/1';
+
 /** The whole run: what `flowctl test --format json` prints and `--baseline` reads back. */
 export interface EvalResult {
-  format: 'flow-test-result/1';
+  format: typeof EVAL_RESULT_FORMAT;
   mode: EvalMode;
   files: FileResult[];
   /** Over every run of every case (0..1); 1 when nothing ran. */
