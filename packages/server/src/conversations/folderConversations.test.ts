@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conversationContract } from './conversationContract.test-helper.js';
 import { newConversationId } from './conversationRecords.js';
-import { CONVERSATIONS_FOLDER, folderConversationRecords } from './folderConversations.js';
+import { CONVERSATIONS_FOLDER, KEPT_CONVERSATIONS, folderConversationRecords } from './folderConversations.js';
 
 conversationContract('folder store', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
@@ -25,6 +25,37 @@ describe('the folder conversation log', () => {
       const stored = await records.get(id);
       expect(stored?.conversation.entries.map((e) => (e.kind === 'tool' ? e.name : e.content))).toEqual(['Before', 'After']);
       expect(await readFile(join(dir, CONVERSATIONS_FOLDER, '.gitignore'), 'utf8')).toBe('*\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('resumes what it served from memory and, after a restart, from its files: the same head and state', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    try {
+      const records = folderConversationRecords(dir);
+      const ids = Array.from({ length: KEPT_CONVERSATIONS + 1 }, () => newConversationId());
+      const head = (id: string) => ({
+        id,
+        planId: 'shop',
+        versionName: 'production',
+        keyName: 'web-shop',
+        createdAt: '2026-11-27T10:00:00.000Z',
+      });
+      const state = (id: string) => ({ messages: [{ role: 'user' as const, content: `Hi from ${id}` }], variables: { id } });
+      for (const id of ids) {
+        await records.create(head(id));
+        await records.saveState(id, state(id));
+      }
+      // The first is no longer kept in memory (the most kept is KEPT_CONVERSATIONS): read from its files.
+      for (const id of [ids[0] ?? '', ids.at(-1) ?? '']) expect(await records.resume(id)).toEqual({ head: head(id), state: state(id) });
+      const restarted = folderConversationRecords(dir);
+      expect(await restarted.resume(ids.at(-1) ?? '')).toEqual({ head: head(ids.at(-1) ?? ''), state: state(ids.at(-1) ?? '') });
+      // A conversation whose files are gone is not resumed from memory, nor made again by an append.
+      expect(await records.deleteUpdatedBefore('2026-11-28T00:00:00.000Z')).toBe(ids.length);
+      expect(await records.resume(ids.at(-1) ?? '')).toBeNull();
+      expect(await records.append(ids.at(-1) ?? '', { kind: 'user', at: '2026-11-28T10:00:00.000Z', content: 'Late' })).toBe(false);
+      expect(await readdir(join(dir, CONVERSATIONS_FOLDER))).toEqual(['.gitignore']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { mkdir, open, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConversationEntry } from '@flow/core';
@@ -19,11 +20,19 @@ import {
   type ConversationHead,
   type ConversationRecords,
   type ConversationState,
+  type ResumedConversation,
   type StoredConversation,
 } from './conversationRecords.js';
 
 /** The conversation log's folder inside a data folder: a dot folder (no listing shows it), ignored by git, mode 700. */
 export const CONVERSATIONS_FOLDER = '.flow-conversations';
+
+/** Conversations whose head and last state this server keeps in memory for their next turn (the least recently used go first). */
+export const KEPT_CONVERSATIONS = 1_000;
+
+// Each write is on disk when it returns (one call where a write and a sync were two); a deleted conversation's file is never made again.
+const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_DSYNC;
+const CREATE = APPEND | constants.O_CREAT | constants.O_EXCL;
 
 /** One line of a conversation's file. */
 type Line = { head: ConversationHead } | { entry: ConversationEntry };
@@ -67,12 +76,24 @@ function parseConversation(text: string, state: ConversationState): StoredConver
  * (mode 600): JSON lines appended and synced one at a time. Each line starts on a new line of its
  * own, so a line a crash cut short never joins the next. The runtime's state is a file of its own
  * (`<id>.state.json`), replaced atomically at the end of each turn: the log grows by a turn's
- * entries, not by the whole history each time, and a listing never reads it.
+ * entries, not by the whole history each time, and a listing never reads it. One server owns a
+ * folder (its lock), so the head and last state of the conversations it serves are kept in its
+ * memory too: a turn reads no file to go on.
  */
 export function folderConversationRecords(root: string): ConversationRecords {
   const folder = join(root, CONVERSATIONS_FOLDER);
   const fileOf = (id: string): string => join(folder, `${id}.jsonl`);
   const stateFileOf = (id: string): string => join(folder, `${id}.state.json`);
+  const kept = new Map<string, ResumedConversation>();
+  function keep(id: string, resumed: ResumedConversation): void {
+    kept.delete(id);
+    kept.set(id, resumed);
+    // A Map keeps insertion order: the first is the least recently used.
+    for (const old of kept.keys()) {
+      if (kept.size <= KEPT_CONVERSATIONS) break;
+      kept.delete(old);
+    }
+  }
 
   async function readState(id: string): Promise<ConversationState> {
     try {
@@ -97,15 +118,13 @@ export function folderConversationRecords(root: string): ConversationRecords {
       if (create) await ensureFolder();
       let handle;
       try {
-        handle = await open(path, create ? 'wx' : 'r+', 0o600);
+        handle = await open(path, create ? CREATE : APPEND, 0o600);
       } catch (error) {
         if (isMissing(error)) return false;
         throw error;
       }
       try {
-        const { size } = await handle.stat();
-        await handle.write(`\n${JSON.stringify(line)}`, size);
-        await handle.datasync();
+        await handle.write(`\n${JSON.stringify(line)}`);
       } finally {
         await handle.close();
       }
@@ -144,7 +163,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
 
   return {
     async create(head) {
-      await appendLine(head.id, { head }, true);
+      if (await appendLine(head.id, { head }, true)) keep(head.id, { head, state: { messages: [], variables: {} } });
     },
     append: (id, entry) => (isConversationId(id) ? appendLine(id, { entry }, false) : Promise.resolve(false)),
     async saveState(id, state) {
@@ -156,11 +175,31 @@ export function folderConversationRecords(root: string): ConversationRecords {
             () => true,
             () => false,
           )
-        )
+        ) {
           await writeAtomic(stateFileOf(id), `${JSON.stringify(state)}\n`, 0o600);
+          const resumed = kept.get(id);
+          if (resumed !== undefined) keep(id, { head: resumed.head, state });
+        }
       });
     },
     get: (id) => read(id, true),
+    async resume(id) {
+      if (!isConversationId(id)) return null;
+      const resumed = kept.get(id);
+      if (resumed !== undefined) {
+        keep(id, resumed);
+        return resumed;
+      }
+      // Read after the writes queued before it, so a conversation retention deletes meanwhile is not kept.
+      return serialized(fileOf(id), async () => {
+        const stored = await read(id, true);
+        if (stored === null) return null;
+        const { planId, versionName, keyName, createdAt } = stored.conversation;
+        const found = { head: { id, planId, versionName, keyName, createdAt }, state: stored.state };
+        keep(id, found);
+        return found;
+      });
+    },
     async list(query) {
       const needle = query.search?.toLowerCase() ?? '';
       const limit = pageLimit(query.limit);
@@ -189,6 +228,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
           const now = await read(conversation.id, false);
           if (now === null || now.conversation.updatedAt >= time) return false;
           await unlink(path);
+          kept.delete(conversation.id);
           await unlink(stateFileOf(conversation.id)).catch((error: unknown) => {
             if (!isMissing(error)) throw error;
           });
