@@ -1,10 +1,10 @@
-import { appendFile, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conversationContract } from './conversationContract.test-helper.js';
 import { newConversationId } from './conversationRecords.js';
-import { CONVERSATIONS_FOLDER, KEPT_CONVERSATIONS, folderConversationRecords } from './folderConversations.js';
+import { CONVERSATIONS_FOLDER, folderConversationRecords } from './folderConversations.js';
 
 conversationContract('folder store', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
@@ -30,11 +30,11 @@ describe('the folder conversation log', () => {
     }
   });
 
-  it('resumes what it served from memory and, after a restart, from its files: the same head and state', async () => {
+  it('resumes what it served from memory and, once forgotten or after a restart, from its files: the same head and state', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
     try {
-      const records = folderConversationRecords(dir);
-      const ids = Array.from({ length: KEPT_CONVERSATIONS + 1 }, () => newConversationId());
+      // At most 3 kept, and 200 characters of state: a long state is read from its file each time.
+      const records = folderConversationRecords(dir, { count: 3, stateChars: 200 });
       const head = (id: string) => ({
         id,
         planId: 'shop',
@@ -42,19 +42,29 @@ describe('the folder conversation log', () => {
         keyName: 'web-shop',
         createdAt: '2026-11-27T10:00:00.000Z',
       });
-      const state = (id: string) => ({ messages: [{ role: 'user' as const, content: `Hi from ${id}` }], variables: { id } });
+      const state = (id: string, text = 'Hi') => ({
+        messages: [{ role: 'user' as const, content: `${text} from ${id}` }],
+        variables: { id },
+      });
+      const ids = Array.from({ length: 5 }, () => newConversationId());
       for (const id of ids) {
         await records.create(head(id));
         await records.saveState(id, state(id));
       }
-      // The first is no longer kept in memory (the most kept is KEPT_CONVERSATIONS): read from its files.
-      for (const id of [ids[0] ?? '', ids.at(-1) ?? '']) expect(await records.resume(id)).toEqual({ head: head(id), state: state(id) });
+      const long = ids[4] ?? '';
+      await records.saveState(long, state(long, 'x'.repeat(300)));
+      for (const id of ids.slice(0, 4)) expect(await records.resume(id)).toEqual({ head: head(id), state: state(id) });
+      expect(await records.resume(long)).toEqual({ head: head(long), state: state(long, 'x'.repeat(300)) });
+      // What is not kept is read from its file (written here behind the store's back to show it).
+      const rewritten = state(long, 'Rewritten');
+      await writeFile(join(dir, CONVERSATIONS_FOLDER, `${long}.state.json`), JSON.stringify(rewritten));
+      expect(await records.resume(long)).toEqual({ head: head(long), state: rewritten });
       const restarted = folderConversationRecords(dir);
-      expect(await restarted.resume(ids.at(-1) ?? '')).toEqual({ head: head(ids.at(-1) ?? ''), state: state(ids.at(-1) ?? '') });
+      for (const id of ids.slice(0, 4)) expect(await restarted.resume(id)).toEqual({ head: head(id), state: state(id) });
       // A conversation whose files are gone is not resumed from memory, nor made again by an append.
       expect(await records.deleteUpdatedBefore('2026-11-28T00:00:00.000Z')).toBe(ids.length);
-      expect(await records.resume(ids.at(-1) ?? '')).toBeNull();
-      expect(await records.append(ids.at(-1) ?? '', { kind: 'user', at: '2026-11-28T10:00:00.000Z', content: 'Late' })).toBe(false);
+      for (const id of ids) expect(await records.resume(id)).toBeNull();
+      expect(await records.append(ids[3] ?? '', { kind: 'user', at: '2026-11-28T10:00:00.000Z', content: 'Late' })).toBe(false);
       expect(await readdir(join(dir, CONVERSATIONS_FOLDER))).toEqual(['.gitignore']);
     } finally {
       await rm(dir, { recursive: true, force: true });

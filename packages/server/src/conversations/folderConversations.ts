@@ -27,8 +27,8 @@ import {
 /** The conversation log's folder inside a data folder: a dot folder (no listing shows it), ignored by git, mode 700. */
 export const CONVERSATIONS_FOLDER = '.flow-conversations';
 
-/** Conversations whose head and last state this server keeps in memory for their next turn (the least recently used go first). */
-export const KEPT_CONVERSATIONS = 1_000;
+/** What a server keeps in memory for its conversations' next turns: at most so many, and so many characters of their states' JSON (the least recently used go first; the others are read from their files). */
+export const KEPT_CONVERSATIONS = { count: 1_000, stateChars: 32 * 1024 * 1024 };
 
 // Each write is on disk when it returns (one call where a write and a sync were two); a deleted conversation's file is never made again.
 const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_DSYNC;
@@ -80,29 +80,37 @@ function parseConversation(text: string, state: ConversationState): StoredConver
  * folder (its lock), so the head and last state of the conversations it serves are kept in its
  * memory too: a turn reads no file to go on.
  */
-export function folderConversationRecords(root: string): ConversationRecords {
+export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVERSATIONS): ConversationRecords {
   const folder = join(root, CONVERSATIONS_FOLDER);
   const fileOf = (id: string): string => join(folder, `${id}.jsonl`);
   const stateFileOf = (id: string): string => join(folder, `${id}.state.json`);
-  const kept = new Map<string, ResumedConversation>();
-  function keep(id: string, resumed: ResumedConversation): void {
+  const kept = new Map<string, { resumed: ResumedConversation; chars: number }>();
+  let keptChars = 0;
+  function forget(id: string): void {
+    keptChars -= kept.get(id)?.chars ?? 0;
     kept.delete(id);
-    kept.set(id, resumed);
+  }
+  function keep(id: string, resumed: ResumedConversation, chars: number): void {
+    forget(id);
+    kept.set(id, { resumed, chars });
+    keptChars += chars;
     // A Map keeps insertion order: the first is the least recently used.
     for (const old of kept.keys()) {
-      if (kept.size <= KEPT_CONVERSATIONS) break;
-      kept.delete(old);
+      if (kept.size <= keptAtMost.count && keptChars <= keptAtMost.stateChars) break;
+      forget(old);
     }
   }
 
-  async function readState(id: string): Promise<ConversationState> {
+  /** The state file's text; empty for none yet. */
+  async function readStateText(id: string): Promise<string> {
     try {
-      return storedState(parseStored(await readFile(stateFileOf(id), 'utf8')));
+      return await readFile(stateFileOf(id), 'utf8');
     } catch (error) {
-      if (isMissing(error)) return { messages: [], variables: {} };
+      if (isMissing(error)) return '';
       throw error;
     }
   }
+  const stateOf = (text: string): ConversationState => storedState(parseStored(text));
 
   async function ensureFolder(): Promise<void> {
     await mkdir(folder, { recursive: true, mode: 0o700 });
@@ -137,7 +145,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
     if (!isConversationId(id)) return null;
     try {
       const text = await readFile(fileOf(id), 'utf8');
-      return parseConversation(text, withState ? await readState(id) : { messages: [], variables: {} });
+      return parseConversation(text, withState ? stateOf(await readStateText(id)) : { messages: [], variables: {} });
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -163,7 +171,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
 
   return {
     async create(head) {
-      if (await appendLine(head.id, { head }, true)) keep(head.id, { head, state: { messages: [], variables: {} } });
+      if (await appendLine(head.id, { head }, true)) keep(head.id, { head, state: { messages: [], variables: {} } }, 0);
     },
     append: (id, entry) => (isConversationId(id) ? appendLine(id, { entry }, false) : Promise.resolve(false)),
     async saveState(id, state) {
@@ -176,27 +184,29 @@ export function folderConversationRecords(root: string): ConversationRecords {
             () => false,
           )
         ) {
-          await writeAtomic(stateFileOf(id), `${JSON.stringify(state)}\n`, 0o600);
-          const resumed = kept.get(id);
-          if (resumed !== undefined) keep(id, { head: resumed.head, state });
+          const text = JSON.stringify(state);
+          await writeAtomic(stateFileOf(id), `${text}\n`, 0o600);
+          const resumed = kept.get(id)?.resumed;
+          if (resumed !== undefined) keep(id, { head: resumed.head, state }, text.length);
         }
       });
     },
     get: (id) => read(id, true),
     async resume(id) {
       if (!isConversationId(id)) return null;
-      const resumed = kept.get(id);
-      if (resumed !== undefined) {
-        keep(id, resumed);
-        return resumed;
+      const known = kept.get(id);
+      if (known !== undefined) {
+        keep(id, known.resumed, known.chars);
+        return known.resumed;
       }
       // Read after the writes queued before it, so a conversation retention deletes meanwhile is not kept.
       return serialized(fileOf(id), async () => {
-        const stored = await read(id, true);
+        const stored = await read(id, false);
         if (stored === null) return null;
+        const text = await readStateText(id);
         const { planId, versionName, keyName, createdAt } = stored.conversation;
-        const found = { head: { id, planId, versionName, keyName, createdAt }, state: stored.state };
-        keep(id, found);
+        const found = { head: { id, planId, versionName, keyName, createdAt }, state: stateOf(text) };
+        keep(id, found, text.length);
         return found;
       });
     },
@@ -228,7 +238,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
           const now = await read(conversation.id, false);
           if (now === null || now.conversation.updatedAt >= time) return false;
           await unlink(path);
-          kept.delete(conversation.id);
+          forget(conversation.id);
           await unlink(stateFileOf(conversation.id)).catch((error: unknown) => {
             if (!isMissing(error)) throw error;
           });
