@@ -93,9 +93,24 @@ export function conversationContract(name: string, open: () => Promise<OpenedCon
       });
     });
 
-    it('knows no conversation it was not given: get is null, append is false, a malformed id included', async () => {
+    it('resumes a conversation with its head and the state its last turn saved (a new one with none), without its transcript', async () => {
+      const h = head('shop', 1);
+      await records.create(h);
+      expect(await records.resume(h.id)).toEqual({ head: h, state: { messages: [], variables: {} } });
+      await records.append(h.id, user('Where is order A1?', 1));
+      const first = { messages: [{ role: 'user' as const, content: 'Where is order A1?' }], variables: { order_id: 'A1' } };
+      await records.saveState(h.id, first);
+      expect(await records.resume(h.id)).toEqual({ head: h, state: first });
+      const second = { messages: [...first.messages, { role: 'assistant' as const, content: 'It has shipped.' }], variables: {} };
+      await records.saveState(h.id, second);
+      expect(await records.resume(h.id)).toEqual({ head: h, state: second });
+    });
+
+    it('knows no conversation it was not given: get and resume are null, append is false, a malformed id included', async () => {
       const unknown = newConversationId();
       expect(await records.get(unknown)).toBeNull();
+      expect(await records.resume(unknown)).toBeNull();
+      expect(await records.resume('../../etc/passwd')).toBeNull();
       expect(await records.append(unknown, user('Hi', 1))).toBe(false);
       expect(await records.get('../../etc/passwd')).toBeNull();
       expect(await records.append('conv_x', user('Hi', 1))).toBe(false);
@@ -162,6 +177,7 @@ export function conversationContract(name: string, open: () => Promise<OpenedCon
       const recent = await started('shop', 20, 'Recent');
       expect(await records.deleteUpdatedBefore(at(10))).toBe(1);
       expect(await records.get(old)).toBeNull();
+      expect(await records.resume(old)).toBeNull();
       expect(await records.get(revived)).not.toBeNull();
       expect((await records.list({ planId: 'shop' })).conversations.map((c) => c.id)).toEqual([revived, recent]);
     });

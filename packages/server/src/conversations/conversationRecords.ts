@@ -37,6 +37,12 @@ export interface StoredConversation {
   state: ConversationState;
 }
 
+/** A stored conversation as its next turn needs it. */
+export interface ResumedConversation {
+  head: ConversationHead;
+  state: ConversationState;
+}
+
 export interface ConversationRecords {
   create(head: ConversationHead): Promise<void>;
   /** Adds one entry at the end; its time becomes the conversation's `updatedAt`. False when there is no such conversation. */
@@ -44,6 +50,8 @@ export interface ConversationRecords {
   /** Replaces the state the next turn goes on from (at the end of a whole turn, after its answer's entry, whose time is the update's). */
   saveState(id: string, state: ConversationState): Promise<void>;
   get(id: string): Promise<StoredConversation | null>;
+  /** What a turn goes on from: the head and the state, without the transcript (a turn reads no entry); a store may keep it, so it is not to be changed. Null for no such conversation. */
+  resume(id: string): Promise<ResumedConversation | null>;
   /** The plan's conversations (one version's, when named), newest first, those whose messages contain `search`. */
   list(query: ConversationQuery): Promise<ConversationPage>;
   /** Deletes the conversations last updated before `time`; how many. */

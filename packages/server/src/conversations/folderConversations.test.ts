@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,47 @@ describe('the folder conversation log', () => {
       const stored = await records.get(id);
       expect(stored?.conversation.entries.map((e) => (e.kind === 'tool' ? e.name : e.content))).toEqual(['Before', 'After']);
       expect(await readFile(join(dir, CONVERSATIONS_FOLDER, '.gitignore'), 'utf8')).toBe('*\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('resumes what it served from memory and, once forgotten or after a restart, from its files: the same head and state', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    try {
+      // At most 3 kept, and 200 characters of state: a long state is read from its file each time.
+      const records = folderConversationRecords(dir, { count: 3, stateChars: 200 });
+      const head = (id: string) => ({
+        id,
+        planId: 'shop',
+        versionName: 'production',
+        keyName: 'web-shop',
+        createdAt: '2026-11-27T10:00:00.000Z',
+      });
+      const state = (id: string, text = 'Hi') => ({
+        messages: [{ role: 'user' as const, content: `${text} from ${id}` }],
+        variables: { id },
+      });
+      const ids = Array.from({ length: 5 }, () => newConversationId());
+      for (const id of ids) {
+        await records.create(head(id));
+        await records.saveState(id, state(id));
+      }
+      const long = ids[4] ?? '';
+      await records.saveState(long, state(long, 'x'.repeat(300)));
+      for (const id of ids.slice(0, 4)) expect(await records.resume(id)).toEqual({ head: head(id), state: state(id) });
+      expect(await records.resume(long)).toEqual({ head: head(long), state: state(long, 'x'.repeat(300)) });
+      // What is not kept is read from its file (written here behind the store's back to show it).
+      const rewritten = state(long, 'Rewritten');
+      await writeFile(join(dir, CONVERSATIONS_FOLDER, `${long}.state.json`), JSON.stringify(rewritten));
+      expect(await records.resume(long)).toEqual({ head: head(long), state: rewritten });
+      const restarted = folderConversationRecords(dir);
+      for (const id of ids.slice(0, 4)) expect(await restarted.resume(id)).toEqual({ head: head(id), state: state(id) });
+      // A conversation whose files are gone is not resumed from memory, nor made again by an append.
+      expect(await records.deleteUpdatedBefore('2026-11-28T00:00:00.000Z')).toBe(ids.length);
+      for (const id of ids) expect(await records.resume(id)).toBeNull();
+      expect(await records.append(ids[3] ?? '', { kind: 'user', at: '2026-11-28T10:00:00.000Z', content: 'Late' })).toBe(false);
+      expect(await readdir(join(dir, CONVERSATIONS_FOLDER))).toEqual(['.gitignore']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { mkdir, open, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConversationEntry } from '@flow/core';
@@ -19,11 +20,19 @@ import {
   type ConversationHead,
   type ConversationRecords,
   type ConversationState,
+  type ResumedConversation,
   type StoredConversation,
 } from './conversationRecords.js';
 
 /** The conversation log's folder inside a data folder: a dot folder (no listing shows it), ignored by git, mode 700. */
 export const CONVERSATIONS_FOLDER = '.flow-conversations';
+
+/** What a server keeps in memory for its conversations' next turns: at most so many, and so many characters of their states' JSON (the least recently used go first; the others are read from their files). */
+export const KEPT_CONVERSATIONS = { count: 1_000, stateChars: 32 * 1024 * 1024 };
+
+// Each write is on disk when it returns (one call where a write and a sync were two); a deleted conversation's file is never made again.
+const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_DSYNC;
+const CREATE = APPEND | constants.O_CREAT | constants.O_EXCL;
 
 /** One line of a conversation's file. */
 type Line = { head: ConversationHead } | { entry: ConversationEntry };
@@ -67,21 +76,41 @@ function parseConversation(text: string, state: ConversationState): StoredConver
  * (mode 600): JSON lines appended and synced one at a time. Each line starts on a new line of its
  * own, so a line a crash cut short never joins the next. The runtime's state is a file of its own
  * (`<id>.state.json`), replaced atomically at the end of each turn: the log grows by a turn's
- * entries, not by the whole history each time, and a listing never reads it.
+ * entries, not by the whole history each time, and a listing never reads it. One server owns a
+ * folder (its lock), so the head and last state of the conversations it serves are kept in its
+ * memory too: a turn reads no file to go on.
  */
-export function folderConversationRecords(root: string): ConversationRecords {
+export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVERSATIONS): ConversationRecords {
   const folder = join(root, CONVERSATIONS_FOLDER);
   const fileOf = (id: string): string => join(folder, `${id}.jsonl`);
   const stateFileOf = (id: string): string => join(folder, `${id}.state.json`);
+  const kept = new Map<string, { resumed: ResumedConversation; chars: number }>();
+  let keptChars = 0;
+  function forget(id: string): void {
+    keptChars -= kept.get(id)?.chars ?? 0;
+    kept.delete(id);
+  }
+  function keep(id: string, resumed: ResumedConversation, chars: number): void {
+    forget(id);
+    kept.set(id, { resumed, chars });
+    keptChars += chars;
+    // A Map keeps insertion order: the first is the least recently used.
+    for (const old of kept.keys()) {
+      if (kept.size <= keptAtMost.count && keptChars <= keptAtMost.stateChars) break;
+      forget(old);
+    }
+  }
 
-  async function readState(id: string): Promise<ConversationState> {
+  /** The state file's text; empty for none yet. */
+  async function readStateText(id: string): Promise<string> {
     try {
-      return storedState(parseStored(await readFile(stateFileOf(id), 'utf8')));
+      return await readFile(stateFileOf(id), 'utf8');
     } catch (error) {
-      if (isMissing(error)) return { messages: [], variables: {} };
+      if (isMissing(error)) return '';
       throw error;
     }
   }
+  const stateOf = (text: string): ConversationState => storedState(parseStored(text));
 
   async function ensureFolder(): Promise<void> {
     await mkdir(folder, { recursive: true, mode: 0o700 });
@@ -97,15 +126,13 @@ export function folderConversationRecords(root: string): ConversationRecords {
       if (create) await ensureFolder();
       let handle;
       try {
-        handle = await open(path, create ? 'wx' : 'r+', 0o600);
+        handle = await open(path, create ? CREATE : APPEND, 0o600);
       } catch (error) {
         if (isMissing(error)) return false;
         throw error;
       }
       try {
-        const { size } = await handle.stat();
-        await handle.write(`\n${JSON.stringify(line)}`, size);
-        await handle.datasync();
+        await handle.write(`\n${JSON.stringify(line)}`);
       } finally {
         await handle.close();
       }
@@ -118,7 +145,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
     if (!isConversationId(id)) return null;
     try {
       const text = await readFile(fileOf(id), 'utf8');
-      return parseConversation(text, withState ? await readState(id) : { messages: [], variables: {} });
+      return parseConversation(text, withState ? stateOf(await readStateText(id)) : { messages: [], variables: {} });
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -144,7 +171,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
 
   return {
     async create(head) {
-      await appendLine(head.id, { head }, true);
+      if (await appendLine(head.id, { head }, true)) keep(head.id, { head, state: { messages: [], variables: {} } }, 0);
     },
     append: (id, entry) => (isConversationId(id) ? appendLine(id, { entry }, false) : Promise.resolve(false)),
     async saveState(id, state) {
@@ -156,11 +183,33 @@ export function folderConversationRecords(root: string): ConversationRecords {
             () => true,
             () => false,
           )
-        )
-          await writeAtomic(stateFileOf(id), `${JSON.stringify(state)}\n`, 0o600);
+        ) {
+          const text = JSON.stringify(state);
+          await writeAtomic(stateFileOf(id), `${text}\n`, 0o600);
+          const resumed = kept.get(id)?.resumed;
+          if (resumed !== undefined) keep(id, { head: resumed.head, state }, text.length);
+        }
       });
     },
     get: (id) => read(id, true),
+    async resume(id) {
+      if (!isConversationId(id)) return null;
+      const known = kept.get(id);
+      if (known !== undefined) {
+        keep(id, known.resumed, known.chars);
+        return known.resumed;
+      }
+      // Read after the writes queued before it, so a conversation retention deletes meanwhile is not kept.
+      return serialized(fileOf(id), async () => {
+        const stored = await read(id, false);
+        if (stored === null) return null;
+        const text = await readStateText(id);
+        const { planId, versionName, keyName, createdAt } = stored.conversation;
+        const found = { head: { id, planId, versionName, keyName, createdAt }, state: stateOf(text) };
+        keep(id, found, text.length);
+        return found;
+      });
+    },
     async list(query) {
       const needle = query.search?.toLowerCase() ?? '';
       const limit = pageLimit(query.limit);
@@ -189,6 +238,7 @@ export function folderConversationRecords(root: string): ConversationRecords {
           const now = await read(conversation.id, false);
           if (now === null || now.conversation.updatedAt >= time) return false;
           await unlink(path);
+          forget(conversation.id);
           await unlink(stateFileOf(conversation.id)).catch((error: unknown) => {
             if (!isMissing(error)) throw error;
           });

@@ -74,6 +74,8 @@ export function createSecretVault(records: SecretRecords, key: () => Promise<Buf
     },
     async values(names) {
       const wanted = new Set(names.filter((name) => secretNameProblem(name) === null));
+      // A flow that names no secret reads no record (every served turn asks).
+      if (wanted.size === 0) return { values: {}, problems: {} };
       const found = (await records.list()).filter((record) => wanted.has(record.name));
       const values: Record<string, string> = {};
       const problems: Record<string, string> = {};

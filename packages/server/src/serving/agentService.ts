@@ -149,9 +149,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     let state: ConversationState = { messages: history, variables: {} };
     const continued = request.conversationId;
     if (continued !== undefined) {
-      const stored = await conversations.get(continued);
+      const stored = await conversations.resume(continued);
       if (stored === null) throw new AgentError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound(continued));
-      const { planId, versionName, keyName } = stored.conversation;
+      const { planId, versionName, keyName } = stored.head;
       // Another key's conversation is not found, as one that does not exist: an id alone opens nothing.
       if (keyName !== (request.keyName ?? null))
         throw new AgentError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound(continued));

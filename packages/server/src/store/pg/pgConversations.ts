@@ -14,6 +14,7 @@ import {
   storedState,
   type ConversationHead,
   type ConversationRecords,
+  type ConversationState,
 } from '../../conversations/conversationRecords.js';
 
 interface ConversationRow {
@@ -26,6 +27,11 @@ interface ConversationRow {
   preview: string;
   messages: number;
 }
+
+/** A row with the state the next turn goes on from. */
+type StateRow = ConversationRow & { state: string | null };
+
+const stateOf = (row: StateRow): ConversationState => storedState(row.state === null ? undefined : parseStored(row.state));
 
 const headOf = (row: ConversationRow): ConversationHead => ({
   id: row.id,
@@ -49,6 +55,16 @@ const TURN_POLL_MS = 25;
  * locks: session advisory locks, so a server that dies releases them with its connection.
  */
 export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise<T>) => Promise<T>, locks: Sql): ConversationRecords {
+  /** The conversation's row with its state; null for none (or an id that is not one). */
+  async function rowOf(id: string): Promise<StateRow | null> {
+    if (!isConversationId(id)) return null;
+    const [row] = await guarded(
+      () => sql<StateRow[]>`
+        select id, plan_id, version_name, key_name, created_at, updated_at, preview, messages, state
+        from conversations where id = ${id}`,
+    );
+    return row ?? null;
+  }
   return {
     async create(head) {
       await guarded(
@@ -82,19 +98,18 @@ export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise
       await guarded(() => sql`update conversations set state = ${JSON.stringify(state)} where id = ${id}`);
     },
     async get(id) {
-      if (!isConversationId(id)) return null;
-      const [row] = await guarded(
-        () => sql<(ConversationRow & { state: string | null })[]>`
-          select id, plan_id, version_name, key_name, created_at, updated_at, preview, messages, state
-          from conversations where id = ${id}`,
-      );
-      if (row === undefined) return null;
+      const row = await rowOf(id);
+      if (row === null) return null;
       const bodies = await guarded(
         () => sql<{ body: string }[]>`select body from conversation_entries where conversation_id = ${id} order by seq`,
       );
       const entries = bodies.map((b) => parseStored(b.body)).filter(isStoredEntry);
-      const state = storedState(row.state === null ? undefined : parseStored(row.state));
+      const state = stateOf(row);
       return { conversation: conversationOf(headOf(row), entries, state.variables, row.updated_at), state };
+    },
+    async resume(id) {
+      const row = await rowOf(id);
+      return row === null ? null : { head: headOf(row), state: stateOf(row) };
     },
     async list(query) {
       const limit = pageLimit(query.limit);
