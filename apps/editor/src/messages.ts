@@ -105,6 +105,8 @@ export const editorText = {
   assertionsOf: (name: string) => `Assertions of ${name}`,
   judgeSaid: (reason: string) => `judge: ${reason}`,
   trace: 'Trace',
+  you: 'You',
+  agent: 'Agent',
   // Help
   onboardingProgress: 'Onboarding progress',
   loadingSteps: 'Loading steps…',

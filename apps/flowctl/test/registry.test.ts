@@ -130,6 +130,6 @@ describe('flowctl from a registry', () => {
     } finally {
       await github.stop();
     }
-    // npx, npm install and the workflow's steps: ~5 s alone here, more on two busy cores.
-  }, 60_000);
+    // npx, npm install and the workflow's steps (the conversation tests one too): ~14 s on a busy machine, more in a loaded suite.
+  }, 120_000);
 });

@@ -161,7 +161,7 @@ export function PlaygroundPanel() {
       <ol className="pg-transcript" aria-live="polite" aria-busy={busy}>
         {entries.map((entry, i) => (
           <li key={i} className={`pg-entry pg-${entry.role}`}>
-            <span className="pg-who">{entry.role === 'user' ? 'You' : 'Agent'}</span>
+            <span className="pg-who">{entry.role === 'user' ? editorText.you : editorText.agent}</span>
             {entry.toolCalls.map((call, j) => (
               <ToolCall key={j} call={call} />
             ))}

@@ -54,7 +54,7 @@ function CaseResultView({ result }: { result: RunCase }) {
           {result.transcript.map((turn, i) => (
             <li key={i}>
               <p>
-                <strong>You:</strong> {turn.user}
+                <strong>{editorText.you}:</strong> {turn.user}
               </p>
               {turn.toolCalls.map((c, j) => (
                 <p key={j} className="tests-tool">
@@ -62,7 +62,7 @@ function CaseResultView({ result }: { result: RunCase }) {
                 </p>
               ))}
               <p>
-                <strong>Agent:</strong> {turn.reply}
+                <strong>{editorText.agent}:</strong> {turn.reply}
               </p>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PlaygroundState, PlaygroundToolCall, TurnRecording } from '../api/playgroundClient';
+import { editorText } from '../messages';
 
 /** One message of the Playground's transcript. */
 export interface PlaygroundEntry {
@@ -43,7 +44,7 @@ export function transcriptText(entries: readonly PlaygroundEntry[]): string {
       const calls = entry.toolCalls.map(
         (c) => `  [${c.name}(${JSON.stringify(c.arguments)}) ${c.error === undefined ? `→ ${c.output}` : `failed: ${c.error}`}]`,
       );
-      return [`${entry.role === 'user' ? 'You' : 'Agent'}: ${entry.text}`, ...calls].join('\n');
+      return [`${entry.role === 'user' ? editorText.you : editorText.agent}: ${entry.text}`, ...calls].join('\n');
     })
     .join('\n\n');
 }

@@ -57,6 +57,7 @@ function normalize(output: string, project: string): string {
       .replace(/flow_sk_[A-Za-z0-9_-]{6}…/g, `${DOC_AGENT_KEY.slice(0, 14)}…`)
       // Times (a tool call's, a test's) differ from run to run.
       .replace(/ \d+ ms$/gm, ' 12 ms')
+      .replace(/^Latency: p50 \d+ ms, p95 \d+ ms/gm, 'Latency: p50 12 ms, p95 12 ms')
   );
 }
 
