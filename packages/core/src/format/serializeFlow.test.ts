@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowDocument } from './types.js';
 import { parseFlow } from './parseFlow.js';
+import { isRecord } from '../model/paths.js';
+import type { JsonObject } from '../model/types.js';
 import { canonicalOrder, serializeFlow } from './serializeFlow.js';
 import { buildFlow, functionNode, promptNode, sampleFlow } from '../testing/testFlows.js';
 
@@ -41,6 +43,21 @@ describe('serializeFlow', () => {
       '"metadata": {\n          "2": "y",\n          "10": "x",\n          "alpha": {\n            "a": null,\n            "b": [\n              3,\n              1,\n              2\n            ]\n          },\n          "zeta": 1\n        },',
     );
     expect(text.indexOf('"active"')).toBeLessThan(text.indexOf('"uuid"'));
+  });
+
+  it('sorts an object of many keys with each value beside its key, and keeps a "__proto__" key as a field', () => {
+    // Forty keys take the sort for large objects; "__proto__" must stay a field, not become the prototype.
+    const names = Array.from({ length: 40 }, (_, i) => `k${String(i).padStart(2, '0')}`).reverse();
+    const metadata: JsonObject = Object.fromEntries(names.map((name) => [name, `value of ${name}`]));
+    Object.defineProperty(metadata, '__proto__', { value: { b: 1, a: 2 }, enumerable: true, writable: true, configurable: true });
+    const written: unknown = JSON.parse(serializeFlow(buildFlow([[functionNode('f1', '1', { metadata })]])));
+    const nodes = isRecord(written) && Array.isArray(written['nodes']) ? written['nodes'] : [];
+    const node: unknown = nodes[0];
+    const data = isRecord(node) && isRecord(node['data']) ? node['data'] : {};
+    const text = JSON.stringify(data['metadata']);
+    expect(text).toBe(
+      JSON.stringify({ ['__proto__']: { a: 2, b: 1 }, ...Object.fromEntries([...names].sort().map((n) => [n, `value of ${n}`])) }),
+    );
   });
 
   it('orders nodes by chain then walk order, and edges by their source then target', () => {

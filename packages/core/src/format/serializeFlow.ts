@@ -21,6 +21,9 @@ const EDGE_KEYS = ['id', 'source', 'target', 'kind'] as const;
 const POSITION_KEYS = ['x', 'y'] as const;
 const VIEWPORT_KEYS = ['x', 'y', 'zoom'] as const;
 
+/** Past this many keys an object is sorted by the engine's sort rather than by insertion. */
+const SMALL_OBJECT = 32;
+
 /** Builds the canonical copy of one value; undefined means "leave the field out". */
 type Copier = (value: unknown) => unknown;
 
@@ -46,30 +49,62 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
  */
 const sortedCopy: Copier = (value) => {
   if (Array.isArray(value)) return sortedItems(value);
-  if (!isRecord(value)) return value;
+  return isRecord(value) ? sortedRecord(value) : value;
+};
+
+function sortedRecord(value: Record<string, unknown>): Record<string, unknown> {
+  // Keys and values in two arrays of the same order: no lookup by key per property of a large flow.
   const keys = Object.keys(value);
+  const values = Object.values(value);
   if (!inPlainOrder(value, keys)) {
+    sortTogether(keys, values);
     const copy: Record<string, unknown> = {};
-    for (const key of keys.sort(compareText)) put(copy, key, sortedCopy(value[key]));
+    for (let i = 0; i < keys.length; i++) put(copy, keys[i] ?? '', sortedCopy(values[i]));
     return copy;
   }
-  let copy: Record<string, unknown> | undefined;
-  keys.forEach((key, i) => {
-    const item = value[key];
+  for (let i = 0; i < keys.length; i++) {
+    const item = values[i];
     const sorted = sortedCopy(item);
-    if (copy === undefined && sorted !== item) {
-      copy = {};
-      for (const before of keys.slice(0, i)) put(copy, before, value[before]);
+    if (sorted === item) continue;
+    // The first child that changed: the keys before it are copied as they are, the rest sorted.
+    const copy: Record<string, unknown> = {};
+    for (let j = 0; j < i; j++) put(copy, keys[j] ?? '', values[j]);
+    put(copy, keys[i] ?? '', sorted);
+    for (let j = i + 1; j < keys.length; j++) put(copy, keys[j] ?? '', sortedCopy(values[j]));
+    return copy;
+  }
+  return value;
+}
+
+/** Sorts keys by compareText and moves each value with its key. */
+function sortTogether(keys: string[], values: unknown[]): void {
+  if (keys.length > SMALL_OBJECT) {
+    const order = keys.map((_, i) => i).sort((a, b) => compareText(keys[a] ?? '', keys[b] ?? ''));
+    const [oldKeys, oldValues] = [[...keys], [...values]];
+    order.forEach((from, to) => {
+      keys[to] = oldKeys[from] ?? '';
+      values[to] = oldValues[from];
+    });
+    return;
+  }
+  // Insertion sort: the objects of a flow have a few dozen keys at most, and this allocates nothing.
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] ?? '';
+    const item = values[i];
+    let j = i - 1;
+    for (; j >= 0 && (keys[j] ?? '') > key; j--) {
+      keys[j + 1] = keys[j] ?? '';
+      values[j + 1] = values[j];
     }
-    if (copy !== undefined) put(copy, key, sorted);
-  });
-  return copy ?? value;
-};
+    keys[j + 1] = key;
+    values[j + 1] = item;
+  }
+}
 
 /** A plain object whose keys already come in sorted order. */
 function inPlainOrder(value: Record<string, unknown>, keys: readonly string[]): boolean {
   if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-  for (let i = 1; i < keys.length; i++) if (compareText(keys[i - 1] ?? '', keys[i] ?? '') >= 0) return false;
+  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] ?? '') >= (keys[i] ?? '')) return false;
   return true;
 }
 
