@@ -71,6 +71,18 @@ describe('serializeFlow', () => {
     expect(serializeFlow(reversed(doc))).toBe(serializeFlow(doc));
   });
 
+  it('keeps every node of a flow whose ids repeat, each copy right after the first node of its id', () => {
+    const doc = buildFlow([[promptNode('p'), functionNode('f'), functionNode('g')]]);
+    const repeated: FlowDocument = { ...doc, nodes: [functionNode('f', '1', { name: 'Second f' }), ...doc.nodes] };
+    const { nodes } = canonicalOrder(repeated);
+    expect(nodes.map((n) => (n.type === 'function' ? `${n.id}:${n.data.name}` : n.id))).toEqual([
+      'p',
+      'f:Second f',
+      'f:Function f',
+      'g:Function g',
+    ]);
+  });
+
   it('uses 2-space indent and ends with one newline', () => {
     const text = serializeFlow(sampleFlow());
     expect(text.startsWith('{\n  "format": "flow/1",\n')).toBe(true);

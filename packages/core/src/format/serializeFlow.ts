@@ -150,12 +150,17 @@ const copyDocument = fixedCopier(DOCUMENT_KEYS, {
  */
 export function canonicalOrder(doc: Pick<FlowDocument, 'nodes' | 'edges'>): { nodes: FlowNode[]; edges: FlowEdge[] } {
   // Walk order never depends on the order of the edges (followUps), so ordering twice changes nothing.
+  const walked = walkOrder(doc);
   const rank = new Map<string, number>();
-  walkOrder(doc).forEach((node, index) => rank.set(node.id, index));
-  const nodes = doc.nodes
-    .map((node, index) => ({ node, index }))
-    .sort((a, b) => compareRank(rank.get(a.node.id), rank.get(b.node.id)) || a.index - b.index)
-    .map((entry) => entry.node);
+  walked.forEach((node, index) => rank.set(node.id, index));
+  // The walk holds each id once: when no id repeats, it is every node already in canonical order.
+  const nodes =
+    walked.length === doc.nodes.length
+      ? walked
+      : doc.nodes
+          .map((node, index) => ({ node, index }))
+          .sort((a, b) => compareRank(rank.get(a.node.id), rank.get(b.node.id)) || a.index - b.index)
+          .map((entry) => entry.node);
   const edges = [...doc.edges].sort(
     (a, b) =>
       compareRank(rank.get(a.source), rank.get(b.source)) ||
