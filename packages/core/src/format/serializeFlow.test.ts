@@ -46,7 +46,7 @@ describe('serializeFlow', () => {
   });
 
   it('sorts an object of many keys with each value beside its key, and keeps a "__proto__" key as a field', () => {
-    // Forty keys take the sort for large objects; "__proto__" must stay a field, not become the prototype.
+    // Each value must move with its key; "__proto__" must stay a field, not become the prototype.
     const names = Array.from({ length: 40 }, (_, i) => `k${String(i).padStart(2, '0')}`).reverse();
     const metadata: JsonObject = Object.fromEntries(names.map((name) => [name, `value of ${name}`]));
     Object.defineProperty(metadata, '__proto__', { value: { b: 1, a: 2 }, enumerable: true, writable: true, configurable: true });
@@ -58,6 +58,26 @@ describe('serializeFlow', () => {
     expect(text).toBe(
       JSON.stringify({ ['__proto__']: { a: 2, b: 1 }, ...Object.fromEntries([...names].sort().map((n) => [n, `value of ${n}`])) }),
     );
+  });
+
+  it('sorts each object by its own keys when objects begin with the same key but differ after it', () => {
+    // The sorted order of a key list is remembered by its first key; a list that only begins the same must not reuse it.
+    const first: JsonObject = { zeta: 1, beta: 2, alpha: 3 };
+    const second: JsonObject = { zeta: 1, alpha: 4, delta: 3 };
+    const third: JsonObject = { zeta: 5, beta: 6, alpha: 7 };
+    const flow = buildFlow([
+      [
+        functionNode('f1', '1', { metadata: first }),
+        functionNode('f2', '1', { metadata: second }),
+        functionNode('f3', '1', { metadata: third }),
+      ],
+    ]);
+    const written: unknown = JSON.parse(serializeFlow(flow));
+    const nodes = isRecord(written) && Array.isArray(written['nodes']) ? written['nodes'] : [];
+    const metadata = nodes.map((node: unknown) =>
+      isRecord(node) && isRecord(node['data']) ? JSON.stringify(node['data']['metadata']) : '',
+    );
+    expect(metadata).toEqual(['{"alpha":3,"beta":2,"zeta":1}', '{"alpha":4,"delta":3,"zeta":1}', '{"alpha":7,"beta":6,"zeta":5}']);
   });
 
   it('orders nodes by chain then walk order, and edges by their source then target', () => {

@@ -21,9 +21,6 @@ const EDGE_KEYS = ['id', 'source', 'target', 'kind'] as const;
 const POSITION_KEYS = ['x', 'y'] as const;
 const VIEWPORT_KEYS = ['x', 'y', 'zoom'] as const;
 
-/** Past this many keys an object is sorted by the engine's sort rather than by insertion. */
-const SMALL_OBJECT = 32;
-
 /** Builds the canonical copy of one value; undefined means "leave the field out". */
 type Copier = (value: unknown) => unknown;
 
@@ -57,9 +54,9 @@ function sortedRecord(value: Record<string, unknown>): Record<string, unknown> {
   const keys = Object.keys(value);
   const values = Object.values(value);
   if (!inPlainOrder(value, keys)) {
-    sortTogether(keys, values);
+    const order = sortedOrder(keys);
     const copy: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) put(copy, keys[i] ?? '', sortedCopy(values[i]));
+    for (const from of order) put(copy, keys[from] ?? '', sortedCopy(values[from]));
     return copy;
   }
   for (let i = 0; i < keys.length; i++) {
@@ -76,29 +73,31 @@ function sortedRecord(value: Record<string, unknown>): Record<string, unknown> {
   return value;
 }
 
-/** Sorts keys by compareText and moves each value with its key. */
-function sortTogether(keys: string[], values: unknown[]): void {
-  if (keys.length > SMALL_OBJECT) {
-    const order = keys.map((_, i) => i).sort((a, b) => compareText(keys[a] ?? '', keys[b] ?? ''));
-    const [oldKeys, oldValues] = [[...keys], [...values]];
-    order.forEach((from, to) => {
-      keys[to] = oldKeys[from] ?? '';
-      values[to] = oldValues[from];
-    });
-    return;
-  }
-  // Insertion sort: the objects of a flow have a few dozen keys at most, and this allocates nothing.
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i] ?? '';
-    const item = values[i];
-    let j = i - 1;
-    for (; j >= 0 && (keys[j] ?? '') > key; j--) {
-      keys[j + 1] = keys[j] ?? '';
-      values[j + 1] = values[j];
-    }
-    keys[j + 1] = key;
-    values[j + 1] = item;
-  }
+/** A key list met before and the indexes of its keys in sorted order. */
+interface KeyOrder {
+  keys: readonly string[];
+  order: readonly number[];
+}
+
+// Objects of one kind (the data of a node type, its metadata) share their key list: each list is sorted once.
+const knownOrders = new Map<string, KeyOrder>();
+const MAX_KNOWN_ORDERS = 256;
+
+/** The indexes of `keys` in compareText order, from the last list that began with the same key when it is the same list. */
+function sortedOrder(keys: readonly string[]): readonly number[] {
+  const first = keys[0] ?? '';
+  const known = knownOrders.get(first);
+  if (known !== undefined && sameKeys(known.keys, keys)) return known.order;
+  const order = keys.map((_, i) => i).sort((a, b) => compareText(keys[a] ?? '', keys[b] ?? ''));
+  if (knownOrders.size >= MAX_KNOWN_ORDERS) knownOrders.clear();
+  knownOrders.set(first, { keys, order });
+  return order;
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A plain object whose keys already come in sorted order. */
