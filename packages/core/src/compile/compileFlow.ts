@@ -30,7 +30,8 @@ export function compileFlow(doc: FlowDocument): SystemPromptResponse {
       describeNode: (id) => describePlace(places, id, i + 1),
       nodeType: (id) => places.get(id)?.node.type,
     };
-    lines.push('', ...renderChain(nodes, i + 1, chains.length, ctx));
+    lines.push('');
+    renderChain(lines, nodes, i + 1, chains.length, ctx);
   });
   return {
     system_message: lines.join('\n'),
@@ -39,20 +40,26 @@ export function compileFlow(doc: FlowDocument): SystemPromptResponse {
   };
 }
 
-function renderChain(nodes: readonly FlowNode[], index: number, count: number, ctx: RenderContext): string[] {
-  const lines = [chainHeading(index)];
+/** Adds the lines of one chain to `lines`: one array for the whole prompt, not one per chain copied into it. */
+function renderChain(lines: string[], nodes: readonly FlowNode[], index: number, count: number, ctx: RenderContext): void {
+  lines.push(chainHeading(index));
   const lead = leadingPrompt(nodes);
   if (lead?.type === 'prompt' && lead.data.prompt) {
     lines.push('', INSTRUCTION_LABEL, ...quoteBlock(lead.data.prompt));
   }
-  const steps = lead ? nodes.slice(1) : nodes;
-  if (steps.length === 0) return [...lines, '', `${STEPS_LABEL} none`];
+  const first = lead ? 1 : 0;
+  if (nodes.length === first) {
+    lines.push('', `${STEPS_LABEL} none`);
+    return;
+  }
   lines.push('', STEPS_LABEL);
-  steps.forEach((node, j) => {
-    const position = { number: j + 1, isLast: j === steps.length - 1, nextChain: index < count ? index + 1 : null };
-    lines.push(...(j > 0 ? [''] : []), ...renderStep(node, position, ctx));
-  });
-  return lines;
+  for (let j = first; j < nodes.length; j++) {
+    const node = nodes[j];
+    if (node === undefined) continue;
+    const position = { number: j - first + 1, isLast: j === nodes.length - 1, nextChain: index < count ? index + 1 : null };
+    if (j > first) lines.push('');
+    lines.push(...renderStep(node, position, ctx));
+  }
 }
 
 /**

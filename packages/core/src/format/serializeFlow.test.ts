@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowDocument } from './types.js';
 import { parseFlow } from './parseFlow.js';
+import { isRecord } from '../model/paths.js';
+import type { JsonObject } from '../model/types.js';
 import { canonicalOrder, serializeFlow } from './serializeFlow.js';
 import { buildFlow, functionNode, promptNode, sampleFlow } from '../testing/testFlows.js';
 
@@ -43,6 +45,41 @@ describe('serializeFlow', () => {
     expect(text.indexOf('"active"')).toBeLessThan(text.indexOf('"uuid"'));
   });
 
+  it('sorts an object of many keys with each value beside its key, and keeps a "__proto__" key as a field', () => {
+    // Each value must move with its key; "__proto__" must stay a field, not become the prototype.
+    const names = Array.from({ length: 40 }, (_, i) => `k${String(i).padStart(2, '0')}`).reverse();
+    const metadata: JsonObject = Object.fromEntries(names.map((name) => [name, `value of ${name}`]));
+    Object.defineProperty(metadata, '__proto__', { value: { b: 1, a: 2 }, enumerable: true, writable: true, configurable: true });
+    const written: unknown = JSON.parse(serializeFlow(buildFlow([[functionNode('f1', '1', { metadata })]])));
+    const nodes = isRecord(written) && Array.isArray(written['nodes']) ? written['nodes'] : [];
+    const node: unknown = nodes[0];
+    const data = isRecord(node) && isRecord(node['data']) ? node['data'] : {};
+    const text = JSON.stringify(data['metadata']);
+    expect(text).toBe(
+      JSON.stringify({ ['__proto__']: { a: 2, b: 1 }, ...Object.fromEntries([...names].sort().map((n) => [n, `value of ${n}`])) }),
+    );
+  });
+
+  it('sorts each object by its own keys when objects begin with the same key but differ after it', () => {
+    // The sorted order of a key list is remembered by its first key; a list that only begins the same must not reuse it.
+    const first: JsonObject = { zeta: 1, beta: 2, alpha: 3 };
+    const second: JsonObject = { zeta: 1, alpha: 4, delta: 3 };
+    const third: JsonObject = { zeta: 5, beta: 6, alpha: 7 };
+    const flow = buildFlow([
+      [
+        functionNode('f1', '1', { metadata: first }),
+        functionNode('f2', '1', { metadata: second }),
+        functionNode('f3', '1', { metadata: third }),
+      ],
+    ]);
+    const written: unknown = JSON.parse(serializeFlow(flow));
+    const nodes = isRecord(written) && Array.isArray(written['nodes']) ? written['nodes'] : [];
+    const metadata = nodes.map((node: unknown) =>
+      isRecord(node) && isRecord(node['data']) ? JSON.stringify(node['data']['metadata']) : '',
+    );
+    expect(metadata).toEqual(['{"alpha":3,"beta":2,"zeta":1}', '{"alpha":4,"delta":3,"zeta":1}', '{"alpha":7,"beta":6,"zeta":5}']);
+  });
+
   it('orders nodes by chain then walk order, and edges by their source then target', () => {
     const doc = buildFlow([
       [promptNode('z'), functionNode('b'), functionNode('a')],
@@ -52,6 +89,18 @@ describe('serializeFlow', () => {
     expect(nodes.map((n) => n.id)).toEqual(['z', 'b', 'a', 'm', 'c']);
     expect(edges.map((e) => e.id)).toEqual(['edge-z-to-b', 'edge-b-to-a', 'edge-a-to-m', 'edge-m-to-c']);
     expect(serializeFlow(reversed(doc))).toBe(serializeFlow(doc));
+  });
+
+  it('keeps every node of a flow whose ids repeat, each copy right after the first node of its id', () => {
+    const doc = buildFlow([[promptNode('p'), functionNode('f'), functionNode('g')]]);
+    const repeated: FlowDocument = { ...doc, nodes: [functionNode('f', '1', { name: 'Second f' }), ...doc.nodes] };
+    const { nodes } = canonicalOrder(repeated);
+    expect(nodes.map((n) => (n.type === 'function' ? `${n.id}:${n.data.name}` : n.id))).toEqual([
+      'p',
+      'f:Second f',
+      'f:Function f',
+      'g:Function g',
+    ]);
   });
 
   it('uses 2-space indent and ends with one newline', () => {

@@ -46,30 +46,64 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
  */
 const sortedCopy: Copier = (value) => {
   if (Array.isArray(value)) return sortedItems(value);
-  if (!isRecord(value)) return value;
+  return isRecord(value) ? sortedRecord(value) : value;
+};
+
+function sortedRecord(value: Record<string, unknown>): Record<string, unknown> {
+  // Keys and values in two arrays of the same order: no lookup by key per property of a large flow.
   const keys = Object.keys(value);
+  const values = Object.values(value);
   if (!inPlainOrder(value, keys)) {
+    const order = sortedOrder(keys);
     const copy: Record<string, unknown> = {};
-    for (const key of keys.sort(compareText)) put(copy, key, sortedCopy(value[key]));
+    for (const from of order) put(copy, keys[from] ?? '', sortedCopy(values[from]));
     return copy;
   }
-  let copy: Record<string, unknown> | undefined;
-  keys.forEach((key, i) => {
-    const item = value[key];
+  for (let i = 0; i < keys.length; i++) {
+    const item = values[i];
     const sorted = sortedCopy(item);
-    if (copy === undefined && sorted !== item) {
-      copy = {};
-      for (const before of keys.slice(0, i)) put(copy, before, value[before]);
-    }
-    if (copy !== undefined) put(copy, key, sorted);
-  });
-  return copy ?? value;
-};
+    if (sorted === item) continue;
+    // The first child that changed: the keys before it are copied as they are, the rest sorted.
+    const copy: Record<string, unknown> = {};
+    for (let j = 0; j < i; j++) put(copy, keys[j] ?? '', values[j]);
+    put(copy, keys[i] ?? '', sorted);
+    for (let j = i + 1; j < keys.length; j++) put(copy, keys[j] ?? '', sortedCopy(values[j]));
+    return copy;
+  }
+  return value;
+}
+
+/** A key list met before and the indexes of its keys in sorted order. */
+interface KeyOrder {
+  keys: readonly string[];
+  order: readonly number[];
+}
+
+// Objects of one kind (the data of a node type, its metadata) share their key list: each list is sorted once.
+const knownOrders = new Map<string, KeyOrder>();
+const MAX_KNOWN_ORDERS = 256;
+
+/** The indexes of `keys` in compareText order, from the last list that began with the same key when it is the same list. */
+function sortedOrder(keys: readonly string[]): readonly number[] {
+  const first = keys[0] ?? '';
+  const known = knownOrders.get(first);
+  if (known !== undefined && sameKeys(known.keys, keys)) return known.order;
+  const order = keys.map((_, i) => i).sort((a, b) => compareText(keys[a] ?? '', keys[b] ?? ''));
+  if (knownOrders.size >= MAX_KNOWN_ORDERS) knownOrders.clear();
+  knownOrders.set(first, { keys, order });
+  return order;
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** A plain object whose keys already come in sorted order. */
 function inPlainOrder(value: Record<string, unknown>, keys: readonly string[]): boolean {
   if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-  for (let i = 1; i < keys.length; i++) if (compareText(keys[i - 1] ?? '', keys[i] ?? '') >= 0) return false;
+  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] ?? '') >= (keys[i] ?? '')) return false;
   return true;
 }
 
@@ -115,12 +149,17 @@ const copyDocument = fixedCopier(DOCUMENT_KEYS, {
  */
 export function canonicalOrder(doc: Pick<FlowDocument, 'nodes' | 'edges'>): { nodes: FlowNode[]; edges: FlowEdge[] } {
   // Walk order never depends on the order of the edges (followUps), so ordering twice changes nothing.
+  const walked = walkOrder(doc);
   const rank = new Map<string, number>();
-  walkOrder(doc).forEach((node, index) => rank.set(node.id, index));
-  const nodes = doc.nodes
-    .map((node, index) => ({ node, index }))
-    .sort((a, b) => compareRank(rank.get(a.node.id), rank.get(b.node.id)) || a.index - b.index)
-    .map((entry) => entry.node);
+  walked.forEach((node, index) => rank.set(node.id, index));
+  // The walk holds each id once: when no id repeats, it is every node already in canonical order.
+  const nodes =
+    walked.length === doc.nodes.length
+      ? walked
+      : doc.nodes
+          .map((node, index) => ({ node, index }))
+          .sort((a, b) => compareRank(rank.get(a.node.id), rank.get(b.node.id)) || a.index - b.index)
+          .map((entry) => entry.node);
   const edges = [...doc.edges].sort(
     (a, b) =>
       compareRank(rank.get(a.source), rank.get(b.source)) ||

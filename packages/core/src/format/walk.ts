@@ -33,18 +33,26 @@ function precedes(a: FlowEdge, b: FlowEdge, named: string | undefined): boolean 
  * smallest target id.
  */
 export function followUps(doc: Pick<FlowDocument, 'nodes' | 'edges'>): Map<string, FlowEdge> {
-  const named = new Map<string, string>();
-  for (const node of doc.nodes) {
-    if (named.has(node.id) || node.type !== 'function' || node.data.post_action_type !== 'function') continue;
-    named.set(node.id, node.data.post_action_function_id);
-  }
+  // Post actions decide only between two outgoing edges of one node: read them when a flow has such a node.
+  let named: Map<string, string> | undefined;
   const index = new Map<string, FlowEdge>();
   for (const edge of doc.edges) {
     if (edge.source === edge.target) continue;
     const held = index.get(edge.source);
-    if (held === undefined || precedes(edge, held, named.get(edge.source))) index.set(edge.source, edge);
+    if (held !== undefined) named ??= postActionTargets(doc.nodes);
+    if (held === undefined || precedes(edge, held, named?.get(edge.source))) index.set(edge.source, edge);
   }
   return index;
+}
+
+/** Map of function node id -> the target its post action names (the first node of an id that names one). */
+function postActionTargets(nodes: readonly FlowNode[]): Map<string, string> {
+  const named = new Map<string, string>();
+  for (const node of nodes) {
+    if (named.has(node.id) || node.type !== 'function' || node.data.post_action_type !== 'function') continue;
+    named.set(node.id, node.data.post_action_function_id);
+  }
+  return named;
 }
 
 /** Map of node id -> its one incoming edge (the first, if a broken flow has more). */
