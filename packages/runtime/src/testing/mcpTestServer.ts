@@ -24,9 +24,9 @@ export interface McpTestServer {
  * An MCP server built with the official SDK (McpServer over stateless streamable HTTP) on
  * 127.0.0.1, port 0, for tests: one tool, `check_stock(sku, warehouse)`, answering
  * `7 of {sku} in {warehouse}` with `{ sku, warehouse, count: 7 }` as structured content, and an
- * error result for the sku `none`.
+ * error result for the sku `none`. With `token`, a request without `Authorization: Bearer {token}` is a 401.
  */
-export async function startMcpTestServer(): Promise<McpTestServer> {
+export async function startMcpTestServer(options: { token?: string } = {}): Promise<McpTestServer> {
   const calls: McpTestServer['calls'] = [];
   const headers: McpTestServer['headers'] = [];
   let drifted = false;
@@ -56,6 +56,10 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
   };
   const http = createServer((req, res) => {
     headers.push({ ...req.headers });
+    if (options.token !== undefined && req.headers.authorization !== `Bearer ${options.token}`) {
+      res.writeHead(401, { 'WWW-Authenticate': 'Bearer' }).end();
+      return;
+    }
     if (req.method !== 'POST') {
       res.writeHead(405, { Allow: 'POST' }).end();
       return;
