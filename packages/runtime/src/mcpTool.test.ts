@@ -59,6 +59,20 @@ describe('an MCP Tool run by the agent', () => {
     expect(trace.reply).toBe('We have 7 of A-1.');
   });
 
+  it("caps what the model reads of the tool's answer with the runtime's output cap", async () => {
+    model.push({ toolCalls: [{ name: 'check_stock', arguments: { sku: 'A-1' } }] }, { content: 'Ok.' });
+    const agent = createAgent({
+      doc: mcpToolFlow(mcp.url),
+      model: client(),
+      env: {},
+      allowPrivateNetwork: true,
+      limits: { maxOutputChars: 12 },
+    });
+    const trace = await agent.turn('A-1?');
+    expect(trace.toolCalls[0]?.output).toBe('7 of A-1 in ');
+    expect(model.requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: '7 of A-1 in ' });
+  });
+
   it("gives the tool's error back to the model as an error", async () => {
     model.push({ toolCalls: [{ name: 'check_stock', arguments: { sku: 'none' } }] }, { content: 'Sorry.' });
     const trace = await createAgent({ doc: mcpToolFlow(mcp.url), model: client(), env: {}, allowPrivateNetwork: true }).turn('none?');
