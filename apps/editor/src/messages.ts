@@ -13,6 +13,15 @@ export const editorText = {
   createWorkflow: 'Create Workflow',
   noWorkflowsFound: 'No workflows found',
   noFunctionsFound: 'No functions found',
+  // MCP Tool
+  loadTools: 'Load tools',
+  loadingTools: 'Loading tools…',
+  chooseTool: 'Choose a tool',
+  noServerUrl: 'Write the server URL first',
+  noToolsOffered: 'The server offers no tools',
+  toolInputs: 'Inputs',
+  fixedInput: 'fixed by Arguments',
+  requiredInput: 'required',
   // Canvas
   fitView: 'Fit View',
   loadingFlow: 'Loading flow',

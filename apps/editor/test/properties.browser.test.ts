@@ -1,4 +1,4 @@
-// The Properties panel, as a person uses it: for each of the eleven function types, select the
+// The Properties panel, as a person uses it: for each function type (the spec's eleven and the MCP Tool), select the
 // node, fill every field its editor shows, switch each condition (fields appear and disappear),
 // Save, reload, and find every value in the provider's flow document.
 import {
@@ -34,7 +34,9 @@ async function planWithEveryType(change: (data: FunctionNodeData) => FunctionNod
   let doc: FlowDocument = { ...emptyFlow(planId, 'production'), workflows: current.workflows };
   let chain = '0';
   FUNCTION_TYPES.forEach((type, i) => {
-    const data = change(createFunctionData(type, { uuid: `fn-${type}`, planId }));
+    // An MCP Tool names its server and tool, so the plan is complete (mcpTool.browser.test.ts lists a real server's tools).
+    const ready = type === 'mcp_tool' ? { metadata: { server_url: 'https://mcp.example.com/mcp', tool_name: 'lookup' } } : {};
+    const data = change(createFunctionData(type, { uuid: `fn-${type}`, planId, ...ready }));
     const result = addNode(doc, { type: 'function', data }, { currentChain: chain, newChain: i === 0 || i === 6, id: `fn-${type}` });
     doc = result.doc;
     chain = result.currentChain;
@@ -91,7 +93,8 @@ const isCondition = (type: FunctionType, key: string) => (CONDITIONS[type] ?? []
  */
 async function fill(page: Page, type: FunctionType, field: FieldSpec, current: unknown, planId: string): Promise<JsonValue> {
   const box = fieldBox(page, type, field.key);
-  const word = `${field.label} of ${type}`;
+  // An MCP Tool's server must be an http(s) URL (its rule); other text is any word.
+  const word = type === 'mcp_tool' && field.key === 'server_url' ? 'https://stock.example.com/mcp' : `${field.label} of ${type}`;
   switch (field.kind) {
     case 'text':
     case 'textarea':
@@ -189,8 +192,16 @@ async function fill(page: Page, type: FunctionType, field: FieldSpec, current: u
       await select.selectOption(workflow.id);
       return workflow.id;
     }
-    case 'json':
-      throw new Error('no function field is edited as JSON');
+    case 'json': {
+      const value = { [field.key]: word };
+      const input = box.getByLabel(field.label, { exact: true });
+      await input.fill(JSON.stringify(value));
+      await input.press('Tab');
+      return value;
+    }
+    case 'mcpTool':
+      // Chosen from the server's listing ('Load tools'): mcpTool.browser.test.ts does it against a real server; here it keeps its value.
+      return typeof current === 'string' ? current : '';
   }
 }
 

@@ -96,6 +96,8 @@ export { metadataForReading } from './compile/metadataForReading.js';
 export * from './functions/tools/toolHost.js';
 export * from './functions/tools/templates.js';
 export { httpCallTexts, httpRequestOf, refusals } from './functions/tools/httpRequest.js';
+export * from './functions/tools/mcpToolTool.js';
+export { mcpToolRuleMessages, type McpToolMetadata } from './functions/mcpTool.js';
 export * from './compile/nodeSchema.js';
 export * from './format/parseFlow.js';
 export * from './format/limits.js';

@@ -1,7 +1,19 @@
-import { compileFlow, isRecord, resolveSecrets, secretMessages, systemPromptText, type FlowDocument } from '@flow/core';
+import {
+  compileFlow,
+  errorMessage,
+  functionDefinition,
+  isRecord,
+  resolveSecrets,
+  secretMessages,
+  systemPromptText,
+  type FlowDocument,
+  type McpHost,
+  type McpToolInfo,
+} from '@flow/core';
 import type { ChatMessage, ToolCallRequest } from './chat.js';
 import type { ToolTape } from './cassette.js';
-import { DEFAULT_LIMITS, executeTool, type RuntimeLimits, type ToolContext, type ToolResult } from './executeTool.js';
+import { DEFAULT_LIMITS, executeTool, hostOf, type RuntimeLimits, type ToolContext, type ToolResult } from './executeTool.js';
+import { callMcpTool, listMcpTools } from './mcpClient.js';
 import type { ModelClient } from './modelClient.js';
 import type { NetworkSeams } from './guardedFetch.js';
 import { modelCallSpan, toolCallSpan, turnSpan, type AgentTelemetry } from './telemetry.js';
@@ -110,6 +122,41 @@ export function createAgent(options: AgentOptions): Agent {
   const byNode = new Map(tools.map((t) => [t.nodeId, t]));
   const limits: RuntimeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
+  const mcpPolicy = { allowPrivateNetwork, maxResponseBytes: limits.maxResponseBytes, ...options.network };
+  // One listing per server for the agent's life: the tool spec and every call read the same one.
+  const listings = new Map<string, Promise<McpToolInfo[]>>();
+  const mcp: McpHost = {
+    listTools(server) {
+      let listing = listings.get(server.url);
+      if (listing === undefined) {
+        const list = () => listMcpTools(server, mcpPolicy);
+        listing = options.tape ? options.tape.listing(server.url, list) : list();
+        listings.set(server.url, listing);
+        // A failed listing is tried again at the next turn (the server may be back).
+        listing.catch(() => listings.delete(server.url));
+      }
+      return listing;
+    },
+    callTool: (server, name, args) => callMcpTool(server, name, args, mcpPolicy),
+  };
+  // Tools whose arguments come from outside (an MCP tool's schema): read once before the model first sees them.
+  const unprepared = new Set(tools.filter((t) => functionDefinition(t.data.type)?.tool?.prepare !== undefined));
+  const notPrepared = new Map<string, string>();
+  async function prepareTools(ctx: ToolContext): Promise<void> {
+    for (const tool of unprepared) {
+      const definition = functionDefinition(tool.data.type)?.tool;
+      if (definition?.prepare === undefined) continue;
+      // Never asked with an empty credential: the call says which secret is missing.
+      if (missingByNode.has(tool.nodeId)) continue;
+      try {
+        tool.spec.function.parameters = await definition.prepare(tool.data.metadata, hostOf(ctx));
+        unprepared.delete(tool);
+        notPrepared.delete(tool.nodeId);
+      } catch (error) {
+        notPrepared.set(tool.nodeId, errorMessage(error));
+      }
+    }
+  }
   let messages: ChatMessage[] = [
     { role: 'system', content: system },
     ...(options.history?.messages.filter((m) => m.role !== 'system') ?? []),
@@ -118,12 +165,15 @@ export function createAgent(options: AgentOptions): Agent {
 
   async function runTool(tool: FlowTool, args: Record<string, string>, followUp: boolean, ctx: ToolContext): Promise<ToolCallTrace> {
     const started = performance.now();
-    const outside = tool.data.type === 'http_calls';
+    const outside = functionDefinition(tool.data.type)?.tool?.outside === true;
     const replayed = outside ? options.tape?.replay(tool.spec.function.name, args) : undefined;
     let result: ToolResult;
     const missingSecret = missingByNode.get(tool.nodeId);
+    const unready = notPrepared.get(tool.nodeId);
     if (missingSecret !== undefined && replayed === undefined) {
       result = { ok: false, error: missingSecret };
+    } else if (unready !== undefined && replayed === undefined) {
+      result = { ok: false, error: unready };
     } else if (replayed !== undefined) {
       Object.assign(ctx.variables, replayed.variables);
       result = replayed.result;
@@ -181,8 +231,10 @@ export function createAgent(options: AgentOptions): Agent {
           model: options.model,
           allowPrivateNetwork,
           limits,
+          mcp,
           ...(options.network ? { network: options.network } : {}),
         };
+        if (unprepared.size > 0) await prepareTools(ctx);
         for (;;) {
           const reply = await modelCallSpan(options.telemetry, span, options.model.model, () =>
             options.model.chat(

@@ -1,3 +1,4 @@
+import type { McpToolInfo } from '@flow/core';
 import type { ToolCallRequest } from './chat.js';
 import type { ToolResult } from './executeTool.js';
 import { ModelError, type ModelClient } from './modelClient.js';
@@ -16,10 +17,17 @@ export interface RecordedToolCall {
   variables: Record<string, string>;
 }
 
-/** What one conversation needed from outside: the model's answers and the HTTP tools' results, in order. */
+/** An MCP server's listing as a cassette keeps it: what its tools offered (a replay offers the same; a live run compares). */
+export interface RecordedMcpListing {
+  server: string;
+  tools: McpToolInfo[];
+}
+
+/** What one conversation needed from outside: the model's answers, the HTTP and MCP tools' results in order, the MCP listings. */
 export interface Cassette {
   model: RecordedModelReply[];
   tools: RecordedToolCall[];
+  mcp?: RecordedMcpListing[];
 }
 
 export const emptyCassette = (): Cassette => ({ model: [], tools: [] });
@@ -61,10 +69,20 @@ export interface ToolTape {
   /** A recorded result for this call, or undefined to make it for real. */
   replay(name: string, args: Record<string, string>): RecordedToolCall | undefined;
   record(call: RecordedToolCall): void;
+  /** An MCP server's tools: `list` them for real (and keep the listing), or the recorded ones. */
+  listing(server: string, list: () => Promise<McpToolInfo[]>): Promise<McpToolInfo[]>;
 }
 
 export function recordingTools(cassette: Cassette): ToolTape {
-  return { replay: () => undefined, record: (call) => cassette.tools.push(call) };
+  return {
+    replay: () => undefined,
+    record: (call) => cassette.tools.push(call),
+    async listing(server, list) {
+      const tools = await list();
+      (cassette.mcp ??= []).push({ server, tools });
+      return tools;
+    },
+  };
 }
 
 /** Results from a cassette, in order; a call the cassette does not have next is an error result. */
@@ -78,5 +96,10 @@ export function replayTools(cassette: Cassette): ToolTape {
       return { name, arguments: args, result: { ok: false, error }, variables: {} };
     },
     record: () => undefined,
+    listing(server) {
+      const recorded = cassette.mcp?.find((listing) => listing.server === server);
+      if (recorded !== undefined) return Promise.resolve(recorded.tools);
+      return Promise.reject(new Error(`The cassette has no listing of the MCP server ${server}: record it again (flowctl test --record)`));
+    },
   };
 }

@@ -1,6 +1,7 @@
-import { ToolRefusal, functionDefinition, type ToolHost, type ToolResult } from '@flow/core';
+import { ToolRefusal, functionDefinition, type McpHost, type ToolHost, type ToolResult } from '@flow/core';
 import { guardedFetch, type NetworkSeams } from './guardedFetch.js';
 import type { ModelClient } from './modelClient.js';
+import { McpServerError } from './mcpClient.js';
 import { BlockedAddressError } from './netGuard.js';
 import type { FlowTool } from './tools.js';
 
@@ -12,6 +13,8 @@ export interface ToolContext {
   allowPrivateNetwork: boolean;
   network?: NetworkSeams;
   limits: RuntimeLimits;
+  /** MCP servers, through the same guard (listings kept or replayed by the agent's tape). */
+  mcp: McpHost;
 }
 
 export interface RuntimeLimits {
@@ -32,9 +35,10 @@ export type { ToolResult };
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The host a function type's tool runs against: the network through the one guard, the model, the variables. */
-function hostOf(ctx: ToolContext): ToolHost {
+export function hostOf(ctx: ToolContext): ToolHost {
   return {
     variables: ctx.variables,
+    mcp: ctx.mcp,
     maxResponseBytes: ctx.limits.maxResponseBytes,
     async request({ url, ...init }) {
       const response = await guardedFetch(url, init, {
@@ -63,7 +67,8 @@ export async function executeTool(tool: FlowTool, args: Record<string, string>, 
   try {
     return await run.run(metadata, args, hostOf(ctx));
   } catch (error) {
-    if (error instanceof BlockedAddressError || error instanceof ToolRefusal) return { ok: false, error: error.message };
+    if (error instanceof BlockedAddressError || error instanceof ToolRefusal || error instanceof McpServerError)
+      return { ok: false, error: error.message };
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
     if (cause instanceof BlockedAddressError) return { ok: false, error: cause.message };
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

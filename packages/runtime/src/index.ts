@@ -13,6 +13,7 @@ export {
 } from './guardedFetch.js';
 export { MODEL_ENV, ModelNotConfiguredError, allowsPrivateNetwork, modelSettings, skillsFromEnv, type ModelSettings } from './settings.js';
 export { flowTools, toolName, type FlowTool } from './tools.js';
+export { McpServerError, callMcpTool, listMcpTools, mcpClientMessages, type McpPolicy } from './mcpClient.js';
 export { otlpTracesUrl, startTelemetry, type AgentTelemetry, type Telemetry } from './telemetry.js';
 export {
   emptyCassette,
@@ -21,6 +22,7 @@ export {
   replayModel,
   replayTools,
   type Cassette,
+  type RecordedMcpListing,
   type RecordedModelReply,
   type RecordedToolCall,
   type ToolTape,

@@ -350,7 +350,8 @@ describe('every request of a flow goes through the guard', () => {
     const sending = sources.filter((file) =>
       /\bfetch\s*\(|from 'undici'|node:https?'/.test(readFileSync(new URL(file, import.meta.url), 'utf8')),
     );
-    expect(sending.sort()).toEqual(['guardedFetch.ts', 'testing/scriptedModelServer.ts']);
+    // The test servers (a scripted model, an MCP server) answer requests; they send none.
+    expect(sending.sort()).toEqual(['guardedFetch.ts', 'testing/mcpTestServer.ts', 'testing/scriptedModelServer.ts']);
   });
 
   it('a skill named after a built-in property of objects is not configured', async () => {

@@ -35,6 +35,7 @@ import { flowRoutes } from './routes/flows.js';
 import { gptRoutes } from './routes/gpt.js';
 import { mateRoutes } from './routes/mate.js';
 import { runtimeRoutes } from './routes/runtime.js';
+import { mcpToolRoutes } from './routes/mcpTools.js';
 import { sessionStepRoutes } from './routes/sessionSteps.js';
 import { workflowRoutes } from './routes/workflows.js';
 import type { Services } from './services.js';
@@ -287,6 +288,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...flowTestRoutes(services, { env, secrets: vault, telemetry }),
     ...workflowRoutes(services),
     ...runtimeRoutes({ env, secrets: vault, telemetry }),
+    ...mcpToolRoutes({ env, secrets: vault, telemetry }),
     ...sessionStepRoutes(services, { env, secrets: vault }),
     ...secretRoutes(vault),
     ...conversationRoutes(services),

@@ -2,7 +2,7 @@ import { checkGeneratedFlow, isRecord, type GeneratedFlow } from '@flow/core';
 import { providerUrl } from './providerUrl';
 
 /** The provider's words for a failed call: its error message, else the HTTP status. */
-async function failure(response: Response): Promise<Error> {
+export async function failure(response: Response): Promise<Error> {
   const body: unknown = await response.json().catch(() => null);
   if (isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string') {
     const detail = typeof body.error.detail === 'string' && body.error.detail !== '' ? `: ${body.error.detail}` : '';

@@ -13,17 +13,23 @@ export interface PlaygroundToolCall {
 }
 
 /**
- * What a turn needed from outside (the model's answers, the HTTP tools' results), as the provider
- * recorded it: kept as given, so 'Save as test' can hand it back as the test's cassette.
+ * What a turn needed from outside (the model's answers, the HTTP and MCP tools' results, the MCP
+ * servers' listings), as the provider recorded it: kept as given, so 'Save as test' can hand it
+ * back as the test's cassette.
  */
 export interface TurnRecording {
   model: JsonValue[];
   tools: JsonValue[];
+  mcp?: JsonValue[];
 }
 
 const recordingOf = (value: unknown): TurnRecording =>
   isRecord(value) && Array.isArray(value.model) && Array.isArray(value.tools)
-    ? { model: value.model.filter(isJsonValue), tools: value.tools.filter(isJsonValue) }
+    ? {
+        model: value.model.filter(isJsonValue),
+        tools: value.tools.filter(isJsonValue),
+        ...(Array.isArray(value.mcp) ? { mcp: value.mcp.filter(isJsonValue) } : {}),
+      }
     : { model: [], tools: [] };
 
 /** What the provider sends back to go on with: the conversation and its variables. */

@@ -62,7 +62,9 @@ describe('addCard', () => {
 describe('PALETTE_FUNCTIONS', () => {
   it('lists every function type once, the six quick functions first', () => {
     const types = PALETTE_FUNCTIONS.map((fn) => fn.type);
-    expect(new Set(types).size).toBe(11);
+    // The spec's eleven and the MCP Tool, last.
+    expect(new Set(types).size).toBe(12);
+    expect(types.at(-1)).toBe('mcp_tool');
     expect(types.slice(0, 6)).toEqual(['instruct', 'custom_gpt', 'http_calls', 'capture_variables', 'see_website', 'send_workflow']);
   });
 });

@@ -59,19 +59,20 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
       others: s.doc.nodes,
     })),
   );
+  const shown = useMemo(() => withDefaults(data.type, data.metadata), [data.type, data.metadata]);
   const choices: FieldChoices = useMemo(
     () => ({
       functions: others.filter((n) => n.id !== id && n.type === 'function').map((n) => ({ id: n.id, name: n.data.name || n.id })),
       workflows,
+      metadata: shown,
     }),
-    [others, workflows, id],
+    [others, workflows, id, shown],
   );
   useEffect(() => {
     if (definition?.fields.some((f) => f.kind === 'workflowRef') && store.getState().workflowsState === 'idle')
       void store.getState().loadWorkflows();
   }, [definition, store]);
 
-  const shown = useMemo(() => withDefaults(data.type, data.metadata), [data.type, data.metadata]);
   const update = (change: (data: FunctionNodeData) => FunctionNodeData, group?: EditGroup) =>
     store.getState().updateFunction(id, change, group);
   const metadataTarget = (f: FieldSpec): FieldTarget => ({

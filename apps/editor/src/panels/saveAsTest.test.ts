@@ -51,6 +51,22 @@ describe("the Playground's 'Save as test'", () => {
     });
   });
 
+  it("keeps each MCP server's listing once, from the first turn that read it", () => {
+    const listing = (count: number) => ({
+      server: 'http://127.0.0.1:9/mcp',
+      tools: [{ name: 'check_stock', description: `v${count}`, inputSchema: {} }],
+    });
+    const stock: PlaygroundEntry[] = [1, 2].flatMap((n): PlaygroundEntry[] => [
+      { role: 'user', text: `Turn ${n}`, toolCalls: [] },
+      { role: 'agent', text: 'Ok.', toolCalls: [], recording: { model: [{ content: 'Ok.' }], tools: [], mcp: [listing(n)] } },
+    ]);
+    expect(testFromConversation(stock, 'Stock', '').cassette).toEqual({
+      model: [{ content: 'Ok.' }, { content: 'Ok.' }],
+      tools: [],
+      mcp: [listing(1)],
+    });
+  });
+
   it('leaves the judge out when no rubric is written', () => {
     expect(testFromConversation(entries, 'x', ' ').test.turns.at(-1)?.expect).toEqual({
       toolCalls: [{ name: 'look_up_order', arguments: { order: '1234' } }],

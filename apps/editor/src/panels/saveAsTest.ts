@@ -16,7 +16,7 @@ export type SavedTurn = {
 export type SavedTest = { name: string; turns: SavedTurn[] };
 
 /** What one conversation needed from outside, in order (the judge's verdicts too): a case of the cassette. */
-export type SavedCassette = { model: JsonValue[]; tools: JsonValue[]; judge?: JsonValue[] };
+export type SavedCassette = { model: JsonValue[]; tools: JsonValue[]; mcp?: JsonValue[]; judge?: JsonValue[] };
 
 /** The answered turns of a Playground conversation: each user message with the agent's recorded answer. */
 export function answeredTurns(entries: readonly PlaygroundEntry[]): { user: PlaygroundEntry; agent: PlaygroundEntry }[] {
@@ -68,9 +68,22 @@ export function testFromConversation(
     cassette: {
       model: turns.flatMap(({ agent }) => agent.recording?.model ?? []),
       tools: turns.flatMap(({ agent }) => agent.recording?.tools ?? []),
+      // Each server's listing once (the first turn that read it), as a recording run keeps it.
+      ...mcpListings(turns.flatMap(({ agent }) => agent.recording?.mcp ?? [])),
       ...(judged.length > 0 ? { judge: [...judged] } : {}),
     },
   };
+}
+
+function mcpListings(listings: JsonValue[]): { mcp?: JsonValue[] } {
+  const seen = new Set<string>();
+  const kept = listings.filter((l) => {
+    const server = isRecord(l) && typeof l.server === 'string' ? l.server : '';
+    if (seen.has(server)) return false;
+    seen.add(server);
+    return true;
+  });
+  return kept.length > 0 ? { mcp: kept } : {};
 }
 
 const testsOf = (flowtest: JsonObject): JsonValue[] => (Array.isArray(flowtest.tests) ? flowtest.tests : []);

@@ -428,9 +428,12 @@ request uses, captured values as defaults, and one that has no value is never se
 the call is not made and the model is told which to ask the user for; the bearer token from its
 \`{ "env": NAME }\` variable; the output mapping into variables; its result message), \`capture_variables\` keeps the values,
 \`custom_gpt\` makes its own model call (its prompt, temperature and max tokens; JSON output into
-variables), \`instruct\` gives its text, \`send_workflow\` its hosted link; a step whose post action is a
+variables), \`instruct\` gives its text, \`send_workflow\` its hosted link, \`mcp_tool\` calls its MCP
+server's tool (the official MCP client over streamable HTTP, through the same guard as HTTP tools;
+the model is offered the tool's own input schema minus the inputs \`arguments\` fixes, and gets the
+tool's text and structured content, or its error); a step whose post action is a
 function runs that function next. Types that need a service the runtime lacks say "not available in
-this runtime". HTTP tools and workflow webhooks refuse private, loopback and link-local addresses
+this runtime". HTTP tools, MCP servers and workflow webhooks refuse private, loopback and link-local addresses
 (IPv4 inside IPv6 too; also after a redirect, and for names that resolve to one) unless
 \`--allow-private-network\` (\`FLOW_RUNTIME_ALLOW_PRIVATE=1\`); they follow at most 5 redirects, drop
 credential headers (Authorization, Cookie, X-Api-Key…) when a redirect leaves the origin, and turn a
@@ -505,10 +508,13 @@ taken; then the test's own \`expect\` (the same checks, \`judge\` included) chec
 conversation: every tool call made, the variables at the end and the last reply.
 
 By default each case replays its cassette (\`<name>.cassette.json\` beside the test file: the model's
-answers, the HTTP tools' results, and the judge's and simulated user's answers, by case), with no
-model and no network, so it is deterministic in CI. \`--record\` talks to the model
-(\`FLOW_MODEL_BASE_URL\`, \`FLOW_MODEL\`) and the flow's services and writes the cassette; \`--live\`
-talks to them and writes nothing. \`--repeat <n>\` runs each case n times when recording or live (a
+answers, the HTTP and MCP tools' results, each MCP server's tool listing, and the judge's and
+simulated user's answers, by case), with no model and no network, so it is deterministic in CI.
+\`--record\` talks to the model (\`FLOW_MODEL_BASE_URL\`, \`FLOW_MODEL\`) and the flow's services and
+writes the cassette; \`--live\` talks to them and writes nothing. Both compare each MCP tool's input
+schema with the one the existing cassette recorded: a change fails the case with a \`toolSchema\`
+check naming it (\`the MCP tool check_stock of http://… changed its input schema since the
+recording: input quantity added (required)\`). \`--repeat <n>\` runs each case n times when recording or live (a
 replay runs once; a recording keeps each case's first run) and reports each case's pass rate;
 \`--concurrency <n>\` (default 4) runs that many cases side by side, results still in file order.
 \`--format junit\` writes JUnit XML (one suite per file, one test case per case), \`--format json\` (or

@@ -6,7 +6,8 @@
 export type EvalMode = 'replay' | 'record' | 'live';
 
 /** The kinds of assertion a turn's `expect` (or a simulated conversation's) may hold. */
-export const ASSERTION_KINDS = ['toolCalls', 'noToolCalls', 'variables', 'reply', 'judge'] as const;
+// `toolSchema`: a live or recording run found an MCP tool's input schema changed since the cassette was recorded.
+export const ASSERTION_KINDS = ['toolCalls', 'noToolCalls', 'variables', 'reply', 'judge', 'toolSchema'] as const;
 export type AssertionKind = (typeof ASSERTION_KINDS)[number];
 
 /** One assertion checked once. */

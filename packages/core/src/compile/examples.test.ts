@@ -67,10 +67,41 @@ describe('examples', () => {
     }
   });
 
-  it('between them use every node type and all eleven function types', () => {
+  it('between them use every node type and all eleven function types of the spec', () => {
     const nodes = files.flatMap((f) => load(f.text).nodes);
     expect(new Set(nodes.map((n) => n.type))).toEqual(new Set(NODE_TYPES));
     const types = new Set(nodes.flatMap((n) => (n.type === 'function' ? [n.data.type] : [])));
-    expect([...types].sort()).toEqual([...FUNCTION_TYPES].sort());
+    // An MCP Tool needs a server to name, which no example can count on: the next test puts one in support-desk.
+    expect([...types].sort()).toEqual(FUNCTION_TYPES.filter((type) => type !== 'mcp_tool').sort());
+  });
+
+  it('compiles and round-trips support-desk with its order lookup as an MCP Tool, its header secret kept out', () => {
+    const file = files.find((f) => f.planId === 'support-desk');
+    if (file === undefined) throw new Error('no support-desk example');
+    const doc = load(file.text);
+    const nodes = doc.nodes.map((node) =>
+      node.id === 'support-lookup-order' && node.type === 'function'
+        ? {
+            ...node,
+            data: {
+              ...node.data,
+              type: 'mcp_tool',
+              metadata: {
+                server_url: 'https://stock.example.com/mcp',
+                tool_name: 'lookup_order',
+                arguments: { shop: 'main', order: '{{order_id}}' },
+                headers: [{ name: 'Authorization', value: { env: 'STOCK_MCP_TOKEN' } }],
+                timeout_ms: 30000,
+              },
+            },
+          }
+        : node,
+    );
+    const withMcp: FlowDocument = { ...doc, systemPrompt: '', nodes };
+    expect(validateFlow(JSON.parse(serializeFlow(withMcp)))).toEqual([]);
+    const { system_message } = compileFlow(withMcp);
+    expect(system_message).toContain('Server: "https://stock.example.com/mcp"');
+    expect(system_message).not.toContain('STOCK_MCP_TOKEN');
+    expect(deconstructFlow(nodeSchema(withMcp), system_message)).toEqual(flowSteps(withMcp));
   });
 });

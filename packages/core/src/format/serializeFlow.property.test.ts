@@ -26,12 +26,17 @@ const coordinate = fc.double({ noNaN: true, noDefaultInfinity: true });
 const position = fc.record({ x: coordinate, y: coordinate });
 const step = fc.record({ skill: text, name: text, config: jsonObject });
 
+/** What a type needs from its builder before it can run (its defaults leave it incomplete). */
+const READY: Readonly<Record<string, Record<string, string>>> = {
+  mcp_tool: { server_url: 'https://mcp.example.com/mcp', tool_name: 'lookup' },
+};
+
 /** A function type and metadata of that type (some of its default keys); any object for an unknown type. */
 const typedMetadata = fc.constantFrom(...FUNCTION_TYPES, 'not_yet_known').chain((type) =>
   fc.record({
     type: fc.constant(type),
     metadata: isFunctionType(type)
-      ? fc.subarray(Object.entries(defaultMetadata(type))).map((entries) => Object.fromEntries(entries))
+      ? fc.subarray(Object.entries(defaultMetadata(type))).map((entries) => ({ ...Object.fromEntries(entries), ...READY[type] }))
       : jsonObject,
   }),
 );

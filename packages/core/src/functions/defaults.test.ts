@@ -7,15 +7,16 @@ import { generateKnowledgeBase } from './generateKnowledgeBase.js';
 import { handleImage } from './handleImage.js';
 import { httpCalls } from './httpCalls.js';
 import { instruct } from './instruct.js';
+import { mcpTool } from './mcpTool.js';
 import { defaultMetadata, FUNCTION_DEFINITIONS, FUNCTION_TYPES, isFunctionType, withDefaults } from './registry.js';
 import { sendWorkflow } from './sendWorkflow.js';
 import { seeWebsite } from './seeWebsite.js';
 import { setupReminder } from './setupReminder.js';
 
 describe('the defaults of each definition', () => {
-  it('has defaults for each of the eleven types', () => {
+  it("has defaults for each of the twelve types (the spec's eleven and mcp_tool)", () => {
     expect(FUNCTION_DEFINITIONS.map((d) => d.type).sort()).toEqual([...FUNCTION_TYPES].sort());
-    expect(FUNCTION_TYPES).toHaveLength(11);
+    expect(FUNCTION_TYPES).toHaveLength(12);
   });
 
   it('gives instruct an empty prompt', () => {
@@ -100,6 +101,13 @@ describe('defaultMetadata', () => {
   });
 });
 
+describe('mcp_tool defaults', () => {
+  it('names no server or tool, fixes no argument, sends no header, and waits 30 s', () => {
+    expect(mcpTool.defaults).toEqual({ server_url: '', tool_name: '', arguments: {}, headers: [], timeout_ms: 30000 });
+    expect([mcpTool.name, mcpTool.emoji, mcpTool.description]).toEqual(['MCP Tool', '\u{1F50C}', 'Call a tool of an MCP server']);
+  });
+});
+
 describe('withDefaults', () => {
   it('fills an empty custom_gpt with temperature 0.7, max_tokens 1000 and output raw', () => {
     const filled = withDefaults('custom_gpt', { prompt: 'hi', temperature: null });
@@ -108,7 +116,7 @@ describe('withDefaults', () => {
 });
 
 describe('isFunctionType', () => {
-  it('knows the eleven types only', () => {
+  it('knows the twelve types only', () => {
     expect(FUNCTION_TYPES.every(isFunctionType)).toBe(true);
     expect(isFunctionType('teleport')).toBe(false);
   });

@@ -4,6 +4,7 @@ import { QUICK_FUNCTIONS } from './quickFunctions.js';
 import { getAtPath } from '../model/paths.js';
 import { isFieldVisible, type FieldSpec, type VisibleWhen } from '../model/fields.js';
 import { functionDataFindings } from '../rules/functionRules.js';
+import { isIncomplete } from '../model/ruleCodes.js';
 import { metadataFindings } from './fieldRules.js';
 import { FUNCTION_DEFINITIONS, FUNCTION_TYPES, functionDefinition, isFunctionType } from './registry.js';
 
@@ -96,6 +97,8 @@ const SPEC_KEYS: Record<string, readonly string[]> = {
     'data.view_mode',
   ],
   change_instructions: ['system_prompts'],
+  // Not of the spec: the twelfth type (issue 39).
+  mcp_tool: ['server_url', 'tool_name', 'arguments', 'headers', 'timeout_ms'],
   generate_knowledge_base: [
     'mode',
     'knowledge_base.prompt',
@@ -122,7 +125,7 @@ function conditionKeys(condition: VisibleWhen | undefined): string[] {
 }
 
 describe('the function registry', () => {
-  it('defines the eleven types of spec section 3, each once', () => {
+  it('defines the eleven types of spec section 3 and mcp_tool, each once', () => {
     expect([...FUNCTION_TYPES].sort()).toEqual(Object.keys(SPEC_KEYS).sort());
     expect(new Set(FUNCTION_TYPES).size).toBe(FUNCTION_TYPES.length);
     expect(FUNCTION_TYPES.every(isFunctionType)).toBe(true);
@@ -130,10 +133,16 @@ describe('the function registry', () => {
     expect(functionDefinition('not_a_type')).toBeUndefined();
   });
 
-  it.each(FUNCTION_DEFINITIONS.map((d) => [d.type, d] as const))('gives %s defaults that pass its own validation', (_type, definition) => {
-    expect(metadataFindings(definition, structuredClone(definition.defaults), '$')).toEqual([]);
+  // An MCP Tool cannot guess its server and tool: new, it is incomplete (storable, not compilable) and says what it needs.
+  const NEW_FINDINGS: Readonly<Record<string, readonly string[]>> = { mcp_tool: ['mcp-server-url', 'mcp-tool-name'] };
+
+  it.each(FUNCTION_DEFINITIONS.map((d) => [d.type, d] as const))('gives %s defaults that pass its own validation', (type, definition) => {
+    const expected = NEW_FINDINGS[type] ?? [];
+    expect(metadataFindings(definition, structuredClone(definition.defaults), '$').map((f) => f.code)).toEqual(expected);
     const data = createFunctionData(definition.type, { uuid: 'f1', planId: 'p1' });
-    expect(functionDataFindings(data, '$')).toEqual([]);
+    const findings = functionDataFindings(data, '$');
+    expect(findings.map((f) => f.code)).toEqual(expected);
+    expect(findings.every(isIncomplete)).toBe(true);
   });
 
   it('points every field at a value of its defaults (secrets are optional)', () => {
@@ -205,6 +214,7 @@ describe('the function registry', () => {
   it('keeps secret fields to the secret kind, so they are never shown or printed as text', () => {
     expect(field('custom_gpt', 'api_key').kind).toBe('secret');
     expect(field('http_calls', 'apicalls.0.bearer_token').kind).toBe('secret');
+    expect(field('mcp_tool', 'headers').secretValues).toBe(true);
   });
 
   // The bar's order is quickFunctions.test.ts's to check; here, that each card comes from its definition.

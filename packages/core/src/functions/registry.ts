@@ -9,6 +9,7 @@ import { generateKnowledgeBase } from './generateKnowledgeBase.js';
 import { handleImage } from './handleImage.js';
 import { httpCalls } from './httpCalls.js';
 import { instruct } from './instruct.js';
+import { mcpTool } from './mcpTool.js';
 import { sendWorkflow } from './sendWorkflow.js';
 import { seeWebsite } from './seeWebsite.js';
 import { setupReminder } from './setupReminder.js';
@@ -31,6 +32,7 @@ export const FUNCTION_DEFINITIONS = [
   generateGui,
   changeInstructions,
   generateKnowledgeBase,
+  mcpTool,
 ] as const;
 
 type Definitions = (typeof FUNCTION_DEFINITIONS)[number];

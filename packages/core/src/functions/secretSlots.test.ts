@@ -4,7 +4,7 @@ import { secretSlots } from './secretSlots.js';
 
 describe('secret slots', () => {
   it("come from the definitions' secret fields, known once", () => {
-    expect(SECRET_FIELDS.map((field) => field.key)).toEqual(['api_key', 'apicalls.0.bearer_token', 'apicalls.0.headers']);
+    expect(SECRET_FIELDS.map((field) => field.key)).toEqual(['api_key', 'apicalls.0.bearer_token', 'apicalls.0.headers', 'headers']);
   });
 
   it('are found in every item of a list, item by item, in document order', () => {

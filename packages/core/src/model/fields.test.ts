@@ -16,7 +16,7 @@ function field(type: FunctionType, key: string): FieldSpec {
 const visible = (type: FunctionType, key: string, metadata: object): boolean => isFieldVisible(field(type, key), metadata);
 
 describe('the fields of each definition', () => {
-  it('has a non-empty form for each of the eleven types', () => {
+  it('has a non-empty form for each of the twelve types', () => {
     for (const type of FUNCTION_TYPES) expect(functionDefinition(type).fields.length, type).toBeGreaterThan(0);
   });
 

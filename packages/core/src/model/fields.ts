@@ -6,7 +6,8 @@ import { getAtPath } from './paths.js';
  * How the editor renders a field. `model` is a select of MODEL_OPTIONS whose legacy ids are
  * normalized and whose unknown ids only warn; `functionRef`/`workflowRef` pick a function of
  * the plan / a saved workflow by id; `textList` is a list of strings; `multiSelect` a list of
- * options; `secret` a `{ key }` or `{ env }` value.
+ * options; `secret` a `{ key }` or `{ env }` value; `mcpTool` the name of a tool of the MCP server at
+ * the metadata's `server_url`, chosen from the listing the provider reads.
  */
 export type FieldKind =
   | 'text'
@@ -24,7 +25,8 @@ export type FieldKind =
   | 'date'
   | 'emoji'
   | 'functionRef'
-  | 'workflowRef';
+  | 'workflowRef'
+  | 'mcpTool';
 
 export type Scalar = string | number | boolean | null;
 

@@ -143,6 +143,18 @@ export const RULES = {
     summary:
       'an API key, bearer token or credential header (Authorization, Proxy-Authorization, X-Api-Key, Api-Key, X-Auth-Token) written in plain text',
   },
+  'mcp-server-url': {
+    code: 'mcp-server-url',
+    severity: 'error',
+    incomplete: true,
+    summary: "'An MCP Tool needs a server URL' or 'The MCP server URL must be http(s): {url}', on an `mcp_tool`'s `server_url`",
+  },
+  'mcp-tool-name': {
+    code: 'mcp-tool-name',
+    severity: 'error',
+    incomplete: true,
+    summary: "'An MCP Tool needs the name of one of its server's tools', on an `mcp_tool`'s `tool_name`",
+  },
   'secret-not-set': {
     code: 'secret-not-set',
     severity: 'warning',

@@ -66,8 +66,28 @@ const SLIDERS = [
 ] as const;
 
 describe('functionDataFindings', () => {
-  it.each(FUNCTION_TYPES)('finds nothing in a new %s function', (type) => {
+  it.each(FUNCTION_TYPES.filter((type) => type !== 'mcp_tool'))('finds nothing in a new %s function', (type) => {
     expect(functionDataFindings(make(type), PATH)).toEqual([]);
+  });
+
+  it('finds a new mcp_tool function incomplete until it names a server and a tool, then nothing', () => {
+    expect(functionDataFindings(make('mcp_tool'), PATH)).toEqual([
+      { code: 'mcp-server-url', severity: 'error', path: `${PATH}.metadata.server_url`, message: 'An MCP Tool needs a server URL' },
+      {
+        code: 'mcp-tool-name',
+        severity: 'error',
+        path: `${PATH}.metadata.tool_name`,
+        message: "An MCP Tool needs the name of one of its server's tools",
+      },
+    ]);
+    expect(functionDataFindings(make('mcp_tool', 'server_url', 'file:///etc/passwd'), PATH)[0]).toEqual({
+      code: 'mcp-server-url',
+      severity: 'error',
+      path: `${PATH}.metadata.server_url`,
+      message: 'The MCP server URL must be http(s): file:///etc/passwd',
+    });
+    const ready = { ...make('mcp_tool'), metadata: { server_url: 'http://127.0.0.1:3000/mcp', tool_name: 'stock' } };
+    expect(functionDataFindings(ready, PATH)).toEqual([]);
   });
 
   describe.each(SLIDERS)('slider $key of $type', ({ type, key, at, min, max, step, message }) => {

@@ -1,6 +1,6 @@
 // The `flow-cassette/1` file beside a test file: what each case needed from outside, by case name.
-import { CASSETTE_FORMAT, CASSETTE_SUFFIX, FLOWTEST_SUFFIX, isRecord } from '@flow/core';
-import type { Cassette, RecordedModelReply } from '../cassette.js';
+import { CASSETTE_FORMAT, CASSETTE_SUFFIX, FLOWTEST_SUFFIX, isJsonObject, isRecord } from '@flow/core';
+import type { Cassette, RecordedMcpListing, RecordedModelReply } from '../cassette.js';
 
 /** One case's recording: the agent's model answers and tools, and the judge's and simulated user's answers. */
 export interface CaseCassette extends Cassette {
@@ -38,6 +38,15 @@ function isRecordedTool(value: unknown): value is Cassette['tools'][number] {
   return (result.ok === true && typeof result.output === 'string') || (result.ok === false && typeof result.error === 'string');
 }
 
+function isListing(value: unknown): value is RecordedMcpListing {
+  return (
+    isRecord(value) &&
+    typeof value.server === 'string' &&
+    Array.isArray(value.tools) &&
+    value.tools.every((t) => isRecord(t) && typeof t.name === 'string' && typeof t.description === 'string' && isJsonObject(t.inputSchema))
+  );
+}
+
 function modelReplies(value: unknown[]): RecordedModelReply[] {
   return value.filter(isRecord).map((m) => ({
     content: typeof m.content === 'string' ? m.content : '',
@@ -55,6 +64,7 @@ export function readCassetteFile(value: unknown): Record<string, CaseCassette> {
     const read: CaseCassette = { model: modelReplies(cassette.model), tools: cassette.tools.filter(isRecordedTool) };
     if (Array.isArray(cassette.judge)) read.judge = modelReplies(cassette.judge);
     if (Array.isArray(cassette.user)) read.user = modelReplies(cassette.user);
+    if (Array.isArray(cassette.mcp)) read.mcp = cassette.mcp.filter(isListing);
     cases[name] = read;
   }
   return cases;
@@ -68,6 +78,7 @@ export function cassetteFileText(cases: Readonly<Record<string, CaseCassette>>):
       {
         model: c.model,
         tools: c.tools,
+        ...(c.mcp && c.mcp.length > 0 ? { mcp: c.mcp } : {}),
         ...(c.judge && c.judge.length > 0 ? { judge: c.judge } : {}),
         ...(c.user && c.user.length > 0 ? { user: c.user } : {}),
       },

@@ -1,7 +1,7 @@
 // One run of one case: the agent's turns (scripted or with a simulated user), the checks, the judge.
 import { errorMessage, type FlowDocument, type AssertionResult, type CaseRun, type EvalMode, type EvalTranscriptTurn } from '@flow/core';
 import { createAgent, type TurnTrace } from '../agent.js';
-import { recordingModel, recordingTools, replayModel, replayTools } from '../cassette.js';
+import { emptyCassette, recordingModel, recordingTools, replayModel, replayTools } from '../cassette.js';
 import type { NetworkSeams } from '../guardedFetch.js';
 import { ModelError, type ModelClient } from '../modelClient.js';
 import { checkExpectation } from './assertions.js';
@@ -9,6 +9,7 @@ import type { CaseCassette } from './cassetteFile.js';
 import type { RunnableCase } from './evalCases.js';
 import { judgeReply } from './judge.js';
 import { nextUserMessage } from './simulatedUser.js';
+import { toolSchemaDrift } from './toolDrift.js';
 
 /** How every case of a run talks to its models and services. */
 export interface CaseRunSettings {
@@ -63,8 +64,16 @@ function modelsFor(cassette: CaseCassette, options: CaseRunSettings): Models {
   return { agent: recordingModel(live, cassette), judge: recordingModel(judge, judgeTape), user: recordingModel(judge, userTape) };
 }
 
-/** One run of a case; never throws (a failure to finish is the run's `error`). */
-export async function runCase(item: RunnableCase, cassette: CaseCassette | null, ctx: RunContext): Promise<CaseRun> {
+/**
+ * One run of a case; never throws (a failure to finish is the run's `error`). A live or recording
+ * run given the case's `recorded` cassette also checks that its MCP tools' input schemas have not drifted.
+ */
+export async function runCase(
+  item: RunnableCase,
+  cassette: CaseCassette | null,
+  ctx: RunContext,
+  recorded?: CaseCassette,
+): Promise<CaseRun> {
   const started = performance.now();
   const assertions: AssertionResult[] = [];
   const transcript: EvalTranscriptTurn[] = [];
@@ -85,14 +94,16 @@ export async function runCase(item: RunnableCase, cassette: CaseCassette | null,
   } catch (error) {
     return done(errorMessage(error));
   }
-  const tape = options.mode === 'replay' ? replayTools(cassette) : options.mode === 'record' ? recordingTools(cassette) : undefined;
+  // A live run keeps what it met from outside too, only to compare its MCP listings with the recorded ones.
+  const kept = options.mode === 'live' ? emptyCassette() : cassette;
+  const tape = options.mode === 'replay' ? replayTools(cassette) : recordingTools(kept);
   const agent = createAgent({
     doc: ctx.doc,
     model: models.agent,
     env: options.env,
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     ...(options.network ? { network: options.network } : {}),
-    ...(tape ? { tape } : {}),
+    tape,
   });
   const turn = async (user: string): Promise<TurnTrace> => {
     const trace = await agent.turn(user);
@@ -126,6 +137,8 @@ export async function runCase(item: RunnableCase, cassette: CaseCassette | null,
     return done(error instanceof ModelError ? error.message : `the test stopped: ${errorMessage(error)}`);
   } finally {
     await agent.close();
+    if (recorded?.mcp !== undefined && options.mode !== 'replay')
+      assertions.push(...toolSchemaDrift(ctx.doc, recorded.mcp, kept.mcp ?? []));
   }
   return done();
 }

@@ -77,7 +77,15 @@ async function prepare(file: string, options: RunFlowTestsOptions): Promise<Prep
       cases.push(...expandCases(test, `tests[${i}]`, dataset));
     }
     let cassettes: Record<string, CaseCassette> | null = null;
-    if (options.mode === 'replay') {
+    if (options.mode !== 'replay') {
+      // The recording so far, if any: a live or recording run compares its MCP tools' schemas with it.
+      const value = await source.readCassette(file).catch(() => null);
+      try {
+        cassettes = value === null ? null : readCassetteFile(value);
+      } catch {
+        cassettes = null;
+      }
+    } else {
       const value = await source.readCassette(file);
       if (value === null)
         return { file, problem: `no cassette (${cassettePath(file)}): record one with flowctl test --record, a model configured` };
@@ -116,7 +124,7 @@ export async function runFlowTests(options: RunFlowTestsOptions): Promise<EvalRe
           // The first run of a case is the one its cassette keeps.
           if (options.mode === 'record' && r === 0 && cassette !== null) recorded[item.name] = cassette;
           if (options.mode === 'replay' && cassette !== null) cassette = { ...cassette };
-          return runCase(item, cassette, ctx);
+          return runCase(item, cassette, ctx, options.mode === 'replay' ? undefined : file.cassettes?.[item.name]);
         });
         slots.push({ file: f, caseIndex: c });
       }

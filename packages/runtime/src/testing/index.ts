@@ -7,4 +7,6 @@ export {
   type ScriptedReply,
 } from './scriptedModelServer.js';
 export { httpToolFlow } from './httpToolFlow.js';
+export { mcpToolFlow } from './mcpToolFlow.js';
+export { startMcpTestServer, type McpTestServer } from './mcpTestServer.js';
 export { evalResultFixture } from './evalResultFixture.js';

@@ -41,6 +41,8 @@ export type ErrorCode =
   | 'KEY_NAME_TAKEN'
   | 'KEY_NOT_FOUND'
   | 'AGENT_KEY_NOT_HERE'
+  | 'SECRET_NOT_SET'
+  | 'MCP_SERVER_ERROR'
   // The served routes' (/v1, /mcp) refusals of an agent key, in OpenAI's words.
   | 'invalid_api_key'
   | 'model_not_allowed'

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { EmojiField } from './EmojiField';
 import type { FieldChoices, FieldTarget } from './FieldTarget';
 import { KeyValueListInput, TextListInput } from './ListInputs';
+import { McpToolField } from './McpToolField';
 import { JsonInput, NumberInput, SecretInput, SliderInput, TextInput } from './TextInputs';
 
 interface FieldProps {
@@ -146,6 +147,8 @@ function Control({ id, field, target, choices, describedBy }: FieldProps & { id:
           describedBy={describedBy}
         />
       );
+    case 'mcpTool':
+      return <McpToolField id={id} target={target} metadata={choices.metadata ?? {}} {...(describedBy ? { describedBy } : {})} />;
     case 'workflowRef':
       return (
         <Select

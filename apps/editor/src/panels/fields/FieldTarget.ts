@@ -1,4 +1,4 @@
-import type { JsonValue, Workflow } from '@flow/core';
+import type { JsonObject, JsonValue, Workflow } from '@flow/core';
 import type { EditGroup } from '../../store/types';
 
 /** Where a field reads and writes its value. */
@@ -17,4 +17,6 @@ export interface FieldTarget {
 export interface FieldChoices {
   functions: ReadonlyArray<{ id: string; name: string }>;
   workflows: readonly Workflow[];
+  /** The metadata the field belongs to (defaults filled in): an MCP Tool's 'Tool' reads its server and headers. */
+  metadata?: JsonObject;
 }

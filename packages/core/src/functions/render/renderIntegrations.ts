@@ -55,6 +55,19 @@ function body(data: JsonValue | undefined, indent: string): string[] {
   return [`${indent}Body:`, ...quoteBlock(text, indent)];
 }
 
+/** mcp_tool: the server, the tool and its fixed arguments; header values never. */
+export const renderMcpTool: MetadataRenderer = (m, { indent }) => {
+  const fixed = objectAt(m, 'arguments');
+  return [
+    `${indent}Server: ${inline(textAt(m, 'server_url'))}`,
+    `${indent}Tool: ${inline(textAt(m, 'tool_name'))}`,
+    ...(Object.keys(fixed).length > 0
+      ? [`${indent}Fixed arguments:`, ...quoteBlock(JSON.stringify(redactSecrets(fixed), null, 2), indent)]
+      : []),
+    ...pairs('Headers', objectsAt(m, 'headers'), ': ', indent),
+  ];
+};
+
 /** see_website: open a page and read it. */
 export const renderSeeWebsite: MetadataRenderer = (m, { indent }) => {
   const viewport = textAt(m, 'viewport');

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_DEFINITIONS, functionDefinition, withDefaults } from '../registry.js';
-import type { ToolHost, ToolRequest } from './toolHost.js';
+import type { JsonObject } from '../../model/types.js';
+import type { McpServerRef, ToolHost, ToolRequest } from './toolHost.js';
 
 /** A host with no network and no model: it notes what a tool asks of it and answers as told. */
-function fakeHost(answer: { status?: number; text?: string; chat?: string } = {}) {
+function fakeHost(answer: { status?: number; text?: string; chat?: string; mcpError?: boolean } = {}) {
   const requests: ToolRequest[] = [];
   const chats: unknown[] = [];
+  const mcpCalls: { server: McpServerRef; name: string; args: JsonObject }[] = [];
   const host: ToolHost = {
     variables: {},
     maxResponseBytes: 100,
@@ -18,9 +20,25 @@ function fakeHost(answer: { status?: number; text?: string; chat?: string } = {}
       chats.push({ messages, options });
       return Promise.resolve(answer.chat ?? '');
     },
+    mcp: {
+      listTools: () => Promise.resolve([{ name: 'stock', description: 'Stock of an item', inputSchema: STOCK_SCHEMA }]),
+      callTool: (server, name, args) => {
+        mcpCalls.push({ server, name, args });
+        return Promise.resolve(
+          answer.mcpError === true ? { isError: true, text: 'unknown sku' } : { isError: false, text: '7 left', structured: { count: 7 } },
+        );
+      },
+    },
   };
-  return { host, requests, chats };
+  return { host, requests, chats, mcpCalls };
 }
+
+const STOCK_SCHEMA: JsonObject = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  properties: { sku: { type: 'string' }, warehouse: { type: 'string' }, count: { type: 'number' } },
+  required: ['sku', 'warehouse'],
+};
 
 const toolOf = (type: string) => {
   const tool = functionDefinition(type)?.tool;
@@ -31,7 +49,7 @@ const toolOf = (type: string) => {
 describe("a function type's tool, run by its definition on a host", () => {
   it('is declared by the types the runtime runs, and each describes its arguments as an object of strings', () => {
     const running = FUNCTION_DEFINITIONS.filter((d) => d.tool !== undefined).map((d) => d.type);
-    expect(running.sort()).toEqual(['capture_variables', 'custom_gpt', 'http_calls', 'instruct', 'send_workflow']);
+    expect(running.sort()).toEqual(['capture_variables', 'custom_gpt', 'http_calls', 'instruct', 'mcp_tool', 'send_workflow']);
     for (const definition of FUNCTION_DEFINITIONS) {
       const parameters = definition.tool?.parameters(withDefaults(definition.type, {}));
       if (parameters) expect(parameters).toMatchObject({ type: 'object', additionalProperties: false });
@@ -85,5 +103,49 @@ describe("a function type's tool, run by its definition on a host", () => {
       output: 'Book here: https://x/y',
     });
     expect([requests, chats]).toEqual([[], []]);
+  });
+
+  it('mcp_tool: offers the tool its input schema minus the fixed inputs, calls it with both, gives text and structured content', async () => {
+    const { host, mcpCalls } = fakeHost();
+    host.variables.site = 'north';
+    const metadata = withDefaults('mcp_tool', {
+      server_url: 'https://mcp.example.com/mcp',
+      tool_name: 'stock',
+      arguments: { warehouse: '{{site}}' },
+      headers: [{ name: 'Authorization', value: { key: 'Bearer s3' } }],
+    });
+    const tool = toolOf('mcp_tool');
+    expect(await tool.prepare?.(metadata, host)).toEqual({
+      type: 'object',
+      properties: { sku: { type: 'string' }, count: { type: 'number' } },
+      required: ['sku'],
+    });
+    // A model may not override a fixed input; a number comes back as a number.
+    const result = await tool.run(metadata, { sku: 'A-1', count: '2', warehouse: 'south' }, host);
+    expect(mcpCalls).toEqual([
+      {
+        server: {
+          url: 'https://mcp.example.com/mcp',
+          headers: { Authorization: 'Bearer s3' },
+          secretHeaders: ['Authorization'],
+          timeoutMs: 30000,
+        },
+        name: 'stock',
+        args: { sku: 'A-1', count: 2, warehouse: 'north' },
+      },
+    ]);
+    expect(result).toEqual({ ok: true, output: '7 left\nStructured content: {"count":7}' });
+  });
+
+  it("mcp_tool: the tool's error goes back as an error; a tool the server lacks is named", async () => {
+    const { host } = fakeHost({ mcpError: true });
+    const metadata = withDefaults('mcp_tool', { server_url: 'https://mcp.example.com/mcp', tool_name: 'stock' });
+    expect(await toolOf('mcp_tool').run(metadata, { sku: 'Z' }, host)).toEqual({
+      ok: false,
+      error: 'The MCP tool stock answered with an error: unknown sku',
+    });
+    await expect(toolOf('mcp_tool').prepare?.({ ...metadata, tool_name: 'price' }, host)).rejects.toThrow(
+      'The MCP server at https://mcp.example.com/mcp has no tool named price (it offers: stock)',
+    );
   });
 });

@@ -15,6 +15,7 @@ const argumentsOf = (properties: Record<string, JsonValue>): JsonObject => ({ ty
 
 /** http_calls: each request with its `{{variables}}` filled (arguments first, then captured values), sent through the host's guard. */
 export const httpCallsTool: FunctionTool = {
+  outside: true,
   parameters(metadata) {
     const properties: Record<string, JsonValue> = {};
     for (const name of templateNames(...records(metadata.apicalls).flatMap(httpCallTexts)))
