@@ -25,10 +25,13 @@ export interface UpdateFunctionsFigures {
 }
 
 export interface ConcurrentReadFigures {
+  /** The provider's store: `folder` or `PostgreSQL`. */
+  store: string;
   /** What ran meanwhile: `update-functions` with 20,000 new functions, or the PUT of its document. */
   during: string;
-  /** Worst and median latency of small GETs of another plan's functions, sent one after another. */
+  /** Worst, 99th percentile and median latency of small GETs of another plan's functions, sent one after another (goal: worst <= 50 ms). */
   worstMs: number;
+  p99Ms: number;
   medianMs: number;
   reads: number;
   /** How long the write itself took. */
@@ -40,6 +43,12 @@ export interface ConcurrentReadFigures {
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** The value that `p` percent of the values are at or below (nearest rank). */
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
 function functionsBody(count: number): string {
@@ -152,15 +161,21 @@ async function readWhile(base: string, write: () => Promise<Response>): Promise<
   return failed === undefined ? { latencies, writeMs } : { latencies, writeMs, failed };
 }
 
-/** Does the server keep answering small reads while it takes the 20,000 functions, and the PUT of their flow? */
-export async function measureConcurrentReads(base: string): Promise<ConcurrentReadFigures[]> {
+/**
+ * Does the server keep answering small reads while it takes the 20,000 functions, and the PUT of
+ * their flow? `warmUp` first runs the same writes untimed (a provider that has not written yet).
+ */
+export async function measureConcurrentReads(base: string, store: string, warmUp = false): Promise<ConcurrentReadFigures[]> {
   const functions = UPDATE_SIZES[UPDATE_SIZES.length - 1] ?? 0;
   const version = `f${functions}-concurrent`;
   const body = functionsBody(functions);
+  if (warmUp) await runOnce(base, `f${functions}-concurrent-warm-up`, body);
   for (let i = 0; i < 20; i++) await fetch(`${base}${OTHER}`).then((res) => res.arrayBuffer());
   const figures = (during: string, { latencies, writeMs, failed }: ReadsDuringWrite): ConcurrentReadFigures => ({
+    store,
     during,
     worstMs: Math.max(...latencies),
+    p99Ms: percentile(latencies, 99),
     medianMs: median(latencies),
     reads: latencies.length,
     writeMs,
