@@ -7,6 +7,8 @@ const runsFor = (functions: number): number => (functions <= 4_000 ? 5 : 3);
 /** Untimed runs first, so that the update path is as warm as the PUT path the bench has just run. */
 const WARM_UP = { runs: 3, functions: 1_000 };
 const PLAN = 'bench-update';
+/** How long the reads of the floor go on. */
+const IDLE_MS = 2_000;
 /** A plan the bench never writes: its functions are what the concurrent reads ask for. */
 const OTHER = '/api/mate/support-desk/production/functions';
 
@@ -171,6 +173,8 @@ export async function measureConcurrentReads(base: string, store: string, warmUp
   const body = functionsBody(functions);
   if (warmUp) await runOnce(base, `f${functions}-concurrent-warm-up`, body);
   for (let i = 0; i < 20; i++) await fetch(`${base}${OTHER}`).then((res) => res.arrayBuffer());
+  // The floor: the same reads with no write, for as long as a write takes, so a busy machine's own delays show.
+  const idle = await readWhile(base, () => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response('')), IDLE_MS)));
   const figures = (during: string, { latencies, writeMs, failed }: ReadsDuringWrite): ConcurrentReadFigures => ({
     store,
     during,
@@ -195,5 +199,9 @@ export async function measureConcurrentReads(base: string, store: string, warmUp
   const put = await readWhile(base, () =>
     fetch(flowUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json', ...carrier.headers() }, body: document }),
   );
-  return [figures(`update-functions, ${functions.toLocaleString('en')} new`, update), figures('PUT of its document', put)];
+  return [
+    figures('no write (the floor)', idle),
+    figures(`update-functions, ${functions.toLocaleString('en')} new`, update),
+    figures('PUT of its document', put),
+  ];
 }
