@@ -170,6 +170,9 @@ export function changeResult(next: FlowDocument | PreparedFlow, planId: string, 
   return { text, bytes: null, hash: null, prompt: promptOf(doc), saved: (etag) => ({ exists: true, text, etag, doc, findings: [] }) };
 }
 
+/** What a written flow weighs in the cache's budget: its text, and its bytes when they are kept too. */
+export const cachedSize = (written: ChangeResult): number => written.text.length + (written.bytes?.byteLength ?? 0);
+
 const canonicalTexts = new WeakMap<FlowDocument, string>();
 
 /** The canonical text of a document (serializeFlow), kept per document so a large flow is serialized once. */
@@ -270,7 +273,7 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
       const flowWrite: FileWrite = next.bytes === null ? { path, text } : { path, text, bytes: next.bytes };
       await commitWrites(paths.root, journal, [flowWrite, ...along.writes], options.faults);
       const stored = next.saved(next.hash ?? etagOf(text));
-      cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() }, text.length);
+      cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() }, cachedSize(next));
       return { saved: stored, value: along.value };
     });
   }

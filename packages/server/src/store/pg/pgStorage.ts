@@ -12,6 +12,7 @@ import { createByteLru } from '../byteLru.js';
 import { serialized } from '../fileQueue.js';
 import {
   DEFAULT_CACHE_BYTES,
+  cachedSize,
   changeResult,
   existingValid,
   storedOf,
@@ -229,7 +230,7 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
             }),
           );
           const stored = next.saved(etagOfVersion(version));
-          cache.set(key, { version, stored }, text.length);
+          cache.set(key, { version, stored }, cachedSize(next));
           return { saved: stored, value };
         } catch (error) {
           if (error instanceof Conflict || isUniqueViolation(error)) continue;
