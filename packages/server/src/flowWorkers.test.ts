@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFlow, serializeFlow } from '@flow/core';
@@ -6,6 +6,7 @@ import { runFlowJob, type FlowJob } from './flowWork.js';
 import { INLINE_BYTES, createFlowWorkers, type FlowWorkers } from './flowWorkers.js';
 import { HttpError } from './http/HttpError.js';
 import { etagOf } from './http/respond.js';
+import { secretPaths } from './secrets/folderSecrets.js';
 import { jsonOf, sampleFlow, startTestServer, type TestServer } from './testServer.test-helper.js';
 
 const bytesOf = (value: unknown): Uint8Array => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
@@ -108,6 +109,23 @@ describe('large writes through the routes', () => {
     const get = await server.call('GET', '/api/flows/big/production');
     expect(get.headers.get('etag')).toBe(etagOf(text));
     expect(await get.text()).toBe(text);
+  });
+
+  it('refuses a bad body before it reports a secret store it cannot read, as when the store was read after the body', async () => {
+    const { folder, records } = secretPaths(server.dir);
+    await mkdir(folder, { recursive: true });
+    await writeFile(records, '{ not json');
+    const put = await server.call('PUT', '/api/flows/big/production', {
+      json: { ...largeFlow, planId: 'other' },
+      headers: { 'If-None-Match': '*' },
+    });
+    expect(put.status).toBe(400);
+    expect(await jsonOf(put)).toEqual({
+      error: {
+        code: 'PLAN_MISMATCH',
+        message: 'The body is the flow other/production but the URL names big/production: planId and versionName must match the URL',
+      },
+    });
   });
 
   it('update-functions with 5,000 new functions stores and answers what the same job gives on this thread', async () => {

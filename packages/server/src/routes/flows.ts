@@ -29,9 +29,14 @@ async function documentWrite(
   const pre = writePreconditions(req);
   requireJsonType(req);
   const body = await readBytes(req, BODY_LIMITS.flow);
-  const secretNames = (await vault.list()).map((secret) => secret.name);
+  const listed = await vault.list().then(
+    (secrets) => ({ names: secrets.map((secret) => secret.name) }),
+    (error: unknown) => ({ names: [], error }),
+  );
   // Parsed, checked, serialized and hashed on a worker thread: a large flow holds no other request.
-  const result = await flowWorkers().run({ kind: 'document', body, planId, versionName, secretNames }, { transfer: true });
+  const result = await flowWorkers().run({ kind: 'document', body, planId, versionName, secretNames: listed.names }, { transfer: true });
+  // A failing secret store is reported after the body's own refusals, as when it was read after them.
+  if ('error' in listed) throw listed.error;
   if (result.kind !== 'document') throw new Error(`a document job answered ${result.kind}`);
   const change = (current: StoredFlow): PreparedFlow => {
     checkPreconditions(pre, current, 'required');
