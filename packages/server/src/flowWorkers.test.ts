@@ -1,5 +1,8 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFlow, serializeFlow } from '@flow/core';
 import { runFlowJob, type FlowJob } from './flowWork.js';
@@ -87,6 +90,32 @@ describe('flowWorkers', () => {
         message: expected.message,
         extra: expected.extra,
       });
+    }
+  });
+});
+
+describe('a process with flow workers', () => {
+  it('ends by itself once its work is done: idle workers keep nothing alive', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-workers-'));
+    try {
+      const script = join(dir, 'pool.mts');
+      const pool = fileURLToPath(new URL('./flowWorkers.ts', import.meta.url));
+      const body = 'new TextEncoder().encode(JSON.stringify({ functions: [] }))';
+      await writeFile(
+        script,
+        `import { createFlowWorkers } from ${JSON.stringify(pool)};\n` +
+          `const pool = createFlowWorkers(2);\npool.warm();\n` +
+          `console.log(JSON.stringify(await pool.run({ kind: 'check-functions', body: ${body} })));\n`,
+      );
+      const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      expect({ code, out }).toEqual({ code: 0, out: '{"kind":"check-functions"}\n' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -42,7 +42,8 @@ const ENTRY = new URL(SOURCE ? './flowWorker.ts' : './flowWorker.js', import.met
 
 /** The worker's thread; from source (tests, `pnpm serve`, the bench) it registers tsx first, since Node 20 gives a worker no loader of its parent's. */
 function spawnWorker(): Worker {
-  if (!SOURCE) return new Worker(ENTRY);
+  // Not the parent's flags (such as --input-type or --eval), which a worker refuses: the bundle needs none.
+  if (!SOURCE) return new Worker(ENTRY, { execArgv: [] });
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const entry = fileURLToPath(ENTRY);
   const boot = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(entry)});`;
@@ -79,8 +80,6 @@ export function createFlowWorkers(size: number = defaultSize()): FlowWorkers {
 
   function start(): Slot {
     const worker = spawnWorker();
-    // Idle workers never keep the process alive; the server's socket does while a request waits.
-    worker.unref();
     const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (message: unknown) => {
       if (!isJobReply(message)) return;
@@ -98,6 +97,8 @@ export function createFlowWorkers(size: number = defaultSize()): FlowWorkers {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`flow worker stopped (exit code ${code})`)));
+    // Idle workers never keep the process alive (the server's socket does while a request waits); after the listeners, which ref it again.
+    worker.unref();
     slots.push(slot);
     return slot;
   }
