@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 import { packageVersion } from './src/packageVersion';
 
 export default defineConfig({
-  entry: { cli: 'src/cli.ts' },
+  // The provider's flow worker is a file of its own beside the chunks, which load it as ./flowWorker.js.
+  entry: { cli: 'src/cli.ts', flowWorker: '../../packages/server/src/flowWorker.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

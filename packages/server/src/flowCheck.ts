@@ -1,5 +1,5 @@
 import { checkFlow, isIncomplete, type FlowDocument, type Finding } from '@flow/core';
-import { HttpError } from './http/HttpError.js';
+import { HttpError, badRequest } from './http/HttpError.js';
 
 /** An empty flow or an unlinked node are states the editor passes through, so storing them is not refused. */
 const blocksSave = (finding: Finding): boolean => finding.severity === 'error' && !isIncomplete(finding);
@@ -20,4 +20,13 @@ export function checkedFlow(value: unknown): { doc: FlowDocument; findings: Find
   const errors = findings.filter(blocksSave);
   if (doc === undefined || errors.length > 0) throw invalid(errors.length > 0 ? errors : findings);
   return { doc, findings: findings.filter((f) => !blocksSave(f)) };
+}
+
+/** 400 PLAN_MISMATCH when the body names another plan or version than the URL: it is never silently replaced. */
+export function requireSameIds(doc: FlowDocument, planId: string, versionName: string): void {
+  if (doc.planId === planId && doc.versionName === versionName) return;
+  throw badRequest(
+    `The body is the flow ${doc.planId}/${doc.versionName} but the URL names ${planId}/${versionName}: planId and versionName must match the URL`,
+    'PLAN_MISMATCH',
+  );
 }

@@ -12,6 +12,7 @@ import {
 import { checkedFlow } from './flowCheck.js';
 import { HttpError, badRequest } from './http/HttpError.js';
 import { isJsonObject, isRecord } from './guards.js';
+import { refuseReservedWord } from './ids.js';
 
 /** Function data as a client sends it: at least a uuid; other fields replace the stored ones. */
 export type FunctionInput = Record<string, unknown> & { uuid: string };
@@ -28,6 +29,18 @@ export function functionInput(value: unknown, at: string): FunctionInput {
   if (value.type !== undefined && typeof value.type !== 'string') throw badRequest(`${at}.type must be a string`);
   if (value.metadata !== undefined && !isJsonObject(value.metadata)) throw badRequest(`${at}.metadata must be an object`);
   return { ...value, uuid };
+}
+
+/** One function of a request body; a uuid that is a reserved word is refused like an id. */
+export function checkedFunction(value: unknown, at: string): FunctionInput {
+  if (isRecord(value)) refuseReservedWord(value.uuid, `${at}.uuid`);
+  return functionInput(value, at);
+}
+
+/** The functions of an update-functions body (`{ functions: [...] }`), each checked. */
+export function functionInputs(body: unknown): FunctionInput[] {
+  if (!isRecord(body) || !Array.isArray(body.functions)) throw badRequest('Body must be an object with a functions array');
+  return body.functions.map((fn: unknown, i) => checkedFunction(fn, `functions[${i}]`));
 }
 
 /** A placeholder for a new function, so that core places it; its data is replaced right after. */

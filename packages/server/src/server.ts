@@ -1,3 +1,4 @@
+import { flowWorkers } from './flowWorkers.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -348,6 +349,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
   const retention = startRetention({ records: store.storage.conversations, keepDays, log });
+  flowWorkers().warm();
   openGate();
   return {
     url,

@@ -14,7 +14,7 @@ function tooLarge(limit: number): HttpError {
 }
 
 /** Refuses bodies that are not declared as JSON: also keeps plain cross-site form posts out. */
-function requireJsonType(req: IncomingMessage): void {
+export function requireJsonType(req: IncomingMessage): void {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request body must be JSON (Content-Type: application/json)');
@@ -22,10 +22,10 @@ function requireJsonType(req: IncomingMessage): void {
 }
 
 /**
- * Reads the whole body as UTF-8 text, refusing more than `limit` bytes (413) as soon as the
- * declared length or the bytes received pass it.
+ * Reads the whole body into bytes of its own (so they can be handed to a worker thread), refusing
+ * more than `limit` bytes (413) as soon as the declared length or the bytes received pass it.
  */
-export async function readText(req: IncomingMessage, limit: number): Promise<string> {
+export async function readBytes(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
@@ -42,17 +42,33 @@ export async function readText(req: IncomingMessage, limit: number): Promise<str
     }
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  // Not Buffer.concat: a small one may share Node's pool, which must never be transferred.
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+/** The UTF-8 text of some bytes, as Node decodes a body. */
+export const textOfBytes = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+
+/**
+ * Reads the whole body as UTF-8 text, refusing more than `limit` bytes (413) as soon as the
+ * declared length or the bytes received pass it.
+ */
+export async function readText(req: IncomingMessage, limit: number): Promise<string> {
+  return textOfBytes(await readBytes(req, limit));
 }
 
 /**
- * Reads and parses a JSON body: 415 when not declared JSON, 413 when too large, 400 when malformed,
- * nested deeper than 64 levels, using `__proto__`, `constructor` or `prototype` as a key, or holding
- * a NUL character or an unpaired surrogate in any string (INVALID_TEXT, before any store sees it).
+ * Parses the text of a JSON body: 400 when empty or malformed, nested deeper than 64 levels, using
+ * `__proto__`, `constructor` or `prototype` as a key, or holding a NUL character or an unpaired
+ * surrogate in any string (INVALID_TEXT, before any store sees it).
  */
-export async function readJson(req: IncomingMessage, limit: number = BODY_LIMITS.default): Promise<unknown> {
-  requireJsonType(req);
-  const text = await readText(req, limit);
+export function parseJsonText(text: string): unknown {
   if (text.trim() === '') throw badRequest('Request body is empty: a JSON value is required', 'INVALID_JSON');
   checkJsonText(text);
   let value: unknown;
@@ -64,6 +80,15 @@ export async function readJson(req: IncomingMessage, limit: number = BODY_LIMITS
   }
   checkJsonStrings(text, value);
   return value;
+}
+
+/**
+ * Reads and parses a JSON body: 415 when not declared JSON, 413 when too large, then as
+ * `parseJsonText` checks it.
+ */
+export async function readJson(req: IncomingMessage, limit: number = BODY_LIMITS.default): Promise<unknown> {
+  requireJsonType(req);
+  return parseJsonText(await readText(req, limit));
 }
 
 /** The limit of a form body (the sign-in form: a token and a path). */

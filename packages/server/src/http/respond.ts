@@ -36,7 +36,7 @@ export function sendBody(
   res: ServerResponse,
   status: number,
   contentType: string,
-  body: string | Buffer,
+  body: string | Uint8Array,
   headers: Record<string, string> = {},
 ): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;

@@ -1,37 +1,19 @@
-import { parseFlow, serializeFlow, unsetSecretFindings, type FlowDocument, type Finding } from '@flow/core';
+import { parseFlow, type FlowDocument, type Finding } from '@flow/core';
 import { checkedFlow } from '../flowCheck.js';
+import { flowWorkers } from '../flowWorkers.js';
 import { isRecord } from '../guards.js';
 import type { IncomingMessage } from 'node:http';
-import { BODY_LIMITS, readJson } from '../http/body.js';
+import { BODY_LIMITS, readBytes, readJson, requireJsonType } from '../http/body.js';
 import { HttpError, badRequest } from '../http/HttpError.js';
 import { checkPreconditions, writePreconditions } from '../http/preconditions.js';
 import { matchesNoneMatch, sendBody, sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import type { SecretVault } from '../secrets/secretVault.js';
 import type { Services } from '../services.js';
-import type { StoredFlow } from '../store/flowStore.js';
+import { canonicalBody, canonicalText, type PreparedFlow, type StoredFlow } from '../store/flowStore.js';
 import { publishedAgent } from '../serving/publishedAgent.js';
 
 const FLOW_TYPE = 'application/json; charset=utf-8';
-const texts = new WeakMap<FlowDocument, string>();
-
-function canonicalText(doc: FlowDocument): string {
-  let text = texts.get(doc);
-  if (text === undefined) {
-    text = serializeFlow(doc);
-    texts.set(doc, text);
-  }
-  return text;
-}
-
-/** 400 PLAN_MISMATCH when the body names another plan or version than the URL: it is never silently replaced. */
-function requireSameIds(doc: FlowDocument, planId: string, versionName: string): void {
-  if (doc.planId === planId && doc.versionName === versionName) return;
-  throw badRequest(
-    `The body is the flow ${doc.planId}/${doc.versionName} but the URL names ${planId}/${versionName}: planId and versionName must match the URL`,
-    'PLAN_MISMATCH',
-  );
-}
 
 /**
  * A whole-document write: the body checked as validateFlow checks it (422 with the findings) and
@@ -43,19 +25,24 @@ async function documentWrite(
   planId: string,
   versionName: string,
   vault: SecretVault,
-): Promise<{ change: (current: StoredFlow) => FlowDocument; findings: Finding[] }> {
+): Promise<{ change: (current: StoredFlow) => PreparedFlow; findings: Finding[] }> {
   const pre = writePreconditions(req);
-  const checked = checkedFlow(await readJson(req, BODY_LIMITS.flow));
-  const { doc } = checked;
-  requireSameIds(doc, planId, versionName);
-  // A secret the store lacks does not block a save: the answer says so, as the Playground will.
-  const stored = new Set((await vault.list()).map((secret) => secret.name));
-  const findings = [...checked.findings, ...unsetSecretFindings(doc, (name) => stored.has(name))];
-  const change = (current: StoredFlow): FlowDocument => {
+  requireJsonType(req);
+  const body = await readBytes(req, BODY_LIMITS.flow);
+  const listed = await vault.list().then(
+    (secrets) => ({ names: secrets.map((secret) => secret.name) }),
+    (error: unknown) => ({ names: [], error }),
+  );
+  // Parsed, checked, serialized and hashed on a worker thread: a large flow holds no other request.
+  const result = await flowWorkers().run({ kind: 'document', body, planId, versionName, secretNames: listed.names }, { transfer: true });
+  // A failing secret store is reported after the body's own refusals, as when it was read after them.
+  if ('error' in listed) throw listed.error;
+  if (result.kind !== 'document') throw new Error(`a document job answered ${result.kind}`);
+  const change = (current: StoredFlow): PreparedFlow => {
     checkPreconditions(pre, current, 'required');
-    return doc;
+    return result.flow;
   };
-  return { change, findings };
+  return { change, findings: result.findings };
 }
 
 /**
@@ -105,7 +92,7 @@ export function flowRoutes(services: Services): Route[] {
           res.end();
           return;
         }
-        sendBody(res, 200, FLOW_TYPE, canonicalText(stored.doc), headers);
+        sendBody(res, 200, FLOW_TYPE, canonicalBody(stored), headers);
       },
     },
     {

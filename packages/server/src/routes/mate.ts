@@ -1,13 +1,14 @@
 import { flowFunctions, type FlowDocument } from '@flow/core';
 import { checkedFlow } from '../flowCheck.js';
-import { applyFunctions, functionInput, type FunctionInput } from '../functionUpdates.js';
-import { BODY_LIMITS, readJson } from '../http/body.js';
+import { applyFunctions, checkedFunction } from '../functionUpdates.js';
+import type { FunctionsJob } from '../flowWork.js';
+import { flowWorkers } from '../flowWorkers.js';
+import { BODY_LIMITS, readBytes, readJson, requireJsonType } from '../http/body.js';
 import { badRequest } from '../http/HttpError.js';
 import { checkPreconditions, writePreconditions, type WritePreconditions } from '../http/preconditions.js';
 import { sendJson, sendJsonText } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import { isOptionalString, isRecord } from '../guards.js';
-import { refuseReservedWord } from '../ids.js';
 import type { Services } from '../services.js';
 import { promptOf } from '../store/publishStore.js';
 import { requireValid, type StoredFlow, type ValidFlow } from '../store/flowStore.js';
@@ -32,12 +33,6 @@ function setupBody(body: unknown, planId: string, versionName: string): unknown 
     throw badRequest('version_name must match the version of the path');
   }
   return body.function;
-}
-
-/** One function of a request body; a uuid that is a reserved word is refused like an id. */
-function checkedFunction(value: unknown, at: string): FunctionInput {
-  if (isRecord(value)) refuseReservedWord(value.uuid, `${at}.uuid`);
-  return functionInput(value, at);
 }
 
 /**
@@ -85,15 +80,23 @@ export function mateRoutes(services: Services): Route[] {
       pattern: `${base}/update-functions`,
       async handler({ req, res, params }) {
         const [planId, versionName] = ids(params);
-        const start = startingFrom(writePreconditions(req));
-        const body = await readJson(req, BODY_LIMITS.flow);
-        if (!isRecord(body) || !Array.isArray(body.functions)) throw badRequest('Body must be an object with a functions array');
-        const inputs = body.functions.map((fn: unknown, i) => checkedFunction(fn, `functions[${i}]`));
+        const pre = writePreconditions(req);
+        requireJsonType(req);
+        const body = await readBytes(req, BODY_LIMITS.flow);
+        // The body's refusals come first, as before any flow is read; the work runs on a worker thread.
+        await flowWorkers().run({ kind: 'check-functions', body });
         const now = services.now();
-        const saved = await services.flows.update(planId, versionName, (current) =>
-          applyFunctions(start(current).doc, inputs, planId, now),
-        );
-        sendJson(res, 200, { result: flowFunctions(saved.doc) }, { ETag: saved.etag });
+        let answer = '';
+        const saved = await services.flows.update(planId, versionName, async (current) => {
+          checkPreconditions(pre, current, 'optional');
+          const { text, etag, exists } = current;
+          const job: FunctionsJob = { kind: 'functions', body, current: { text, etag, exists }, planId, versionName, now };
+          const result = await flowWorkers().run(job);
+          if (result.kind !== 'functions') throw new Error(`a functions job answered ${result.kind}`);
+          answer = result.answer;
+          return result.flow;
+        });
+        sendJsonText(res, 200, answer, { ETag: saved.etag });
       },
     },
     {

@@ -26,7 +26,7 @@ export async function syncFolder(folder: string): Promise<void> {
  * Writes a file so that readers and crashes see either the old or the new bytes, never a part:
  * a temp file in the same folder, written and fsynced, then renamed over the target.
  */
-export async function writeAtomic(path: string, data: string | Buffer, mode = 0o644): Promise<void> {
+export async function writeAtomic(path: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
   const folder = dirname(path);
   await mkdir(folder, { recursive: true });
   const temp = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);

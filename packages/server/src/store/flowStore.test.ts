@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serializeFlow } from '@flow/core';
 import { sampleFlow } from '../testServer.test-helper.js';
 import { dataPaths } from './dataPaths.js';
+import { runFlowJob } from '../flowWork.js';
 import { DEFAULT_CACHE_BYTES, REVALIDATE_MS, createFlowStore, type FlowStore } from './flowStore.js';
 
 describe('createFlowStore', () => {
@@ -21,6 +22,22 @@ describe('createFlowStore', () => {
   it('reads a version never written as the empty flow, not existing', async () => {
     const stored = await store.read('p', 'v');
     expect(stored).toMatchObject({ exists: false, doc: { planId: 'p', versionName: 'v', nodes: [] } });
+  });
+
+  it('stores a flow a worker prepared without parsing it, and counts its text and its bytes in the cache budget', async () => {
+    const doc = sampleFlow('p', 'v', 3);
+    const job = runFlowJob({
+      kind: 'document',
+      body: new TextEncoder().encode(JSON.stringify(doc)),
+      planId: 'p',
+      versionName: 'v',
+      secretNames: [],
+    });
+    if (job.kind !== 'document') throw new Error(`answered ${job.kind}`);
+    const saved = await store.update('p', 'v', () => job.flow);
+    expect(saved.etag).toBe(job.flow.hash);
+    expect(store.cacheUsage().bytes).toBe(job.flow.text.length + job.flow.bytes.byteLength);
+    expect((await store.readValid('p', 'v')).doc).toEqual(doc);
   });
 
   it('sees a change made outside the server within the revalidation time', async () => {

@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Finding } from '@flow/core';
+import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Finding, type SystemPromptResponse } from '@flow/core';
 import { HttpError, flowNotFound } from '../http/HttpError.js';
 import { etagOf } from '../http/respond.js';
 import { isId } from '../ids.js';
@@ -9,6 +9,7 @@ import { FLOW_SUFFIX, type DataPaths } from './dataPaths.js';
 import { serialized } from './fileQueue.js';
 import { commitWrites, settleJournal, type FileWrite, type StoreFaults } from './journal.js';
 import { fileNames, folderNames, isMissing } from './listing.js';
+import { promptOf } from './publishStore.js';
 
 /** A flow as stored: its bytes, their ETag, and the document when the bytes are a valid flow. */
 export interface StoredFlow {
@@ -32,6 +33,28 @@ export interface PlanSummary {
   nodeCount: number | null;
 }
 
+/**
+ * A flow a worker thread already checked and serialized (flowWork.ts): its canonical text, the
+ * text's SHA-256 ETag and its prompt, so the store needs no document on the main thread to write it.
+ */
+export interface PreparedFlow {
+  prepared: true;
+  text: string;
+  /** The text's UTF-8 bytes, encoded on the worker (and handed over), for the file and for GET. */
+  bytes: Uint8Array;
+  hash: string;
+  prompt: SystemPromptResponse;
+}
+
+/** What a change stores: a document, or a flow prepared off the main thread; it may wait (for a worker). */
+export type FlowChange = (current: StoredFlow) => FlowDocument | PreparedFlow | Promise<FlowDocument | PreparedFlow>;
+
+/** What a change wrote, as a publish record needs it. */
+export interface WrittenFlow {
+  text: string;
+  prompt: SystemPromptResponse;
+}
+
 /** Files written in the same atomic change as a flow, and what the caller makes of them. */
 export interface AlongWrites<T> {
   writes: FileWrite[];
@@ -44,16 +67,16 @@ export interface FlowStore {
   /** Like `read`, refusing a version never written (404 FLOW_NOT_FOUND) and a stored file that is not a valid flow (422). */
   readValid(planId: string, versionName: string): Promise<ValidFlow>;
   /** Replaces the flow with `change(current)`, serialized per file; a throw writes nothing. */
-  update(planId: string, versionName: string, change: (current: StoredFlow) => FlowDocument): Promise<ValidFlow>;
+  update(planId: string, versionName: string, change: FlowChange): Promise<ValidFlow>;
   /**
-   * Like `update`, and writes the files `alongside(newDoc)` gives in the same atomic change (one
+   * Like `update`, and writes the files `alongside(written)` gives in the same atomic change (one
    * journal): after a crash, either all of them or none are seen.
    */
   updateAlong<T>(
     planId: string,
     versionName: string,
-    change: (current: StoredFlow) => FlowDocument,
-    alongside: (doc: FlowDocument) => Promise<AlongWrites<T>>,
+    change: FlowChange,
+    alongside: (written: WrittenFlow) => Promise<AlongWrites<T>>,
   ): Promise<{ saved: ValidFlow; value: T }>;
   /** Every plan folder with its version names, sorted. */
   listPlans(): Promise<PlanSummary[]>;
@@ -81,10 +104,91 @@ export function storedOf(text: string, etag: string, exists: boolean, planId: st
     : { exists, text, etag, doc: null, findings: parsed.findings };
 }
 
+/**
+ * A valid flow known by its canonical text: the document is parsed from the text when first read,
+ * so a write prepared off the main thread does not rebuild a large document on it.
+ */
+export function lazyValidFlow(text: string, bytes: Uint8Array, etag: string, planId: string, versionName: string): ValidFlow {
+  let doc: FlowDocument | undefined;
+  const flow: ValidFlow = {
+    exists: true,
+    text,
+    etag,
+    findings: [],
+    get doc(): FlowDocument {
+      if (doc === undefined) {
+        const stored = storedOf(text, etag, true, planId, versionName);
+        if (stored.doc === null) throw new Error(`the prepared flow ${planId}/${versionName} does not parse`);
+        doc = stored.doc;
+        canonicalTexts.set(doc, text);
+      }
+      return doc;
+    },
+  };
+  knownValid.add(flow);
+  canonicalBytes.set(flow, bytes);
+  return flow;
+}
+
+// Flows made by lazyValidFlow: valid by construction, so checking them never parses them.
+const knownValid = new WeakSet<StoredFlow>();
+const canonicalBytes = new WeakMap<StoredFlow, Uint8Array>();
+
+const isKnownValid = (stored: StoredFlow): stored is ValidFlow => knownValid.has(stored);
+
+/** The flow when it is valid, else null; a flow known valid is not parsed to say so. */
+export function validFlow(stored: StoredFlow): ValidFlow | null {
+  if (isKnownValid(stored)) return stored;
+  const { doc } = stored;
+  return doc === null ? null : { ...stored, doc };
+}
+
+/** What GET answers for a valid flow: its canonical text, as bytes already encoded when a worker prepared it. */
+export function canonicalBody(stored: ValidFlow): string | Uint8Array {
+  return canonicalBytes.get(stored) ?? canonicalText(stored.doc);
+}
+
+/** What a change gives, made ready to store: its text, the text's hash when already known, its prompt, and the flow it becomes under an ETag. */
+export interface ChangeResult {
+  text: string;
+  /** The text's UTF-8 bytes when a worker already encoded them. */
+  bytes: Uint8Array | null;
+  hash: string | null;
+  prompt: SystemPromptResponse;
+  saved(etag: string): ValidFlow;
+}
+
+/** The text `next` stores at the place of `planId`/`versionName` (the path names the flow, whatever the document says). */
+export function changeResult(next: FlowDocument | PreparedFlow, planId: string, versionName: string): ChangeResult {
+  if ('prepared' in next) {
+    const { text, bytes, hash, prompt } = next;
+    return { text, bytes, hash, prompt, saved: (etag) => lazyValidFlow(text, bytes, etag, planId, versionName) };
+  }
+  const doc: FlowDocument = { ...next, planId, versionName };
+  const text = serializeFlow(doc);
+  canonicalTexts.set(doc, text);
+  return { text, bytes: null, hash: null, prompt: promptOf(doc), saved: (etag) => ({ exists: true, text, etag, doc, findings: [] }) };
+}
+
+/** What a written flow weighs in the cache's budget: its text, and its bytes when they are kept too. */
+export const cachedSize = (written: ChangeResult): number => written.text.length + (written.bytes?.byteLength ?? 0);
+
+const canonicalTexts = new WeakMap<FlowDocument, string>();
+
+/** The canonical text of a document (serializeFlow), kept per document so a large flow is serialized once. */
+export function canonicalText(doc: FlowDocument): string {
+  let text = canonicalTexts.get(doc);
+  if (text === undefined) {
+    text = serializeFlow(doc);
+    canonicalTexts.set(doc, text);
+  }
+  return text;
+}
+
 /** The 422 of a stored file that is not a valid flow (hand-edited, say). */
 export function requireValid(stored: StoredFlow): ValidFlow {
-  const { doc } = stored;
-  if (doc !== null) return { ...stored, doc };
+  const valid = validFlow(stored);
+  if (valid !== null) return valid;
   throw new HttpError(422, 'STORED_FLOW_INVALID', 'The stored flow file is not a valid flow: fix or replace it', {
     extra: { findings: stored.findings },
   });
@@ -147,8 +251,8 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
   function updateAlong<T>(
     planId: string,
     versionName: string,
-    change: (current: StoredFlow) => FlowDocument,
-    alongside: (doc: FlowDocument) => Promise<AlongWrites<T>>,
+    change: FlowChange,
+    alongside: (written: WrittenFlow) => Promise<AlongWrites<T>>,
   ): Promise<{ saved: ValidFlow; value: T }> {
     const path = paths.flow(planId, versionName);
     const journal = paths.journal(planId, versionName);
@@ -157,17 +261,19 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
       await settleJournal(paths.root, journal);
       // Always against the file itself: an If-Match must see a change made outside just now.
       const current = await readPath(path, planId, versionName, true);
-      // The path names the flow: a document copied from another version is stored as this one.
-      const doc: FlowDocument = { ...change(current), planId, versionName };
-      const text = serializeFlow(doc);
-      const along = await alongside(doc);
-      if (current.exists && text === current.text && current.doc) {
+      const next = changeResult(await change(current), planId, versionName);
+      const { text } = next;
+      const along = await alongside(next);
+      // The text is compared first: a stored document not yet parsed is parsed only when unchanged.
+      const valid = current.exists && text === current.text ? validFlow(current) : null;
+      if (valid !== null) {
         await commitWrites(paths.root, journal, along.writes, options.faults);
-        return { saved: { ...current, doc: current.doc }, value: along.value };
+        return { saved: valid, value: along.value };
       }
-      await commitWrites(paths.root, journal, [{ path, text }, ...along.writes], options.faults);
-      const stored: ValidFlow = { exists: true, text, etag: etagOf(text), doc, findings: [] };
-      cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() }, text.length);
+      const flowWrite: FileWrite = next.bytes === null ? { path, text } : { path, text, bytes: next.bytes };
+      await commitWrites(paths.root, journal, [flowWrite, ...along.writes], options.faults);
+      const stored = next.saved(next.hash ?? etagOf(text));
+      cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() }, cachedSize(next));
       return { saved: stored, value: along.value };
     });
   }

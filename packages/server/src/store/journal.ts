@@ -8,6 +8,8 @@ import { isMissing } from './listing.js';
 export interface FileWrite {
   path: string;
   text: string | null;
+  /** The text's UTF-8 bytes when already encoded (off the main thread), written instead of encoding it again. */
+  bytes?: Uint8Array;
 }
 
 /** The steps of an atomic change, in order; `file-written` once per file. */
@@ -62,7 +64,7 @@ function journalWrites(root: string, value: unknown): FileWrite[] | null {
 
 /** Writes one file of a change atomically, or removes it (already gone is fine: a replay removes again). */
 async function applyWrite(write: FileWrite): Promise<void> {
-  if (write.text !== null) return writeAtomic(write.path, write.text);
+  if (write.text !== null) return writeAtomic(write.path, write.bytes ?? write.text);
   try {
     await unlink(write.path);
   } catch (error) {

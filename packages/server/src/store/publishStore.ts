@@ -131,7 +131,7 @@ export interface PublishStore {
    * `FlowStore.updateAlong`, whose per-flow queue it must run in); two publishes in the same
    * millisecond get distinct times.
    */
-  prepare(planId: string, versionName: string, doc: FlowDocument, request: PublishRequest): Promise<AlongWrites<PublishEntry>>;
+  prepare(planId: string, versionName: string, flowText: string, request: PublishRequest): Promise<AlongWrites<PublishEntry>>;
   /** Every publish of a version, newest first. */
   list(planId: string, versionName: string): Promise<PublishEntry[]>;
   /** The flow as a publish stored it; null when there is no such publish or it kept no flow. */
@@ -167,10 +167,10 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
   const fileOf = (planId: string, versionName: string, publishedAt: string): string =>
     join(paths.published(planId, versionName), recordFileOf(publishedAt));
   return {
-    async prepare(planId, versionName, doc, request) {
+    async prepare(planId, versionName, flowText, request) {
       const publishedAt = await nextPublishTime(now().getTime(), (at) => exists(fileOf(planId, versionName, at)));
       const entry = publishEntry(publishedAt, request.prompt, request.rollbackOf);
-      const text = publishRecordText(entry, serializeFlow(doc));
+      const text = publishRecordText(entry, flowText);
       return { writes: [{ path: fileOf(planId, versionName, publishedAt), text }], value: entry };
     },
     async list(planId, versionName) {

@@ -2,7 +2,6 @@
 // hosted sessions. The routes see only this interface; the folder of files (the embedded
 // default) implements it here, PostgreSQL in pg/pgStorage.ts, and storageContract.test-helper.ts
 // holds every implementation to the same guarantees.
-import type { FlowDocument } from '@flow/core';
 import { memorySessionRecords, type SessionRecords } from '../access/sessions.js';
 import { folderKeyRecords } from '../keys/folderKeys.js';
 import type { KeyRecords } from '../keys/keyRecords.js';
@@ -11,8 +10,8 @@ import { folderConversationRecords } from '../conversations/folderConversations.
 import { folderSecretRecords } from '../secrets/folderSecrets.js';
 import type { SecretRecords } from '../secrets/secretVault.js';
 import type { DataPaths } from './dataPaths.js';
-import { createFlowStore, type FlowStoreOptions, type PlanSummary, type StoredFlow, type ValidFlow } from './flowStore.js';
-import { createPublishStore, promptOf, type PublishEntry, type PublishedVersion } from './publishStore.js';
+import { createFlowStore, type FlowChange, type FlowStoreOptions, type PlanSummary, type StoredFlow, type ValidFlow } from './flowStore.js';
+import { createPublishStore, type PublishEntry, type PublishedVersion } from './publishStore.js';
 import { createTestStore, type TestStorage } from './testStore.js';
 import { createWorkflowStore, type WorkflowStore } from './workflowStore.js';
 
@@ -25,7 +24,7 @@ export interface FlowStorage {
    * Replaces the flow with `change(current)`; changes of one flow are applied one after the other,
    * each to what the one before left, and a throw from `change` writes nothing.
    */
-  update(planId: string, versionName: string, change: (current: StoredFlow) => FlowDocument): Promise<ValidFlow>;
+  update(planId: string, versionName: string, change: FlowChange): Promise<ValidFlow>;
   /**
    * Like `update`, and records the new document and its prompt as a publish, in one transaction:
    * after a crash, the flow and its publish record are both there or both not. `rollbackOf`
@@ -34,7 +33,7 @@ export interface FlowStorage {
   publish(
     planId: string,
     versionName: string,
-    change: (current: StoredFlow) => FlowDocument,
+    change: FlowChange,
     options?: { rollbackOf?: string },
   ): Promise<{ saved: ValidFlow; entry: PublishEntry }>;
   /** Every plan with its version names, sorted. */
@@ -80,8 +79,8 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
       update: (planId, versionName, change) => flows.update(planId, versionName, change),
       listPlans: () => flows.listPlans(),
       async publish(planId, versionName, change, options = {}) {
-        const { saved, value } = await flows.updateAlong(planId, versionName, change, (doc) =>
-          publishes.prepare(planId, versionName, doc, { prompt: promptOf(doc), ...options }),
+        const { saved, value } = await flows.updateAlong(planId, versionName, change, ({ text, prompt }) =>
+          publishes.prepare(planId, versionName, text, { prompt, ...options }),
         );
         return { saved, entry: value };
       },

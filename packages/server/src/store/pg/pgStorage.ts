@@ -3,15 +3,27 @@
 // UPDATE … WHERE version = <the version the change was computed from>, so of two servers changing
 // one flow at once exactly one wins and the other computes its change again from what won (where
 // an If-Match then refuses with 412). A publish is one transaction: the flow and its record.
-import { emptyFlow, serializeFlow, type FlowDocument, type Workflow, errorMessage } from '@flow/core';
+import { emptyFlow, serializeFlow, type Workflow, errorMessage } from '@flow/core';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { HttpError } from '../../http/HttpError.js';
 import { isId, requireId } from '../../ids.js';
 import { isStoredWorkflow } from '../../workflowInput.js';
 import { createByteLru } from '../byteLru.js';
 import { serialized } from '../fileQueue.js';
-import { DEFAULT_CACHE_BYTES, existingValid, storedOf, type PlanSummary, type StoredFlow, type ValidFlow } from '../flowStore.js';
-import { byPlanAndVersion, newestFirst, publishedAtOfId, promptOf, publishEntry, type PublishEntry } from '../publishStore.js';
+import {
+  DEFAULT_CACHE_BYTES,
+  cachedSize,
+  changeResult,
+  existingValid,
+  storedOf,
+  validFlow,
+  type FlowChange,
+  type PlanSummary,
+  type StoredFlow,
+  type ValidFlow,
+  type WrittenFlow,
+} from '../flowStore.js';
+import { byPlanAndVersion, newestFirst, publishedAtOfId, publishEntry, type PublishEntry } from '../publishStore.js';
 import type { StoreFaults } from '../journal.js';
 import type { Storage } from '../storage.js';
 import { isSession, newestWorkflowFirst, storedText, type Session } from '../workflowStore.js';
@@ -177,17 +189,18 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
   function write<T>(
     planId: string,
     versionName: string,
-    change: (current: StoredFlow) => FlowDocument,
-    after: ((tx: TransactionSql, doc: FlowDocument, text: string) => Promise<T>) | null,
+    change: FlowChange,
+    after: ((tx: TransactionSql, written: WrittenFlow) => Promise<T>) | null,
   ): Promise<{ saved: ValidFlow; value: T | null }> {
     const key = keyOf(planId, versionName);
     return serialized(key, async () => {
       for (;;) {
         const current = await read(planId, versionName);
-        const doc: FlowDocument = { ...change(current), planId, versionName };
-        const text = serializeFlow(doc);
-        const unchanged = current.exists && current.doc !== null && text === current.text;
-        if (unchanged && after === null) return { saved: { ...current, doc }, value: null };
+        const next = changeResult(await change(current), planId, versionName);
+        const { text } = next;
+        // The text is compared first: a stored document not yet parsed is parsed only when unchanged.
+        const unchanged = current.exists && text === current.text && validFlow(current) !== null;
+        if (unchanged && after === null) return { saved: next.saved(current.etag), value: null };
         try {
           const { version, value } = await guarded(() =>
             sql.begin(async (tx) => {
@@ -211,13 +224,13 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
                   select 1 from flows where plan_id = ${planId} and version_name = ${versionName} and version = ${version}::bigint for share`;
                 if (rows.length === 0) throw new Conflict();
               }
-              const value = after === null ? null : await after(tx, doc, text);
+              const value = after === null ? null : await after(tx, next);
               if (after !== null) await options.faults?.after('record-written', `${planId}/${versionName}`);
               return { version, value };
             }),
           );
-          const stored: ValidFlow = { exists: true, text, etag: etagOfVersion(version), doc, findings: [] };
-          cache.set(key, { version, stored }, text.length);
+          const stored = next.saved(etagOfVersion(version));
+          cache.set(key, { version, stored }, cachedSize(next));
           return { saved: stored, value };
         } catch (error) {
           if (error instanceof Conflict || isUniqueViolation(error)) continue;
@@ -231,8 +244,7 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
     tx: TransactionSql,
     planId: string,
     versionName: string,
-    doc: FlowDocument,
-    text: string,
+    { text, prompt }: WrittenFlow,
     rollbackOf: string | undefined,
   ): Promise<PublishEntry> {
     const [latest] = await tx<{ at: string | null }[]>`
@@ -240,7 +252,7 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
     // Later than every earlier publish of the version, even when this server's clock is behind.
     const last = latest?.at ? Date.parse(latest.at) : Number.NEGATIVE_INFINITY;
     const publishedAt = new Date(Math.max(Date.now(), last + 1)).toISOString();
-    const entry = publishEntry(publishedAt, promptOf(doc), rollbackOf);
+    const entry = publishEntry(publishedAt, prompt, rollbackOf);
     await insertPublish(tx, planId, versionName, entry, text);
     return entry;
   }
@@ -256,8 +268,8 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
         return (await write(planId, versionName, change, null)).saved;
       },
       async publish(planId, versionName, change, publishOptions = {}) {
-        const { saved, value } = await write(planId, versionName, change, (tx, doc, text) =>
-          recordPublish(tx, planId, versionName, doc, text, publishOptions.rollbackOf),
+        const { saved, value } = await write(planId, versionName, change, (tx, written) =>
+          recordPublish(tx, planId, versionName, written, publishOptions.rollbackOf),
         );
         if (value === null) throw new Error('a publish records an entry');
         return { saved, entry: value };
