@@ -23,6 +23,10 @@ export const editorText = {
   editsKeptUntilChosen: 'Your edits are kept in this browser until you choose.',
   resizePanels: 'Resize canvas and side panel',
   // Nodes
+  /** Where a node sits, so nodes of one name are told apart. */
+  nodePlace: (chain: string, step: number) => `chain ${chain}, step ${step}`,
+  /** A node as lists name it: 'Instruct (chain 2, step 3)'. */
+  nodeInList: (name: string, chain: string, step: number) => `${name} (chain ${chain}, step ${step})`,
   changeEmoji: 'Change emoji',
   removeNode: 'Remove node',
   instruction: 'Instruction',

@@ -1,0 +1,73 @@
+// Editing with the keyboard alone (issue 41): every step by keys, checking where focus is and
+// what the provider stores (never a loop).
+import { flowMessages, messages } from '@flow/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { editorText } from '../src/messages';
+import { useEditorHarness } from './harness';
+import { focusedElement, nodeEl, openPlan, savedDoc, seedPlan, toast, toasts, type Doc } from './pageHelpers';
+
+const h = useEditorHarness();
+
+/** support-desk with Create return label's follow-up removed: the last Instruct (chain 3) has no incoming edge. */
+async function seedLooseEnd(plan: string): Promise<void> {
+  await seedPlan(h, 'support-desk', plan, (doc) => {
+    doc.edges = doc.edges.filter((e) => e.source !== 'support-create-return');
+    const node = doc.nodes.find((n) => n.id === 'support-create-return');
+    if (node) node.data = { ...node.data, post_action_type: 'none', post_action_function_id: '' };
+  });
+}
+
+/** The accessibility tree line of the focused element ('- combobox "Function to Execute"'). */
+const focused = (page: Page): Promise<string> => focusedElement(page).ariaSnapshot();
+
+/** Presses ArrowUp or ArrowDown to move a select's value from one option to another. */
+async function arrowTo(page: Page, options: readonly string[], from: string, to: string): Promise<void> {
+  const steps = options.indexOf(to) - options.indexOf(from);
+  if (options.indexOf(to) < 0 || options.indexOf(from) < 0) throw new Error(`no option ${from} or ${to}`);
+  for (let i = 0; i < Math.abs(steps); i += 1) await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
+}
+
+const followUp = (doc: Doc, source: string): string[] => doc.edges.filter((e) => e.source === source).map((e) => e.target);
+
+describe('the Properties selects by keyboard', () => {
+  it("changes the flow only on Enter, refuses a loop with the spec's message, and tells same-named nodes apart", async () => {
+    const plan = 'keys-select';
+    await seedLooseEnd(plan);
+    const page = await openPlan(h, plan);
+    page.setDefaultTimeout(8000);
+    await nodeEl(page, 'support-explain-status').focus();
+    await page.keyboard.press('Enter');
+    const target = page.getByRole('combobox', { name: 'Function to Execute' });
+    await target.focus();
+    expect(await focused(page)).toContain('combobox "Function to Execute"');
+    const options = await target.getByRole('option').allTextContents();
+    expect(options.filter((o) => o.startsWith('Instruct'))).toEqual([
+      editorText.nodeInList('Instruct', '1', 1),
+      editorText.nodeInList('Instruct', '2', 1),
+      editorText.nodeInList('Instruct', '3', 1),
+    ]);
+    // Arrowing passes nodes that already have an incoming edge: nothing changes, nothing is said.
+    const current = editorText.nodeInList('Instruct', '2', 1);
+    await arrowTo(page, options, current, editorText.nodeInList('Capture return details', '2', 2));
+    await arrowTo(page, options, editorText.nodeInList('Capture return details', '2', 2), editorText.nodeInList('Look up order', '1', 3));
+    await expect.poll(() => target.inputValue()).toBe('support-lookup-order');
+    expect(await toasts(page).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await toast(page, messages.alreadyHasIncomingEdge('Look up order')).waitFor();
+    await expect.poll(() => target.inputValue()).toBe('support-returns');
+    // The first Instruct leads to this node: following into it would close a loop.
+    await arrowTo(page, options, current, editorText.nodeInList('Instruct', '1', 1));
+    await expect.poll(() => target.inputValue()).toBe('support-greet');
+    await page.keyboard.press('Enter');
+    await toast(page, flowMessages.cycleDetected('Explain order status')).waitFor();
+    await expect.poll(() => target.inputValue()).toBe('support-returns');
+    // Enter on a node that may follow: the edge is replaced, and that is what is stored.
+    await arrowTo(page, options, editorText.nodeInList('Instruct', '2', 1), editorText.nodeInList('Instruct', '3', 1));
+    await page.keyboard.press('Enter');
+    const doc = await savedDoc(h, plan, (d) => followUp(d, 'support-explain-status').includes('support-wrap-up'));
+    expect(followUp(doc, 'support-explain-status')).toEqual(['support-wrap-up']);
+    expect(followUp(doc, 'support-lookup-order')).toEqual(['support-explain-status']);
+    expect(await focused(page)).toContain('combobox "Function to Execute"');
+  });
+});
