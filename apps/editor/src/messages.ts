@@ -22,6 +22,14 @@ export const editorText = {
   scrollRight: 'Scroll right',
   editsKeptUntilChosen: 'Your edits are kept in this browser until you choose.',
   resizePanels: 'Resize canvas and side panel',
+  // Node picker ('Connect to…', 'Go to node')
+  searchNodes: 'Search nodes',
+  nodesFound: (n: number) => (n === 1 ? '1 node' : `${n} nodes`),
+  noNodesFound: 'No nodes found',
+  promptNode: 'Prompt',
+  workflowNode: 'Workflow',
+  /** A node as 'Go to node' lists it: name, type, chain and step. */
+  nodeInGoTo: (name: string, type: string, chain: string, step: number) => `${name}, ${type}, chain ${chain}, step ${step}`,
   // Nodes
   /** Where a node sits, so nodes of one name are told apart. */
   nodePlace: (chain: string, step: number) => `chain ${chain}, step ${step}`,

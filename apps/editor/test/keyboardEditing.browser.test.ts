@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorText } from '../src/messages';
 import { useEditorHarness } from './harness';
-import { focusedElement, nodeEl, openPlan, savedDoc, seedPlan, toast, toasts, type Doc } from './pageHelpers';
+import { focusedElement, nodeEl, nodes, openPlan, savedDoc, seedPlan, selectedIds, toast, toasts, viewport, type Doc } from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -26,6 +26,20 @@ async function arrowTo(page: Page, options: readonly string[], from: string, to:
   const steps = options.indexOf(to) - options.indexOf(from);
   if (options.indexOf(to) < 0 || options.indexOf(from) < 0) throw new Error(`no option ${from} or ${to}`);
   for (let i = 0; i < Math.abs(steps); i += 1) await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
+}
+
+/** Whether the node's element has the focus. */
+const nodeFocused = (page: Page, id: string): Promise<boolean> => nodeEl(page, id).evaluate((el) => el === document.activeElement);
+
+/** Ctrl+K, a query, Enter: 'Go to node'. */
+async function goTo(page: Page, query: string): Promise<void> {
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('dialog', { name: 'Go to node' }).getByRole('combobox', { name: editorText.searchNodes });
+  await search.waitFor();
+  expect(await focused(page)).toContain(`combobox "${editorText.searchNodes}"`);
+  await page.keyboard.type(query);
+  await page.keyboard.press('Enter');
+  await search.waitFor({ state: 'detached' });
 }
 
 const followUp = (doc: Doc, source: string): string[] => doc.edges.filter((e) => e.source === source).map((e) => e.target);
@@ -69,5 +83,50 @@ describe('the Properties selects by keyboard', () => {
     expect(followUp(doc, 'support-explain-status')).toEqual(['support-wrap-up']);
     expect(followUp(doc, 'support-lookup-order')).toEqual(['support-explain-status']);
     expect(await focused(page)).toContain('combobox "Function to Execute"');
+  });
+});
+
+describe('Go to node and Connect to… by keyboard', () => {
+  it('pans with Ctrl+arrows, goes to an off-screen node with Ctrl+K, and connects with Ctrl+E, refusing a loop', async () => {
+    const plan = 'keys-connect';
+    await seedLooseEnd(plan);
+    const page = await openPlan(h, plan);
+    page.setDefaultTimeout(8000);
+    // Pan until the last chain's Instruct is not drawn (the canvas draws only what is near the view).
+    const start = await viewport(page);
+    for (let i = 0; i < 12; i += 1) await page.keyboard.press('Control+ArrowRight');
+    await expect.poll(async () => (await viewport(page)).x).toBeLessThan(start.x - 1000);
+    await expect.poll(() => nodes(page).count()).toBe(0);
+    await goTo(page, 'chain 3,');
+    await expect.poll(() => nodeFocused(page, 'support-wrap-up')).toBe(true);
+    expect(await selectedIds(page)).toEqual(['support-wrap-up']);
+
+    await goTo(page, 'explain');
+    await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
+    await page.keyboard.press('Control+e');
+    const dialog = page.getByRole('dialog', { name: 'Connect to…' });
+    const list = dialog.getByRole('listbox');
+    await page.keyboard.type('instruct');
+    await expect
+      .poll(() => list.getByRole('option').allTextContents())
+      .toEqual([
+        editorText.nodeInList('Instruct', '1', 1),
+        editorText.nodeInList('Instruct', '2', 1),
+        editorText.nodeInList('Instruct', '3', 1),
+      ]);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(flowMessages.cycleDetected('Explain order status'));
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('capture order');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(messages.alreadyHasIncomingEdge('Capture order details'));
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('instruct chain 3,');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
+    const doc = await savedDoc(h, plan, (d) => followUp(d, 'support-explain-status').includes('support-wrap-up'));
+    expect(followUp(doc, 'support-explain-status')).toEqual(['support-wrap-up']);
+    expect(followUp(doc, 'support-lookup-order')).toEqual(['support-explain-status']);
   });
 });

@@ -12,6 +12,8 @@ export interface ActionTarget {
   flowPosition?: XYPosition;
   /** For a key press: whether the pointer is over the editor (Space opens the palette only then). */
   pointerOver?: boolean;
+  /** For a key press: the key (an arrow picks the way the canvas pans). */
+  key?: string;
   quickFunction?: QuickFunction;
 }
 
@@ -79,9 +81,47 @@ export const KEYS = {
     ],
   },
   selectAll: { keys: 'Ctrl+A', description: 'Select every node', category: 'Selection', match: [{ key: 'a', mod: true }] },
+  connectTo: {
+    keys: 'Ctrl+E',
+    description: 'Connect the selected node to another (a searchable list)',
+    category: 'Editing',
+    match: [{ key: 'e', mod: true }],
+  },
+  goToNode: {
+    keys: 'Ctrl+K',
+    description: 'Go to a node: search every node, Enter pans to it and focuses it',
+    category: 'Canvas',
+    match: [{ key: 'k', mod: true }],
+  },
+  pan: {
+    keys: 'Ctrl+Arrow keys',
+    description: 'Pan the canvas',
+    category: 'Canvas',
+    match: [
+      { key: 'ArrowLeft', mod: true },
+      { key: 'ArrowRight', mod: true },
+      { key: 'ArrowUp', mod: true },
+      { key: 'ArrowDown', mod: true },
+    ],
+  },
 } as const satisfies Record<string, Shortcut>;
 
 const hasSelection = (s: EditorState) => s.selectedNodeIds.length > 0;
+
+/** How far one Ctrl+Arrow pans the canvas, in screen pixels. */
+const PAN_STEP = 120;
+const PAN_BY_KEY: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowLeft: [PAN_STEP, 0],
+  ArrowRight: [-PAN_STEP, 0],
+  ArrowUp: [0, PAN_STEP],
+  ArrowDown: [0, -PAN_STEP],
+};
+
+/** The node an action is about: the menu's node, else the one selected node. */
+function oneNode(s: EditorState, t: ActionTarget): string | undefined {
+  if (t.nodeId) return t.nodeId;
+  return s.selectedNodeIds.length === 1 ? s.selectedNodeIds[0] : undefined;
+}
 
 /** Every action of the editor. */
 export const ACTIONS = {
@@ -141,6 +181,34 @@ export const ACTIONS = {
     run: (s, t) => s.pasteClipboard(t.flowPosition) > 0,
   },
   selectAll: { label: 'Select All', shortcut: KEYS.selectAll, run: (s) => s.selectAll() },
+  connectTo: {
+    label: 'Connect to…',
+    shortcut: KEYS.connectTo,
+    enabled: (s, t) => oneNode(s, t) !== undefined,
+    run: (s, t) => {
+      const sourceId = oneNode(s, t);
+      if (!sourceId) return false;
+      s.openNodePicker({ kind: 'connect', sourceId });
+    },
+  },
+  goToNode: {
+    label: 'Go to node',
+    shortcut: KEYS.goToNode,
+    enabled: (s) => s.doc.nodes.length > 0,
+    run: (s) => {
+      if (s.doc.nodes.length === 0) return false;
+      s.openNodePicker({ kind: 'goto' });
+    },
+  },
+  pan: {
+    label: 'Pan',
+    shortcut: KEYS.pan,
+    run: (s, t) => {
+      const by = t.key === undefined ? undefined : PAN_BY_KEY[t.key];
+      if (!by) return false;
+      s.panCanvas(by[0], by[1]);
+    },
+  },
   undo: { label: 'Undo', icon: '↶', shortcut: KEYS.undo, enabled: (s) => s.history.past.length > 1, run: (s) => s.undo() },
   redo: { label: 'Redo', icon: '↷', shortcut: KEYS.redo, enabled: (s) => s.history.future.length > 0, run: (s) => s.redo() },
 

@@ -27,6 +27,7 @@ import { createEdgeAdapter, createNodeAdapter, type RFEdge, type RFNode } from '
 import { useOpeningViewport } from './useOpeningViewport';
 import { useIdleValue } from './useIdleValue';
 import { useRevealAddedNode } from './useRevealAddedNode';
+import { useCanvasRequests } from './useCanvasRequests';
 import { editorText } from '../messages';
 
 const MULTI_SELECT_KEYS = ['Shift', 'Control', 'Meta'];
@@ -73,6 +74,7 @@ const Canvas = memo(function Canvas() {
   const { screenToFlowPosition } = useReactFlow();
   const { onDragOver, onDrop } = useCardDrop();
   useRevealAddedNode(nodes, selected, measured);
+  useCanvasRequests(nodes, measured);
   const viewport = useOpeningViewport();
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);

@@ -41,12 +41,23 @@ export function useKeyboardShortcuts(area: RefObject<HTMLElement | null>): void 
       if (id === 'edit' && isControl(event.target)) return;
       const target: ActionTarget = {
         pointerOver,
+        key: event.key,
         ...(overCanvas && id === 'paste' ? { flowPosition: screenToFlowPosition(overCanvas) } : {}),
       };
       if (runKey(store, id, target)) event.preventDefault();
     };
+    // Before React Flow sees it: a focused, selected node would move with the arrow as well.
+    const onPanKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || actionForKey(event) !== 'pan') return;
+      if (runKey(store, 'pan', { key: event.key })) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('keydown', onPanKey, true);
     window.addEventListener('keydown', onKeyDown);
     return () => {
+      window.removeEventListener('keydown', onPanKey, true);
       window.removeEventListener('keydown', onKeyDown);
       el?.removeEventListener('pointerenter', enter);
       el?.removeEventListener('pointermove', move);
