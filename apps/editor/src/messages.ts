@@ -15,6 +15,7 @@ export const editorText = {
   noFunctionsFound: 'No functions found',
   // Canvas
   fitView: 'Fit View',
+  flowCanvas: 'Flow canvas',
   loadingFlow: 'Loading flow',
   flowActions: 'Flow actions',
   quickFunctions: 'Quick Functions',

@@ -130,3 +130,43 @@ describe('Go to node and Connect to… by keyboard', () => {
     expect(followUp(doc, 'support-lookup-order')).toEqual(['support-explain-status']);
   });
 });
+
+describe('focus is never lost', () => {
+  it('Enter edits a node (focus to Name) and Escape returns; Delete moves to the next node, Undo to the restored one; Shift+F10 opens menus', async () => {
+    const { page, plan } = await h.openCopy('support-desk');
+    page.setDefaultTimeout(8000);
+    await nodes(page).first().waitFor();
+    await goTo(page, 'look up order');
+    await expect.poll(() => nodeFocused(page, 'support-lookup-order')).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toContain('textbox "Name"');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => nodeFocused(page, 'support-lookup-order')).toBe(true);
+
+    // The node's context menu by key: Connect to… is there, and Delete Node leaves focus on the next node.
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByRole('menu', { name: 'Node actions' });
+    await menu.getByRole('menuitem', { name: 'Connect to…' }).waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await page.keyboard.press('Delete');
+    await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
+    await savedDoc(h, plan, (d) => !d.nodes.some((n) => n.id === 'support-lookup-order'));
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => nodeFocused(page, 'support-lookup-order')).toBe(true);
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
+
+    // The canvas itself: Tab-reachable, and Shift+F10 opens its menu.
+    await page.getByRole('application', { name: editorText.flowCanvas }).focus();
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menu', { name: 'Canvas actions' }).getByRole('menuitem', { name: 'Select All' }).waitFor();
+    await page.keyboard.press('Escape');
+    // Space opens the palette whatever the pointer does; Escape closes it and focus is not lost.
+    await page.keyboard.press('Space');
+    await page.getByTestId('function-palette').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('function-palette').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  });
+});

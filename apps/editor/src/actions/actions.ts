@@ -10,8 +10,10 @@ export interface ActionTarget {
   edgeId?: string;
   /** Where a new or pasted node goes (the right-click point, or the pointer for Ctrl+V). */
   flowPosition?: XYPosition;
-  /** For a key press: whether the pointer is over the editor (Space opens the palette only then). */
-  pointerOver?: boolean;
+  /** For a key press: the screen point of the focused element (where its context menu opens). */
+  point?: { x: number; y: number };
+  /** For a key press: focus is on the canvas itself (not a node or an edge). */
+  onCanvas?: boolean;
   /** For a key press: the key (an arrow picks the way the canvas pans). */
   key?: string;
   quickFunction?: QuickFunction;
@@ -45,6 +47,12 @@ export interface EditorAction {
 /** The editor's key bindings (spec section 9), each owned by the action it runs. */
 export const KEYS = {
   help: { keys: 'F1', description: 'Open this cheatsheet', category: 'General', match: [{ key: 'F1' }] },
+  menu: {
+    keys: 'Shift+F10 / Menu',
+    description: 'Open the context menu of the focused node, edge or canvas',
+    category: 'General',
+    match: [{ key: 'F10', shift: true }, { key: 'ContextMenu' }],
+  },
   palette: {
     keys: 'Space',
     description: 'Open the function palette',
@@ -137,14 +145,30 @@ export const ACTIONS = {
       else if (!isModalOpen(s)) s.clearSelection();
     },
   },
+  menu: {
+    label: 'Context menu',
+    shortcut: KEYS.menu,
+    run: (s, t) => {
+      const at = t.point;
+      if (!at) return false;
+      if (t.nodeId) {
+        if (s.selectedNodeIds.length > 1 && s.selectedNodeIds.includes(t.nodeId)) s.openContextMenu({ kind: 'selection', ...at });
+        else {
+          s.selectNode(t.nodeId);
+          s.openContextMenu({ kind: 'node', ...at, nodeId: t.nodeId });
+        }
+      } else if (t.edgeId) {
+        s.selectEdge(t.edgeId);
+        s.openContextMenu({ kind: 'edge', ...at, edgeId: t.edgeId });
+      } else if (t.onCanvas && t.flowPosition) s.openContextMenu({ kind: 'canvas', ...at, flowPosition: t.flowPosition });
+      else return false;
+    },
+  },
   palette: {
     label: 'Add',
     icon: '+',
     shortcut: KEYS.palette,
-    run: (s, t) => {
-      if (t.pointerOver === false) return false;
-      s.openPalette('functions');
-    },
+    run: (s) => s.openPalette('functions'),
   },
   delete: {
     label: 'Delete',
@@ -159,9 +183,9 @@ export const ACTIONS = {
     label: 'Edit Node',
     shortcut: KEYS.edit,
     run: (s, t) => {
-      if (t.nodeId) s.selectNode(t.nodeId);
-      else if (!hasSelection(s)) return false;
-      s.setPanelTab('properties');
+      const id = t.nodeId ?? s.selectedNodeIds.at(-1);
+      if (!id) return false;
+      s.editNode(id);
     },
   },
   duplicate: {
@@ -266,8 +290,7 @@ export const ACTIONS = {
     run: (s, t) => {
       const edge = s.doc.edges.find((e) => e.id === t.edgeId);
       if (!edge) return false;
-      s.selectNode(edge.source);
-      s.setPanelTab('properties');
+      s.editNode(edge.source);
     },
   },
   deleteEdge: { label: 'Delete Edge', danger: true, run: (s, t) => (t.edgeId ? s.removeEdge(t.edgeId) : false) },

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { lazyComponent } from '../lazy/lazyComponent';
 import { MountWhenOpened } from '../lazy/MountWhenOpened';
+import { useFocusGuard } from '../keyboard/useFocusGuard';
 import { useKeyboardShortcuts } from '../keyboard/useKeyboardShortcuts';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -28,6 +29,7 @@ export function CanvasArea() {
   const planMissing = useEditor(missingSelector);
   const home = useEditor(homeSelector);
   useKeyboardShortcuts(ref);
+  useFocusGuard();
   return (
     <div className="canvas-area" ref={ref}>
       <PlanBar />

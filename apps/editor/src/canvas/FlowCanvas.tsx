@@ -175,6 +175,9 @@ const Canvas = memo(function Canvas() {
   return (
     <ReactFlow<RFNode, RFEdge>
       id="main-flow"
+      // The canvas itself takes the focus, so its context menu (Shift+F10) and keys work without a mouse.
+      tabIndex={0}
+      aria-label={editorText.flowCanvas}
       nodes={rfNodes}
       edges={rfEdges}
       nodeTypes={nodeTypes}

@@ -136,9 +136,12 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={saving}
+            // aria-disabled, not disabled: a disabled button drops the focus to the page while it saves.
+            aria-disabled={saving}
             aria-busy={saving}
-            onClick={() => void store.getState().saveFunction(id)}
+            onClick={() => {
+              if (!saving) void store.getState().saveFunction(id);
+            }}
           >
             {saving ? 'Saving…' : flowMessages.save}
           </button>

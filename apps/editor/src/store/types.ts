@@ -140,6 +140,8 @@ export interface UiSlice {
   emojiPicker: EmojiPickerState;
   nodePicker: NodePickerState | null;
   canvasRequest: CanvasRequest | null;
+  /** The node whose Properties take the focus (Enter, 'Edit Node'); `seq` tells repeats apart. */
+  propertiesFocus: { nodeId: string; seq: number } | null;
   /** Canvas width in percent of the editor (50 to 80). */
   canvasWidth: number;
   setPanelTab(tab: PanelTab): void;
@@ -169,6 +171,8 @@ export interface UiSlice {
   closeEmojiPicker(): void;
   setCanvasWidth(percent: number): void;
   openNodePicker(picker: NodePickerState): void;
+  /** Selects a node and moves the focus to its Properties (the Name field). */
+  editNode(nodeId: string): void;
   closeNodePicker(): void;
   /** Pans the canvas to a node, selects it and focuses it (it may be off screen, not drawn yet). */
   revealNode(nodeId: string): void;

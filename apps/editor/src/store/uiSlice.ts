@@ -23,6 +23,7 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   canvasWidth: CANVAS_WIDTH.initial,
   nodePicker: null,
   canvasRequest: null,
+  propertiesFocus: null,
 
   setPanelTab: (panelTab) => set({ panelTab }),
   // The spec's one 'active tab' is two of ours: the side panel's tab and the Advanced tab's dev tab.
@@ -48,6 +49,10 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   setAnalysisOpen: (analysisOpen) => set({ analysisOpen }),
   openNodePicker: (nodePicker) => set({ nodePicker, contextMenu: null }),
   closeNodePicker: () => set({ nodePicker: null }),
+  editNode: (nodeId) => {
+    get().selectNode(nodeId);
+    set({ panelTab: 'properties', propertiesFocus: { nodeId, seq: (get().propertiesFocus?.seq ?? 0) + 1 } });
+  },
   revealNode: (nodeId) => {
     get().selectNode(nodeId);
     set({ canvasRequest: { kind: 'reveal', nodeId, seq: (get().canvasRequest?.seq ?? 0) + 1 } });
