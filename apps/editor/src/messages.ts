@@ -16,6 +16,7 @@ export const editorText = {
   // Canvas
   fitView: 'Fit View',
   flowCanvas: 'Flow canvas',
+  skipToPlans: 'Skip to plans',
   loadingFlow: 'Loading flow',
   flowActions: 'Flow actions',
   quickFunctions: 'Quick Functions',
@@ -31,6 +32,14 @@ export const editorText = {
   workflowNode: 'Workflow',
   /** A node as 'Go to node' lists it: name, type, chain and step. */
   nodeInGoTo: (name: string, type: string, chain: string, step: number) => `${name}, ${type}, chain ${chain}, step ${step}`,
+  // Names read out on the canvas, and news of the one polite live region
+  nodeAria: (type: string, name: string, chain: string, step: number, next: string | null) =>
+    `${type}: ${name}, chain ${chain}, step ${step}, ${next === null ? 'followed by nothing' : `followed by ${next}`}`,
+  edgeAria: (source: string, target: string, chain: boolean) => `${chain ? 'Chain link' : 'Step link'} from ${source} to ${target}`,
+  nodesAdded: (n: number) => (n === 1 ? '1 node added' : `${n} nodes added`),
+  nodesDeleted: (n: number) => (n === 1 ? '1 node deleted' : `${n} nodes deleted`),
+  undone: 'Undone',
+  redone: 'Redone',
   // Nodes
   /** Where a node sits, so nodes of one name are told apart. */
   nodePlace: (chain: string, step: number) => `chain ${chain}, step ${step}`,

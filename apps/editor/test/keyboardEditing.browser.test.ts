@@ -5,7 +5,20 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorText } from '../src/messages';
 import { useEditorHarness } from './harness';
-import { focusedElement, nodeEl, nodes, openPlan, savedDoc, seedPlan, selectedIds, toast, toasts, viewport, type Doc } from './pageHelpers';
+import {
+  canvas,
+  focusedElement,
+  nodeEl,
+  nodes,
+  openPlan,
+  savedDoc,
+  seedPlan,
+  selectedIds,
+  toast,
+  toasts,
+  viewport,
+  type Doc,
+} from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -30,6 +43,14 @@ async function arrowTo(page: Page, options: readonly string[], from: string, to:
 
 /** Whether the node's element has the focus. */
 const nodeFocused = (page: Page, id: string): Promise<boolean> => nodeEl(page, id).evaluate((el) => el === document.activeElement);
+
+/** Whether a node is drawn inside the visible canvas. */
+async function onScreen(page: Page, id: string): Promise<boolean> {
+  if ((await nodeEl(page, id).count()) === 0) return false;
+  const [node, area] = await Promise.all([nodeEl(page, id).boundingBox(), canvas(page).boundingBox()]);
+  if (!node || !area) return false;
+  return node.x + node.width > area.x && node.x < area.x + area.width && node.y + node.height > area.y && node.y < area.y + area.height;
+}
 
 /** Ctrl+K, a query, Enter: 'Go to node'. */
 async function goTo(page: Page, query: string): Promise<void> {
@@ -96,9 +117,10 @@ describe('Go to node and Connect to… by keyboard', () => {
     const start = await viewport(page);
     for (let i = 0; i < 12; i += 1) await page.keyboard.press('Control+ArrowRight');
     await expect.poll(async () => (await viewport(page)).x).toBeLessThan(start.x - 1000);
-    await expect.poll(() => nodes(page).count()).toBe(0);
+    await expect.poll(() => onScreen(page, 'support-wrap-up')).toBe(false);
     await goTo(page, 'chain 3,');
     await expect.poll(() => nodeFocused(page, 'support-wrap-up')).toBe(true);
+    expect(await onScreen(page, 'support-wrap-up')).toBe(true);
     expect(await selectedIds(page)).toEqual(['support-wrap-up']);
 
     await goTo(page, 'explain');
@@ -149,13 +171,23 @@ describe('focus is never lost', () => {
     await menu.getByRole('menuitem', { name: 'Connect to…' }).waitFor();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
+    // Named for a screen reader: type, name, chain and step, and what follows; edges by node names.
+    expect(await focused(page)).toMatch(/: Look up order, chain 1, step 3, followed by Explain order status"/);
+    await page
+      .getByRole('group', { name: editorText.edgeAria('Capture order details', 'Look up order', false), exact: true })
+      .waitFor({ state: 'attached' });
+    const news = page.getByRole('status').filter({ has: page.getByText(editorText.nodesDeleted(1)) });
     await page.keyboard.press('Delete');
     await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
+    await news.waitFor();
     await savedDoc(h, plan, (d) => !d.nodes.some((n) => n.id === 'support-lookup-order'));
+    await page.getByTestId('save-state').and(page.getByRole('status')).filter({ hasText: 'Saved' }).waitFor();
     await page.keyboard.press('Control+z');
     await expect.poll(() => nodeFocused(page, 'support-lookup-order')).toBe(true);
+    await page.getByText(`${editorText.undone}: ${editorText.nodesAdded(1)}`).waitFor();
     await page.keyboard.press('Control+y');
     await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
+    await page.getByText(`${editorText.redone}: ${editorText.nodesDeleted(1)}`).waitFor();
 
     // The canvas itself: Tab-reachable, and Shift+F10 opens its menu.
     await page.getByRole('application', { name: editorText.flowCanvas }).focus();
@@ -168,5 +200,20 @@ describe('focus is never lost', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('function-palette').waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  });
+});
+
+describe('the home page by keyboard', () => {
+  it('puts a skip link to the plans first; Enter on it moves the focus to the plan list', async () => {
+    const page = await h.open('/');
+    page.setDefaultTimeout(8000);
+    await page.getByTestId('plan-home').getByRole('link', { name: 'support-desk', exact: true }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toContain(`link "${editorText.skipToPlans}"`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toContain('heading "Plans"');
+    // On from the heading, the plan links come before the editor's controls.
+    for (let i = 0; i < 6 && !(await focused(page)).includes('link "'); i += 1) await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatch(/link "[^"]+"/);
   });
 });

@@ -28,6 +28,7 @@ import { useOpeningViewport } from './useOpeningViewport';
 import { useIdleValue } from './useIdleValue';
 import { useRevealAddedNode } from './useRevealAddedNode';
 import { useCanvasRequests } from './useCanvasRequests';
+import { flowLabels, type FlowLabels } from './a11yLabels';
 import { editorText } from '../messages';
 
 const MULTI_SELECT_KEYS = ['Shift', 'Control', 'Meta'];
@@ -55,18 +56,20 @@ export function FlowCanvas() {
   const problemsOf = useMemo(() => createNodeProblemsMemo(), []);
   const doc = useIdleValue(useEditor(docSelector), wasEmpty);
   const problems = useMemo(() => problemsOf(doc), [problemsOf, doc]);
+  // Names for screen readers follow the flow once the page is idle, like the problems.
+  const labels = useMemo(() => flowLabels(doc), [doc]);
   const changed = useFlowChanges()?.changedIds ?? NONE_CHANGED;
   return (
     <NodeProblemsContext.Provider value={problems}>
       <NodeChangedContext.Provider value={changed}>
-        <Canvas />
+        <Canvas labels={labels} />
       </NodeChangedContext.Provider>
     </NodeProblemsContext.Provider>
   );
 }
 
 /** The canvas itself: re-renders for the graph, the selection and sizes, never for problems alone. */
-const Canvas = memo(function Canvas() {
+const Canvas = memo(function Canvas({ labels }: { labels: FlowLabels }) {
   const store = useEditorStoreApi();
   const { nodes, edges, selected, selectedEdgeId, measured } = useEditor(useShallow(graphSelector));
   const adapter = useMemo(() => createNodeAdapter(), []);
@@ -83,8 +86,11 @@ const Canvas = memo(function Canvas() {
   const windowOf = useMemo(() => createWindowMemo(), []);
   const windowed = useMemo(() => (area ? windowOf(nodes, edges, area, measured) : null), [windowOf, area, nodes, edges, measured]);
   const shown = useMemo(() => (windowed ? withSelected(windowed, nodes, selected) : { nodes, edges }), [windowed, nodes, edges, selected]);
-  const rfNodes = useMemo(() => adapter.toRF(shown.nodes, selectedSet, measured), [adapter, shown.nodes, selectedSet, measured]);
-  const rfEdges = useMemo(() => edgeAdapter(shown.edges, selectedEdgeId), [edgeAdapter, shown.edges, selectedEdgeId]);
+  const rfNodes = useMemo(
+    () => adapter.toRF(shown.nodes, selectedSet, measured, labels.nodes),
+    [adapter, shown.nodes, selectedSet, measured, labels],
+  );
+  const rfEdges = useMemo(() => edgeAdapter(shown.edges, selectedEdgeId, labels.edges), [edgeAdapter, shown.edges, selectedEdgeId, labels]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<RFNode>[]) => {

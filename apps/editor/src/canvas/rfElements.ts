@@ -5,8 +5,10 @@ export type RFNode = Node<FlowNode['data'], FlowNode['type']>;
 export type RFEdge = Edge<{ kind: FlowEdge['kind'] }>;
 
 type Size = { width: number; height: number };
+const NO_LABELS: ReadonlyMap<string, string> = new Map();
 interface CachedNode {
   selected: boolean;
+  label: string | undefined;
   measured: Size | undefined;
   rf: RFNode;
 }
@@ -18,12 +20,18 @@ interface CachedNode {
 export function createNodeAdapter() {
   let cache = new WeakMap<FlowNode, CachedNode>();
   return {
-    toRF(nodes: readonly FlowNode[], selected: ReadonlySet<string>, measured: ReadonlyMap<string, Size>): RFNode[] {
+    toRF(
+      nodes: readonly FlowNode[],
+      selected: ReadonlySet<string>,
+      measured: ReadonlyMap<string, Size>,
+      labels: ReadonlyMap<string, string> = NO_LABELS,
+    ): RFNode[] {
       return nodes.map((node) => {
         const isSelected = selected.has(node.id);
         const size = measured.get(node.id);
+        const label = labels.get(node.id);
         const hit = cache.get(node);
-        if (hit && hit.selected === isSelected && hit.measured === size) return hit.rf;
+        if (hit && hit.selected === isSelected && hit.measured === size && hit.label === label) return hit.rf;
         const rf: RFNode = {
           id: node.id,
           type: node.type,
@@ -31,8 +39,9 @@ export function createNodeAdapter() {
           data: node.data,
           selected: isSelected,
           ...(size ? { measured: size } : {}),
+          ...(label ? { ariaLabel: label } : {}),
         };
-        cache.set(node, { selected: isSelected, measured: size, rf });
+        cache.set(node, { selected: isSelected, measured: size, label, rf });
         return rf;
       });
     },
@@ -52,12 +61,13 @@ const NODE_STYLE = { stroke: '#94a3b8', strokeWidth: 1.5 } as const;
  */
 export function createEdgeAdapter() {
   const cache = new WeakMap<FlowEdge, RFEdge>();
-  return (edges: readonly FlowEdge[], selectedId: string | null): RFEdge[] =>
+  return (edges: readonly FlowEdge[], selectedId: string | null, labels: ReadonlyMap<string, string> = NO_LABELS): RFEdge[] =>
     edges.map((edge) => {
       const selected = edge.id === selectedId;
+      const label = labels.get(edge.id);
       const hit = cache.get(edge);
-      if (hit && hit.selected === selected) return hit;
-      const rf = toRFEdge(edge, selected);
+      if (hit && hit.selected === selected && hit.ariaLabel === label) return hit;
+      const rf = { ...toRFEdge(edge, selected), ...(label ? { ariaLabel: label } : {}) };
       cache.set(edge, rf);
       return rf;
     });

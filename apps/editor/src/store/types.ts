@@ -140,6 +140,9 @@ export interface UiSlice {
   emojiPicker: EmojiPickerState;
   nodePicker: NodePickerState | null;
   canvasRequest: CanvasRequest | null;
+  /** The latest news for the one polite live region (adds, deletes, undo, redo, onboarding steps). */
+  announcement: { text: string; seq: number } | null;
+  announce(text: string): void;
   /** The node whose Properties take the focus (Enter, 'Edit Node'); `seq` tells repeats apart. */
   propertiesFocus: { nodeId: string; seq: number } | null;
   /** Canvas width in percent of the editor (50 to 80). */

@@ -24,6 +24,7 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   nodePicker: null,
   canvasRequest: null,
   propertiesFocus: null,
+  announcement: null,
 
   setPanelTab: (panelTab) => set({ panelTab }),
   // The spec's one 'active tab' is two of ours: the side panel's tab and the Advanced tab's dev tab.
@@ -48,6 +49,7 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   closeEmojiPicker: () => set({ emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null, onPick: null } }),
   setAnalysisOpen: (analysisOpen) => set({ analysisOpen }),
   openNodePicker: (nodePicker) => set({ nodePicker, contextMenu: null }),
+  announce: (text) => set({ announcement: { text, seq: (get().announcement?.seq ?? 0) + 1 } }),
   closeNodePicker: () => set({ nodePicker: null }),
   editNode: (nodeId) => {
     get().selectNode(nodeId);
