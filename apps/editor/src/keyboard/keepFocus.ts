@@ -7,7 +7,7 @@ import { focusWhenShown, nodeElement } from './focusWhenShown';
  * Where work continues after an action changed the nodes: a node it brought back or added
  * (Undo of a delete, Redo of an add), else the node after (or before) one it removed.
  */
-function nodeToFocus(before: FlowDocument, after: FlowDocument): string | undefined {
+export function nodeToFocus(before: FlowDocument, after: FlowDocument): string | undefined {
   const now = new Set(after.nodes.map((n) => n.id));
   const was = new Set(before.nodes.map((n) => n.id));
   const added = after.nodes.find((n) => !was.has(n.id));
