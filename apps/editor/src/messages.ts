@@ -13,6 +13,7 @@ export const editorText = {
   createWorkflow: 'Create Workflow',
   noWorkflowsFound: 'No workflows found',
   noFunctionsFound: 'No functions found',
+  functionsFound: (n: number) => (n === 1 ? '1 function found' : `${n} functions found`),
   // Canvas
   fitView: 'Fit View',
   flowCanvas: 'Flow canvas',
@@ -39,6 +40,7 @@ export const editorText = {
   nodesAdded: (n: number) => (n === 1 ? '1 node added' : `${n} nodes added`),
   nodesDeleted: (n: number) => (n === 1 ? '1 node deleted' : `${n} nodes deleted`),
   undone: 'Undone',
+  stepOf: (n: number, count: number, title: string) => `Step ${n} of ${count}: ${title}`,
   redone: 'Redone',
   // Nodes
   /** Where a node sits, so nodes of one name are told apart. */

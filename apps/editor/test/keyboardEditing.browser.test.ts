@@ -41,6 +41,13 @@ async function arrowTo(page: Page, options: readonly string[], from: string, to:
   for (let i = 0; i < Math.abs(steps); i += 1) await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
 }
 
+/** Waits until the editor's live region says `text`. */
+const announced = (page: Page, text: string): Promise<void> => page.getByTestId('announcer').getByText(text, { exact: true }).waitFor();
+
+/** How many onboarding steps the help shows (its progress bar's maximum). */
+const stepCount = async (page: Page): Promise<number> =>
+  Number(await page.getByRole('progressbar', { name: editorText.onboardingProgress }).getAttribute('aria-valuemax'));
+
 /** Whether the node's element has the focus. */
 const nodeFocused = (page: Page, id: string): Promise<boolean> => nodeEl(page, id).evaluate((el) => el === document.activeElement);
 
@@ -184,10 +191,20 @@ describe('focus is never lost', () => {
     await page.getByTestId('save-state').and(page.getByRole('status')).filter({ hasText: 'Saved' }).waitFor();
     await page.keyboard.press('Control+z');
     await expect.poll(() => nodeFocused(page, 'support-lookup-order')).toBe(true);
-    await page.getByText(`${editorText.undone}: ${editorText.nodesAdded(1)}`).waitFor();
+    await announced(page, `${editorText.undone}: ${editorText.nodesAdded(1)}`);
     await page.keyboard.press('Control+y');
     await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
-    await page.getByText(`${editorText.redone}: ${editorText.nodesDeleted(1)}`).waitFor();
+    await announced(page, `${editorText.redone}: ${editorText.nodesDeleted(1)}`);
+    // Help's onboarding steps are announced as they are reached (F1, then the arrow keys).
+    await page.keyboard.press('F1');
+    const helpDialog = page.getByRole('dialog', { name: 'How to use' });
+    await helpDialog.getByTestId('onboarding-step').waitFor();
+    await page.keyboard.press('ArrowRight');
+    const second = await helpDialog.getByRole('heading', { level: 3 }).textContent();
+    await announced(page, editorText.stepOf(2, await stepCount(page), second ?? ''));
+    await page.keyboard.press('Escape');
+    await helpDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
 
     // The canvas itself: Tab-reachable, and Shift+F10 opens its menu.
     await page.getByRole('application', { name: editorText.flowCanvas }).focus();
@@ -197,6 +214,9 @@ describe('focus is never lost', () => {
     // Space opens the palette whatever the pointer does; Escape closes it and focus is not lost.
     await page.keyboard.press('Space');
     await page.getByTestId('function-palette').waitFor();
+    // The search is focused; its result count is announced.
+    await page.keyboard.type('zzz');
+    await announced(page, editorText.noFunctionsFound);
     await page.keyboard.press('Escape');
     await page.getByTestId('function-palette').waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
