@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { editorText } from '../src/messages';
 import { useEditorHarness } from './harness';
 import {
+  barButton,
   canvas,
   focusedElement,
   nodeEl,
-  nodes,
   openPlan,
   savedDoc,
   seedPlan,
@@ -162,9 +162,10 @@ describe('Go to node and Connect to… by keyboard', () => {
 
 describe('focus is never lost', () => {
   it('Enter edits a node (focus to Name) and Escape returns; Delete moves to the next node, Undo to the restored one; Shift+F10 opens menus', async () => {
-    const { page, plan } = await h.openCopy('support-desk');
+    const plan = 'keys-focus';
+    await seedPlan(h, 'support-desk', plan);
+    const page = await openPlan(h, plan);
     page.setDefaultTimeout(8000);
-    await nodes(page).first().waitFor();
     await goTo(page, 'look up order');
     await expect.poll(() => nodeFocused(page, 'support-lookup-order')).toBe(true);
     await page.keyboard.press('Enter');
@@ -178,11 +179,8 @@ describe('focus is never lost', () => {
     await menu.getByRole('menuitem', { name: 'Connect to…' }).waitFor();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    // Named for a screen reader: type, name, chain and step, and what follows; edges by node names.
+    // Named for a screen reader: type, name, chain and step, and what follows.
     expect(await focused(page)).toMatch(/: Look up order, chain 1, step 3, followed by Explain order status"/);
-    await page
-      .getByRole('group', { name: editorText.edgeAria('Capture order details', 'Look up order', false), exact: true })
-      .waitFor({ state: 'attached' });
     const news = page.getByRole('status').filter({ has: page.getByText(editorText.nodesDeleted(1)) });
     await page.keyboard.press('Delete');
     await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
@@ -235,5 +233,29 @@ describe('the home page by keyboard', () => {
     // On from the heading, the plan links come before the editor's controls.
     for (let i = 0; i < 6 && !(await focused(page)).includes('link "'); i += 1) await page.keyboard.press('Tab');
     expect(await focused(page)).toMatch(/link "[^"]+"/);
+  });
+});
+
+describe('the bottom bar by keyboard', () => {
+  it('Undo pressed with Enter brings the node back and focuses it; used up, it reads disabled and never drops the focus', async () => {
+    await seedPlan(h, 'support-desk', 'keys-bar');
+    const page = await openPlan(h, 'keys-bar');
+    page.setDefaultTimeout(8000);
+    // Edges are named by their nodes' names and kind, not ids.
+    await page
+      .getByRole('group', { name: editorText.edgeAria('Capture order details', 'Look up order', false), exact: true })
+      .waitFor({ state: 'attached' });
+    await goTo(page, 'look up order');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => nodeFocused(page, 'support-explain-status')).toBe(true);
+    const undo = barButton(page, '↶ Undo');
+    expect(await undo.isDisabled()).toBe(false);
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => nodeFocused(page, 'support-lookup-order')).toBe(true);
+    await expect.poll(() => undo.isDisabled()).toBe(true);
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toContain('button "↶ Undo"');
   });
 });
