@@ -17,6 +17,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useCardDrop } from '../modals/useCardDrop';
 import { NodeChangedContext } from '../nodes/NodeChangedContext';
 import { NodeProblemsContext } from '../nodes/NodeProblemsContext';
+import { NodeLabelsContext } from '../nodes/NodeLabelsContext';
 import { useFlowChanges } from './useFlowChanges';
 import { nodeTypes } from '../nodes/nodeTypes';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
@@ -62,7 +63,9 @@ export function FlowCanvas() {
   return (
     <NodeProblemsContext.Provider value={problems}>
       <NodeChangedContext.Provider value={changed}>
-        <Canvas labels={labels} />
+        <NodeLabelsContext.Provider value={labels.nodes}>
+          <Canvas labels={labels} />
+        </NodeLabelsContext.Provider>
       </NodeChangedContext.Provider>
     </NodeProblemsContext.Provider>
   );
@@ -86,10 +89,7 @@ const Canvas = memo(function Canvas({ labels }: { labels: FlowLabels }) {
   const windowOf = useMemo(() => createWindowMemo(), []);
   const windowed = useMemo(() => (area ? windowOf(nodes, edges, area, measured) : null), [windowOf, area, nodes, edges, measured]);
   const shown = useMemo(() => (windowed ? withSelected(windowed, nodes, selected) : { nodes, edges }), [windowed, nodes, edges, selected]);
-  const rfNodes = useMemo(
-    () => adapter.toRF(shown.nodes, selectedSet, measured, labels.nodes),
-    [adapter, shown.nodes, selectedSet, measured, labels],
-  );
+  const rfNodes = useMemo(() => adapter.toRF(shown.nodes, selectedSet, measured), [adapter, shown.nodes, selectedSet, measured]);
   const rfEdges = useMemo(() => edgeAdapter(shown.edges, selectedEdgeId, labels.edges), [edgeAdapter, shown.edges, selectedEdgeId, labels]);
 
   const onNodesChange = useCallback(

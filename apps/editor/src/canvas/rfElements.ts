@@ -8,7 +8,6 @@ type Size = { width: number; height: number };
 const NO_LABELS: ReadonlyMap<string, string> = new Map();
 interface CachedNode {
   selected: boolean;
-  label: string | undefined;
   measured: Size | undefined;
   rf: RFNode;
 }
@@ -20,18 +19,12 @@ interface CachedNode {
 export function createNodeAdapter() {
   let cache = new WeakMap<FlowNode, CachedNode>();
   return {
-    toRF(
-      nodes: readonly FlowNode[],
-      selected: ReadonlySet<string>,
-      measured: ReadonlyMap<string, Size>,
-      labels: ReadonlyMap<string, string> = NO_LABELS,
-    ): RFNode[] {
+    toRF(nodes: readonly FlowNode[], selected: ReadonlySet<string>, measured: ReadonlyMap<string, Size>): RFNode[] {
       return nodes.map((node) => {
         const isSelected = selected.has(node.id);
         const size = measured.get(node.id);
-        const label = labels.get(node.id);
         const hit = cache.get(node);
-        if (hit && hit.selected === isSelected && hit.measured === size && hit.label === label) return hit.rf;
+        if (hit && hit.selected === isSelected && hit.measured === size) return hit.rf;
         const rf: RFNode = {
           id: node.id,
           type: node.type,
@@ -39,9 +32,8 @@ export function createNodeAdapter() {
           data: node.data,
           selected: isSelected,
           ...(size ? { measured: size } : {}),
-          ...(label ? { ariaLabel: label } : {}),
         };
-        cache.set(node, { selected: isSelected, measured: size, label, rf });
+        cache.set(node, { selected: isSelected, measured: size, rf });
         return rf;
       });
     },
