@@ -22,8 +22,11 @@ export const editorText = {
   toolInputs: 'Inputs',
   fixedInput: 'fixed by Arguments',
   requiredInput: 'required',
+  functionsFound: (n: number) => (n === 1 ? '1 function found' : `${n} functions found`),
   // Canvas
   fitView: 'Fit View',
+  flowCanvas: 'Flow canvas',
+  skipToPlans: 'Skip to plans',
   loadingFlow: 'Loading flow',
   flowActions: 'Flow actions',
   quickFunctions: 'Quick Functions',
@@ -31,7 +34,28 @@ export const editorText = {
   scrollRight: 'Scroll right',
   editsKeptUntilChosen: 'Your edits are kept in this browser until you choose.',
   resizePanels: 'Resize canvas and side panel',
+  // Node picker ('Connect to…', 'Go to node')
+  searchNodes: 'Search nodes',
+  nodesFound: (n: number) => (n === 1 ? '1 node' : `${n} nodes`),
+  noNodesFound: 'No nodes found',
+  promptNode: 'Prompt',
+  workflowNode: 'Workflow',
+  /** A node as 'Go to node' lists it: name, type, chain and step. */
+  nodeInGoTo: (name: string, type: string, chain: string, step: number) => `${name}, ${type}, chain ${chain}, step ${step}`,
+  // Names read out on the canvas, and news of the one polite live region
+  nodeAria: (type: string, name: string, chain: string, step: number, next: string | null) =>
+    `${type}: ${name}, chain ${chain}, step ${step}, ${next === null ? 'followed by nothing' : `followed by ${next}`}`,
+  edgeAria: (source: string, target: string, chain: boolean) => `${chain ? 'Chain link' : 'Step link'} from ${source} to ${target}`,
+  nodesAdded: (n: number) => (n === 1 ? '1 node added' : `${n} nodes added`),
+  nodesDeleted: (n: number) => (n === 1 ? '1 node deleted' : `${n} nodes deleted`),
+  undone: 'Undone',
+  stepOf: (n: number, count: number, title: string) => `Step ${n} of ${count}: ${title}`,
+  redone: 'Redone',
   // Nodes
+  /** Where a node sits, so nodes of one name are told apart. */
+  nodePlace: (chain: string, step: number) => `chain ${chain}, step ${step}`,
+  /** A node as lists name it: 'Instruct (chain 2, step 3)'. */
+  nodeInList: (name: string, chain: string, step: number) => `${name} (chain ${chain}, step ${step})`,
   changeEmoji: 'Change emoji',
   removeNode: 'Remove node',
   instruction: 'Instruction',

@@ -21,6 +21,7 @@ describe('entries and their shortcut hints', () => {
     await menu.onNode('support-lookup-order');
     expect(await menu.entries()).toEqual([
       ['Edit Node', 'Enter'],
+      ['Connect to…', 'Ctrl+E'],
       ['Duplicate', 'Ctrl+D'],
       ['Change Type', ''],
       ['Delete Node', 'Del'],

@@ -5,6 +5,7 @@ import {
   FUNCTION_TYPES,
   addNode,
   createFunctionData,
+  flowMessages,
   emptyFlow,
   functionDefinition,
   getAtPath,
@@ -411,7 +412,7 @@ describe('Editing properties', () => {
     await card.click({ force: true });
     await expect.poll(() => nodes(page).count()).toBe(before);
   });
-  it("'Function to Execute' names the follow-up, lists every other node when reached, and a choice moves the edge (saved)", async () => {
+  it("'Function to Execute' names the follow-up, lists every other node when reached, and refuses a second incoming edge or a loop", async () => {
     const { page, plan } = await h.openCopy('support-desk');
     page.setDefaultTimeout(10_000);
     const panel = await select(page, 'support-capture-order');
@@ -428,11 +429,12 @@ describe('Editing properties', () => {
     await target.selectOption('support-explain-status');
     await toast(page, 'Error: Node: Explain order status already has an incoming edge').waitFor();
     expect(await target.inputValue()).toBe('support-lookup-order');
+    // The first Instruct leads here: following into it would be a loop (issue 41), so it is refused too.
     await target.selectOption('support-greet');
-    await expect
-      .poll(async () =>
-        (await storedFlow(h.server.url, plan)).edges.filter((e) => e.source === 'support-capture-order').map((e) => e.target),
-      )
-      .toEqual(['support-greet']);
+    await toast(page, flowMessages.cycleDetected('Capture order details')).waitFor();
+    expect(await target.inputValue()).toBe('support-lookup-order');
+    expect((await storedFlow(h.server.url, plan)).edges.filter((e) => e.source === 'support-capture-order').map((e) => e.target)).toEqual([
+      'support-lookup-order',
+    ]);
   });
 });

@@ -37,6 +37,13 @@ describe('actionForKey', () => {
     expect(actionForKey(press('Enter'))).toBe('edit');
   });
 
+  it('maps Ctrl+K to Go to node, Ctrl+E to Connect to… and Ctrl+arrows to panning', () => {
+    expect(actionForKey(press('k', { ctrlKey: true }))).toBe('goToNode');
+    expect(actionForKey(press('e', { metaKey: true }))).toBe('connectTo');
+    expect(actionForKey(press('ArrowLeft', { ctrlKey: true }))).toBe('pan');
+    expect(actionForKey(press('ArrowDown'))).toBeNull();
+  });
+
   it('ignores other keys', () => {
     expect(actionForKey(press('x'))).toBeNull();
     expect(actionForKey(press('q', { ctrlKey: true }))).toBeNull();

@@ -10,8 +10,12 @@ export interface ActionTarget {
   edgeId?: string;
   /** Where a new or pasted node goes (the right-click point, or the pointer for Ctrl+V). */
   flowPosition?: XYPosition;
-  /** For a key press: whether the pointer is over the editor (Space opens the palette only then). */
-  pointerOver?: boolean;
+  /** For a key press: the screen point of the focused element (where its context menu opens). */
+  point?: { x: number; y: number };
+  /** For a key press: focus is on the canvas itself (not a node or an edge). */
+  onCanvas?: boolean;
+  /** For a key press: the key (an arrow picks the way the canvas pans). */
+  key?: string;
   quickFunction?: QuickFunction;
 }
 
@@ -43,6 +47,12 @@ export interface EditorAction {
 /** The editor's key bindings (spec section 9), each owned by the action it runs. */
 export const KEYS = {
   help: { keys: 'F1', description: 'Open this cheatsheet', category: 'General', match: [{ key: 'F1' }] },
+  menu: {
+    keys: 'Shift+F10 / Menu',
+    description: 'Open the context menu of the focused node, edge or canvas',
+    category: 'General',
+    match: [{ key: 'F10', shift: true }, { key: 'ContextMenu' }],
+  },
   palette: {
     keys: 'Space',
     description: 'Open the function palette',
@@ -79,9 +89,47 @@ export const KEYS = {
     ],
   },
   selectAll: { keys: 'Ctrl+A', description: 'Select every node', category: 'Selection', match: [{ key: 'a', mod: true }] },
+  connectTo: {
+    keys: 'Ctrl+E',
+    description: 'Connect the selected node to another (a searchable list)',
+    category: 'Editing',
+    match: [{ key: 'e', mod: true }],
+  },
+  goToNode: {
+    keys: 'Ctrl+K',
+    description: 'Go to a node: search every node, Enter pans to it and focuses it',
+    category: 'Canvas',
+    match: [{ key: 'k', mod: true }],
+  },
+  pan: {
+    keys: 'Ctrl+Arrow keys',
+    description: 'Pan the canvas',
+    category: 'Canvas',
+    match: [
+      { key: 'ArrowLeft', mod: true },
+      { key: 'ArrowRight', mod: true },
+      { key: 'ArrowUp', mod: true },
+      { key: 'ArrowDown', mod: true },
+    ],
+  },
 } as const satisfies Record<string, Shortcut>;
 
 const hasSelection = (s: EditorState) => s.selectedNodeIds.length > 0;
+
+/** How far one Ctrl+Arrow pans the canvas, in screen pixels. */
+const PAN_STEP = 120;
+const PAN_BY_KEY: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowLeft: [PAN_STEP, 0],
+  ArrowRight: [-PAN_STEP, 0],
+  ArrowUp: [0, PAN_STEP],
+  ArrowDown: [0, -PAN_STEP],
+};
+
+/** The node an action is about: the menu's node, else the one selected node. */
+function oneNode(s: EditorState, t: ActionTarget): string | undefined {
+  if (t.nodeId) return t.nodeId;
+  return s.selectedNodeIds.length === 1 ? s.selectedNodeIds[0] : undefined;
+}
 
 /** Every action of the editor. */
 export const ACTIONS = {
@@ -97,14 +145,30 @@ export const ACTIONS = {
       else if (!isModalOpen(s)) s.clearSelection();
     },
   },
+  menu: {
+    label: 'Context menu',
+    shortcut: KEYS.menu,
+    run: (s, t) => {
+      const at = t.point;
+      if (!at) return false;
+      if (t.nodeId) {
+        if (s.selectedNodeIds.length > 1 && s.selectedNodeIds.includes(t.nodeId)) s.openContextMenu({ kind: 'selection', ...at });
+        else {
+          s.selectNode(t.nodeId);
+          s.openContextMenu({ kind: 'node', ...at, nodeId: t.nodeId });
+        }
+      } else if (t.edgeId) {
+        s.selectEdge(t.edgeId);
+        s.openContextMenu({ kind: 'edge', ...at, edgeId: t.edgeId });
+      } else if (t.onCanvas && t.flowPosition) s.openContextMenu({ kind: 'canvas', ...at, flowPosition: t.flowPosition });
+      else return false;
+    },
+  },
   palette: {
     label: 'Add',
     icon: '+',
     shortcut: KEYS.palette,
-    run: (s, t) => {
-      if (t.pointerOver === false) return false;
-      s.openPalette('functions');
-    },
+    run: (s) => s.openPalette('functions'),
   },
   delete: {
     label: 'Delete',
@@ -119,9 +183,9 @@ export const ACTIONS = {
     label: 'Edit Node',
     shortcut: KEYS.edit,
     run: (s, t) => {
-      if (t.nodeId) s.selectNode(t.nodeId);
-      else if (!hasSelection(s)) return false;
-      s.setPanelTab('properties');
+      const id = t.nodeId ?? s.selectedNodeIds.at(-1);
+      if (!id) return false;
+      s.editNode(id);
     },
   },
   duplicate: {
@@ -141,6 +205,34 @@ export const ACTIONS = {
     run: (s, t) => s.pasteClipboard(t.flowPosition) > 0,
   },
   selectAll: { label: 'Select All', shortcut: KEYS.selectAll, run: (s) => s.selectAll() },
+  connectTo: {
+    label: 'Connect to…',
+    shortcut: KEYS.connectTo,
+    enabled: (s, t) => oneNode(s, t) !== undefined,
+    run: (s, t) => {
+      const sourceId = oneNode(s, t);
+      if (!sourceId) return false;
+      s.openNodePicker({ kind: 'connect', sourceId });
+    },
+  },
+  goToNode: {
+    label: 'Go to node',
+    shortcut: KEYS.goToNode,
+    enabled: (s) => s.doc.nodes.length > 0,
+    run: (s) => {
+      if (s.doc.nodes.length === 0) return false;
+      s.openNodePicker({ kind: 'goto' });
+    },
+  },
+  pan: {
+    label: 'Pan',
+    shortcut: KEYS.pan,
+    run: (s, t) => {
+      const by = t.key === undefined ? undefined : PAN_BY_KEY[t.key];
+      if (!by) return false;
+      s.panCanvas(by[0], by[1]);
+    },
+  },
   undo: { label: 'Undo', icon: '↶', shortcut: KEYS.undo, enabled: (s) => s.history.past.length > 1, run: (s) => s.undo() },
   redo: { label: 'Redo', icon: '↷', shortcut: KEYS.redo, enabled: (s) => s.history.future.length > 0, run: (s) => s.redo() },
 
@@ -198,8 +290,7 @@ export const ACTIONS = {
     run: (s, t) => {
       const edge = s.doc.edges.find((e) => e.id === t.edgeId);
       if (!edge) return false;
-      s.selectNode(edge.source);
-      s.setPanelTab('properties');
+      s.editNode(edge.source);
     },
   },
   deleteEdge: { label: 'Delete Edge', danger: true, run: (s, t) => (t.edgeId ? s.removeEdge(t.edgeId) : false) },

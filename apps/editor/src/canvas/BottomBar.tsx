@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { actionOf, isEnabled, runAction, shownShortcut, type ActionId } from '../actions/actions';
 import { shortcutHint } from '../actions/keys';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import { keepFocus } from '../keyboard/keepFocus';
 import type { EditorState } from '../store/types';
 import { editorText } from '../messages';
 
@@ -34,9 +35,13 @@ export function BottomBar() {
             key={id}
             type="button"
             className={primary ? 'btn btn-primary' : 'btn'}
-            onClick={() => runAction(id, store.getState())}
-            disabled={!on && !action.explainsWhenDisabled}
-            aria-disabled={action.explainsWhenDisabled ? !on : undefined}
+            onClick={() => {
+              if (!on && !action.explainsWhenDisabled) return;
+              const before = store.getState().doc;
+              if (runAction(id, store.getState())) keepFocus(store, before);
+            }}
+            // aria-disabled, never disabled: Undo used up would otherwise drop the focus to the page.
+            aria-disabled={!on}
             title={title}
           >
             {action.icon} {keyInText ? title : action.label}

@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { lazyComponent } from '../lazy/lazyComponent';
 import { MountWhenOpened } from '../lazy/MountWhenOpened';
+import { Announcer } from './Announcer';
+import { useFocusGuard } from '../keyboard/useFocusGuard';
 import { useKeyboardShortcuts } from '../keyboard/useKeyboardShortcuts';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -28,6 +30,7 @@ export function CanvasArea() {
   const planMissing = useEditor(missingSelector);
   const home = useEditor(homeSelector);
   useKeyboardShortcuts(ref);
+  useFocusGuard();
   return (
     <div className="canvas-area" ref={ref}>
       <PlanBar />
@@ -37,6 +40,7 @@ export function CanvasArea() {
         {home ? <PlanHome /> : null}
       </div>
       <BottomBar />
+      <Announcer />
       <button type="button" className="btn canvas-help" onClick={() => store.getState().setDialog('helpOpen', true)}>
         How to use: F1
       </button>

@@ -17,6 +17,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useCardDrop } from '../modals/useCardDrop';
 import { NodeChangedContext } from '../nodes/NodeChangedContext';
 import { NodeProblemsContext } from '../nodes/NodeProblemsContext';
+import { NodeLabelsContext } from '../nodes/NodeLabelsContext';
 import { useFlowChanges } from './useFlowChanges';
 import { nodeTypes } from '../nodes/nodeTypes';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
@@ -27,6 +28,8 @@ import { createEdgeAdapter, createNodeAdapter, type RFEdge, type RFNode } from '
 import { useOpeningViewport } from './useOpeningViewport';
 import { useIdleValue } from './useIdleValue';
 import { useRevealAddedNode } from './useRevealAddedNode';
+import { useCanvasRequests } from './useCanvasRequests';
+import { flowLabels, type FlowLabels } from './a11yLabels';
 import { editorText } from '../messages';
 
 const MULTI_SELECT_KEYS = ['Shift', 'Control', 'Meta'];
@@ -54,18 +57,22 @@ export function FlowCanvas() {
   const problemsOf = useMemo(() => createNodeProblemsMemo(), []);
   const doc = useIdleValue(useEditor(docSelector), wasEmpty);
   const problems = useMemo(() => problemsOf(doc), [problemsOf, doc]);
+  // Names for screen readers follow the flow once the page is idle, like the problems.
+  const labels = useMemo(() => flowLabels(doc), [doc]);
   const changed = useFlowChanges()?.changedIds ?? NONE_CHANGED;
   return (
     <NodeProblemsContext.Provider value={problems}>
       <NodeChangedContext.Provider value={changed}>
-        <Canvas />
+        <NodeLabelsContext.Provider value={labels.nodes}>
+          <Canvas labels={labels} />
+        </NodeLabelsContext.Provider>
       </NodeChangedContext.Provider>
     </NodeProblemsContext.Provider>
   );
 }
 
 /** The canvas itself: re-renders for the graph, the selection and sizes, never for problems alone. */
-const Canvas = memo(function Canvas() {
+const Canvas = memo(function Canvas({ labels }: { labels: FlowLabels }) {
   const store = useEditorStoreApi();
   const { nodes, edges, selected, selectedEdgeId, measured } = useEditor(useShallow(graphSelector));
   const adapter = useMemo(() => createNodeAdapter(), []);
@@ -73,6 +80,7 @@ const Canvas = memo(function Canvas() {
   const { screenToFlowPosition } = useReactFlow();
   const { onDragOver, onDrop } = useCardDrop();
   useRevealAddedNode(nodes, selected, measured);
+  useCanvasRequests(nodes, measured);
   const viewport = useOpeningViewport();
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);
@@ -82,7 +90,7 @@ const Canvas = memo(function Canvas() {
   const windowed = useMemo(() => (area ? windowOf(nodes, edges, area, measured) : null), [windowOf, area, nodes, edges, measured]);
   const shown = useMemo(() => (windowed ? withSelected(windowed, nodes, selected) : { nodes, edges }), [windowed, nodes, edges, selected]);
   const rfNodes = useMemo(() => adapter.toRF(shown.nodes, selectedSet, measured), [adapter, shown.nodes, selectedSet, measured]);
-  const rfEdges = useMemo(() => edgeAdapter(shown.edges, selectedEdgeId), [edgeAdapter, shown.edges, selectedEdgeId]);
+  const rfEdges = useMemo(() => edgeAdapter(shown.edges, selectedEdgeId, labels.edges), [edgeAdapter, shown.edges, selectedEdgeId, labels]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<RFNode>[]) => {
@@ -173,6 +181,9 @@ const Canvas = memo(function Canvas() {
   return (
     <ReactFlow<RFNode, RFEdge>
       id="main-flow"
+      // The canvas itself takes the focus, so its context menu (Shift+F10) and keys work without a mouse.
+      tabIndex={0}
+      aria-label={editorText.flowCanvas}
       nodes={rfNodes}
       edges={rfEdges}
       nodeTypes={nodeTypes}

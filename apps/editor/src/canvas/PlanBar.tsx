@@ -56,7 +56,7 @@ export function PlanBar() {
           <span className="plan-bar-missing">{messages.planIdNotSet}</span>
         )}
         {planId && !planMissing && !loadError ? (
-          <span className={`plan-bar-save save-${saveState}`} data-testid="save-state">
+          <span className={`plan-bar-save save-${saveState}`} data-testid="save-state" role="status">
             {SAVE_LABELS[saveState]}
           </span>
         ) : null}

@@ -7,6 +7,9 @@ import { editorText } from '../messages';
 
 const planPath = (planId: string, versionName: string) => `/${encodeURIComponent(planId)}/${encodeURIComponent(versionName)}`;
 
+/** The plan list's id: the home page's skip link leads there. */
+export const PLANS_ID = 'plans';
+
 type Plans = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; plans: PlanSummary[] };
 
 /** '/': the provider's plans with links, and 'New plan' (the top bar still says 'Plan ID not set'). */
@@ -48,7 +51,9 @@ export function PlanHome() {
   return (
     <div className="plan-home" data-testid="plan-home">
       <div className="plan-home-head">
-        <h1 className="plan-home-title">{flowMessages.plansTitle}</h1>
+        <h1 className="plan-home-title" id={PLANS_ID} tabIndex={-1}>
+          {flowMessages.plansTitle}
+        </h1>
         <SignOutButton />
       </div>
       {plans.state === 'loading' ? (

@@ -7,6 +7,7 @@ import type { OnboardingStep } from './onboardingSteps';
 import { renderCaption } from './renderCaption';
 import { StepImage } from './StepImage';
 import { editorText } from '../messages';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
 
 /** Arrows mean something in a text field or on a tab; elsewhere in the modal they move between steps. */
 function arrowsFree(target: EventTarget | null): boolean {
@@ -116,6 +117,12 @@ export function OnboardingTab({ active, onClose }: { active: boolean; onClose: (
     setDontShowAgain(on);
   };
   const step = steps?.[index];
+  const store = useEditorStoreApi();
+  const title = step?.title;
+  useEffect(() => {
+    // Each step reached is said in the editor's live region (it stays heard over the modal).
+    if (active && title !== undefined) store.getState().announce(editorText.stepOf(index + 1, count, title));
+  }, [store, active, index, count, title]);
 
   return (
     <div className="onb">

@@ -4,6 +4,8 @@ import { useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorStore } from '../store/createEditorStore';
 import { isModalOpen } from '../store/modalOpen';
 import { isControl, isTyping } from './isTyping';
+import { focusedTarget } from './focusedTarget';
+import { keepFocus } from './keepFocus';
 import { actionForKey, actionOf, runAction, type ActionId, type ActionTarget } from '../actions/actions';
 
 /** Runs the action of a key press; false when it did not apply (so the browser keeps the key). */
@@ -18,39 +20,45 @@ export function useKeyboardShortcuts(area: RefObject<HTMLElement | null>): void 
   const store = useEditorStoreApi();
   const { screenToFlowPosition } = useReactFlow();
   useEffect(() => {
-    let pointerOver = false;
     // The last pointer position over the canvas (screen coordinates): Ctrl+V pastes there.
     let overCanvas: { x: number; y: number } | null = null;
     const el = area.current;
-    const enter = () => (pointerOver = true);
     const move = (event: PointerEvent) => {
-      pointerOver = true;
       const onCanvas = event.target instanceof Element && event.target.closest('#main-flow') !== null;
       overCanvas = onCanvas ? { x: event.clientX, y: event.clientY } : overCanvas;
     };
-    const leave = () => (pointerOver = false);
-    // pointermove too: a pointer that was already over the editor when it loaded never 'enters'.
-    el?.addEventListener('pointerenter', enter);
     el?.addEventListener('pointermove', move);
-    el?.addEventListener('pointerleave', leave);
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTyping(event.target) || event.defaultPrevented) return;
       const id = actionForKey(event);
       if (!id) return;
-      // Enter presses a focused control; Space opens the palette wherever focus is (spec section 2).
-      if (id === 'edit' && isControl(event.target)) return;
+      // Enter presses a focused control; Space opens the palette wherever focus is, but in text.
+      if ((id === 'edit' || id === 'palette') && isControl(event.target)) return;
       const target: ActionTarget = {
-        pointerOver,
+        key: event.key,
         ...(overCanvas && id === 'paste' ? { flowPosition: screenToFlowPosition(overCanvas) } : {}),
+        ...(id === 'menu' ? focusedTarget(event.target, screenToFlowPosition) : {}),
       };
-      if (runKey(store, id, target)) event.preventDefault();
+      const before = store.getState().doc;
+      if (runKey(store, id, target)) {
+        event.preventDefault();
+        keepFocus(store, before);
+      }
     };
+    // Before React Flow sees it: a focused, selected node would move with the arrow as well.
+    const onPanKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || actionForKey(event) !== 'pan') return;
+      if (runKey(store, 'pan', { key: event.key })) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('keydown', onPanKey, true);
     window.addEventListener('keydown', onKeyDown);
     return () => {
+      window.removeEventListener('keydown', onPanKey, true);
       window.removeEventListener('keydown', onKeyDown);
-      el?.removeEventListener('pointerenter', enter);
       el?.removeEventListener('pointermove', move);
-      el?.removeEventListener('pointerleave', leave);
     };
   }, [store, area, screenToFlowPosition]);
 }

@@ -3,6 +3,7 @@ import { messages } from '@flow/core';
 import { actionOf, isEnabled, runAction, shownShortcut, type ActionId, type ActionTarget } from '../actions/actions';
 import { shortcutHint } from '../actions/keys';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import { keepFocus } from '../keyboard/keepFocus';
 
 export interface MenuItemProps {
   /** The registry's action: its label, shortcut hint, enabled-when and run. */
@@ -56,7 +57,10 @@ export function MenuItem({ action: id, target = NO_TARGET }: MenuItemProps) {
       title={action.comingSoon ? messages.comingSoon : undefined}
       onSelect={(event) => {
         if (!enabled) event.preventDefault();
-        else runAction(id, store.getState(), target);
+        else {
+          const before = store.getState().doc;
+          if (runAction(id, store.getState(), target)) keepFocus(store, before);
+        }
       }}
     >
       <ItemText id={id} />

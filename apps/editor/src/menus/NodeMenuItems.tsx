@@ -7,6 +7,7 @@ export function NodeMenuItems({ nodeId }: { nodeId: string }) {
   return (
     <>
       <MenuItem action="edit" target={target} />
+      <MenuItem action="connectTo" target={target} />
       <MenuItem action="duplicate" target={target} />
       <MenuItem action="changeType" />
       <Menu.Separator className="ctx-separator" />

@@ -48,6 +48,11 @@ const DIALOGS: ReadonlyArray<{ name: string; opened: (s: EditorState) => boolean
     opened: (s) => s.changesOpen,
     Dialog: lazyComponent(() => import('./ChangesDialog').then((m) => m.ChangesDialog)),
   },
+  {
+    name: 'nodePicker',
+    opened: (s) => s.nodePicker !== null,
+    Dialog: lazyComponent(() => import('./NodePickerDialog').then((m) => m.NodePickerDialog)),
+  },
   { name: 'help', opened: (s) => s.helpOpen, Dialog: lazyComponent(() => import('./HelpDialog').then((m) => m.HelpDialog)) },
 ];
 

@@ -1,5 +1,5 @@
 import { filterFunctions } from '@flow/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { addCard } from './addCard';
 import type { CardPayload } from './cardPayload';
@@ -16,6 +16,11 @@ export interface PaletteListProps {
 export function PaletteFunctionList({ query, onDragPhase }: PaletteListProps) {
   const store = useEditorStoreApi();
   const functions = useMemo(() => filterFunctions(PALETTE_FUNCTIONS, query), [query]);
+  const found = functions.length;
+  useEffect(() => {
+    // A search's result count is said in the editor's live region; none when the search is empty.
+    if (query.trim() !== '') store.getState().announce(found === 0 ? editorText.noFunctionsFound : editorText.functionsFound(found));
+  }, [store, query, found]);
   const activate = useCallback((payload: CardPayload) => void addCard(store.getState(), payload), [store]);
 
   if (functions.length === 0) return <p className="palette-empty">{editorText.noFunctionsFound}</p>;

@@ -6,6 +6,8 @@ import {
   getAtPath,
   isFieldVisible,
   messages,
+  nodeName,
+  nodePlaces,
   removeAtPath,
   sameValue,
   setAtPath,
@@ -23,6 +25,7 @@ import type { EditGroup, EditorState } from '../store/types';
 import { FieldInput } from './fields/FieldInput';
 import type { FieldChoices, FieldTarget } from './fields/FieldTarget';
 import { TextInput } from './fields/TextInputs';
+import { CommitSelect } from './fields/CommitSelect';
 import { editorText } from '../messages';
 
 const field = (key: string): FieldSpec => {
@@ -134,9 +137,12 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={saving}
+            // aria-disabled, not disabled: a disabled button drops the focus to the page while it saves.
+            aria-disabled={saving}
             aria-busy={saving}
-            onClick={() => void store.getState().saveFunction(id)}
+            onClick={() => {
+              if (!saving) void store.getState().saveFunction(id);
+            }}
           >
             {saving ? 'Saving…' : flowMessages.save}
           </button>
@@ -176,6 +182,9 @@ function PostAction({ node }: { node: FunctionNode }) {
   // (focus, pointer), not each time a node is selected, so selecting stays fast on large flows.
   const [listed, setListed] = useState(false);
   const nodes = useEditor((s) => (listed ? s.doc.nodes : null));
+  const edges = useEditor((s) => (listed ? s.doc.edges : null));
+  // Chain and step tell apart nodes of one name ('Instruct' three times).
+  const places = useMemo(() => (nodes && edges ? nodePlaces({ nodes, edges }) : null), [nodes, edges]);
   const followUp = node.data.post_action_function_id;
   const current = useEditor((s) => (followUp ? s.doc.nodes.find((n) => n.id === followUp) : undefined));
   const typeId = useId();
@@ -192,21 +201,19 @@ function PostAction({ node }: { node: FunctionNode }) {
         <label className="field-label" htmlFor={typeId}>
           {POST_ACTION.label}
         </label>
-        <select
+        <CommitSelect
           id={typeId}
-          className="input"
           value={type}
-          onChange={(e) => {
-            const next = e.target.value;
-            if (!isPostActionType(next)) return;
+          onCommit={(next) => {
+            if (!isPostActionType(next)) return false;
             if (next === 'function') {
               // A post action 'function' needs its target first; the edge comes with it.
               const current = node.data.post_action_function_id;
               if (!current || !apply('function', current)) setChoosing(true);
-              return;
+              return true;
             }
             setChoosing(false);
-            apply(next);
+            return apply(next);
           }}
         >
           {POST_ACTION_OPTIONS.map((o) => (
@@ -214,34 +221,36 @@ function PostAction({ node }: { node: FunctionNode }) {
               {o.label}
             </option>
           ))}
-        </select>
+        </CommitSelect>
       </div>
       {type === 'function' ? (
         <div className="field field-functionRef" data-field={POST_ACTION_TARGET.key}>
           <label className="field-label" htmlFor={targetId}>
             {POST_ACTION_TARGET.label}
           </label>
-          <select
+          <CommitSelect
             id={targetId}
-            className="input"
             value={choosing ? '' : node.data.post_action_function_id}
             onFocus={() => setListed(true)}
             onPointerDown={() => setListed(true)}
-            onChange={(e) => {
-              const target = e.target.value;
-              if (target === '') return;
-              if (apply('function', target)) setChoosing(false);
+            onCommit={(target) => {
+              if (target === '' || !apply('function', target)) return false;
+              setChoosing(false);
+              return true;
             }}
           >
             <option value="">{flowMessages.noFunctionChosen}</option>
             {(nodes ?? (current ? [current] : []))
               .filter((n) => n.id !== node.id)
-              .map((n) => (
-                <option key={n.id} value={n.id}>
-                  {n.data.name || n.id}
-                </option>
-              ))}
-          </select>
+              .map((n) => {
+                const place = places?.get(n.id);
+                return (
+                  <option key={n.id} value={n.id}>
+                    {place ? editorText.nodeInList(nodeName(n), place.chain, place.step) : nodeName(n)}
+                  </option>
+                );
+              })}
+          </CommitSelect>
         </div>
       ) : null}
     </>

@@ -29,6 +29,7 @@ import {
 } from '@flow/core';
 import type { StateCreator } from 'zustand';
 import type { EditGroup, EditorState, FlowSlice } from './types';
+import { editorText } from '../messages';
 
 type Set = Parameters<StateCreator<EditorState>>[0];
 type Get = () => EditorState;
@@ -58,7 +59,13 @@ export const createFlowSlice =
       const amend = group !== undefined && editing?.key === group.key && now - editing.at <= group.pauseMs;
       editing = group ? { key: group.key, at: now } : null;
       const snapshot = takeSnapshot(doc, label);
-      set({ ...extra, doc, history: amend ? amendSnapshot(get().history, snapshot) : pushSnapshot(get().history, snapshot) });
+      const news = newsOf(get().doc, doc);
+      set({
+        ...extra,
+        ...(news ? { announcement: nextNews(get(), news) } : {}),
+        doc,
+        history: amend ? amendSnapshot(get().history, snapshot) : pushSnapshot(get().history, snapshot),
+      });
     };
 
     return {
@@ -282,16 +289,26 @@ export const createFlowSlice =
 
       undo: () => {
         editing = null;
-        restore(set, get, undoHistory(get().history));
+        restore(set, get, undoHistory(get().history), editorText.undone);
       },
       redo: () => {
         editing = null;
-        restore(set, get, redoHistory(get().history));
+        restore(set, get, redoHistory(get().history), editorText.redone);
       },
     };
   };
 
-function restore(set: Set, get: Get, step: ReturnType<typeof undoHistory>): void {
+/** What a screen reader is told of a change: nodes added or deleted (nothing for edits). */
+function newsOf(before: FlowDocument, after: FlowDocument): string | null {
+  const diff = after.nodes.length - before.nodes.length;
+  if (diff > 0) return editorText.nodesAdded(diff);
+  if (diff < 0) return editorText.nodesDeleted(-diff);
+  return null;
+}
+
+const nextNews = (s: EditorState, text: string) => ({ text, seq: (s.announcement?.seq ?? 0) + 1 });
+
+function restore(set: Set, get: Get, step: ReturnType<typeof undoHistory>, said: string): void {
   if (!step) return;
   const doc = restoreSnapshot(get().doc, step.snapshot);
   const ids = new Set(doc.nodes.map((n) => n.id));
@@ -299,5 +316,7 @@ function restore(set: Set, get: Get, step: ReturnType<typeof undoHistory>): void
   const selected = before.filter((id) => ids.has(id));
   // The side panel stays where it is unless the step took a selected node away (its Properties go).
   const tabs = selected.length === before.length ? {} : tabFor(selected);
-  set({ doc, history: step.history, currentChain: lastChain(doc), selectedNodeIds: selected, ...tabs });
+  const news = newsOf(get().doc, doc);
+  const announcement = nextNews(get(), news ? `${said}: ${news}` : said);
+  set({ doc, history: step.history, currentChain: lastChain(doc), selectedNodeIds: selected, announcement, ...tabs });
 }

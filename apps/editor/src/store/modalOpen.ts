@@ -12,6 +12,7 @@ export function isModalOpen(s: EditorState): boolean {
     s.confirmEraseOpen ||
     s.confirmReloadOpen ||
     s.generateOpen ||
-    s.emojiPicker.visible
+    s.emojiPicker.visible ||
+    s.nodePicker !== null
   );
 }

@@ -28,6 +28,12 @@ export type ContextMenuState =
   | { kind: 'selection'; x: number; y: number }
   | { kind: 'edge'; x: number; y: number; edgeId: string };
 
+/** The searchable node list: nodes to follow into from `sourceId` ('Connect to…'), or every node ('Go to node'). */
+export type NodePickerState = { kind: 'connect'; sourceId: string } | { kind: 'goto' };
+
+/** What the canvas is asked to do with its viewport (it owns React Flow); `seq` tells repeats apart. */
+export type CanvasRequest = { kind: 'reveal'; nodeId: string; seq: number } | { kind: 'pan'; dx: number; dy: number; seq: number };
+
 export interface EmojiPickerState {
   visible: boolean;
   x: number;
@@ -132,6 +138,13 @@ export interface UiSlice {
   /** The Analysis panel in the Advanced tab is shown (kept across tab switches). */
   analysisOpen: boolean;
   emojiPicker: EmojiPickerState;
+  nodePicker: NodePickerState | null;
+  canvasRequest: CanvasRequest | null;
+  /** The latest news for the one polite live region (adds, deletes, undo, redo, onboarding steps). */
+  announcement: { text: string; seq: number } | null;
+  announce(text: string): void;
+  /** The node whose Properties take the focus (Enter, 'Edit Node'); `seq` tells repeats apart. */
+  propertiesFocus: { nodeId: string; seq: number } | null;
   /** Canvas width in percent of the editor (50 to 80). */
   canvasWidth: number;
   setPanelTab(tab: PanelTab): void;
@@ -160,6 +173,14 @@ export interface UiSlice {
   openEmojiPicker(x: number, y: number, targetNodeId: string | null, onPick?: (emoji: string) => void): void;
   closeEmojiPicker(): void;
   setCanvasWidth(percent: number): void;
+  openNodePicker(picker: NodePickerState): void;
+  /** Selects a node and moves the focus to its Properties (the Name field). */
+  editNode(nodeId: string): void;
+  closeNodePicker(): void;
+  /** Pans the canvas to a node, selects it and focuses it (it may be off screen, not drawn yet). */
+  revealNode(nodeId: string): void;
+  /** Pans the canvas by (dx, dy) screen pixels. */
+  panCanvas(dx: number, dy: number): void;
   setAnalysisOpen(open: boolean): void;
 }
 

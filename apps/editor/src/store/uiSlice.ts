@@ -21,6 +21,10 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
   analysisOpen: false,
   emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null, onPick: null },
   canvasWidth: CANVAS_WIDTH.initial,
+  nodePicker: null,
+  canvasRequest: null,
+  propertiesFocus: null,
+  announcement: null,
 
   setPanelTab: (panelTab) => set({ panelTab }),
   // The spec's one 'active tab' is two of ours: the side panel's tab and the Advanced tab's dev tab.
@@ -44,5 +48,17 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set, g
     set({ emojiPicker: { visible: true, x, y, targetNodeId, onPick: onPick ?? null }, contextMenu: null }),
   closeEmojiPicker: () => set({ emojiPicker: { visible: false, x: 0, y: 0, targetNodeId: null, onPick: null } }),
   setAnalysisOpen: (analysisOpen) => set({ analysisOpen }),
+  openNodePicker: (nodePicker) => set({ nodePicker, contextMenu: null }),
+  announce: (text) => set({ announcement: { text, seq: (get().announcement?.seq ?? 0) + 1 } }),
+  closeNodePicker: () => set({ nodePicker: null }),
+  editNode: (nodeId) => {
+    get().selectNode(nodeId);
+    set({ panelTab: 'properties', propertiesFocus: { nodeId, seq: (get().propertiesFocus?.seq ?? 0) + 1 } });
+  },
+  revealNode: (nodeId) => {
+    get().selectNode(nodeId);
+    set({ canvasRequest: { kind: 'reveal', nodeId, seq: (get().canvasRequest?.seq ?? 0) + 1 } });
+  },
+  panCanvas: (dx, dy) => set({ canvasRequest: { kind: 'pan', dx, dy, seq: (get().canvasRequest?.seq ?? 0) + 1 } }),
   setCanvasWidth: (percent) => set({ canvasWidth: Math.min(CANVAS_WIDTH.max, Math.max(CANVAS_WIDTH.min, Math.round(percent * 10) / 10)) }),
 });

@@ -46,3 +46,19 @@ export function withStartNode<D extends FlowDocument>(doc: D): D {
   const startNodeId = chainEnds(doc, '1')?.first.id ?? '';
   return startNodeId === doc.startNodeId ? doc : { ...doc, startNodeId };
 }
+
+/** Where a node sits: its chain and its 1-based step in that chain's walk order. */
+export interface NodePlace {
+  chain: string;
+  step: number;
+}
+
+/**
+ * Each node's chain and step, so nodes of the same name can be told apart ('chain 2, step 3').
+ * @example nodePlaces(doc).get('greet') // { chain: '1', step: 1 }
+ */
+export function nodePlaces(doc: Pick<FlowDocument, 'nodes' | 'edges'>): Map<string, NodePlace> {
+  const places = new Map<string, NodePlace>();
+  for (const [chain, nodes] of chainsInWalkOrder(doc)) nodes.forEach((node, i) => places.set(node.id, { chain, step: i + 1 }));
+  return places;
+}

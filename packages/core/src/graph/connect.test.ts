@@ -24,6 +24,10 @@ describe('connect', () => {
     expect(connect(twoChains(), 'd', 'b')).toEqual({ ok: false, error: 'Error: Node: Beta already has an incoming edge' });
   });
 
+  it('refuses a loop with the spec text naming the node that would close it, and changes nothing', () => {
+    expect(connect(twoChains(), 'd', 'a')).toEqual({ ok: false, error: 'Cycle detected at Delta' });
+  });
+
   it('replaces the source follow-up and points its post action at the target', () => {
     const doc = removeEdge(twoChains(), 'edge-c-to-d');
     const r = connect(doc, 'a', 'd');

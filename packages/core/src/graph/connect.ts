@@ -1,12 +1,14 @@
 import { flowMessages, messages } from '../messages.js';
 import type { PostActionType } from '../model/types.js';
 import type { FlowDocument } from '../format/types.js';
+import { followUps } from '../format/walk.js';
 import { makeEdge, nodeName, reconcileAround } from './edges.js';
 import type { GraphResult } from './result.js';
 
 /**
  * Connects source to target. The edge is a chain edge between chains, a node edge within one;
- * the source's previous follow-up is replaced and its post action points at the target.
+ * the source's previous follow-up is replaced and its post action points at the target. Refused
+ * when the target already has an incoming edge or already leads back to the source (a loop).
  * @example connect(doc, 'greet', 'lookup') // { ok: true, doc } or { ok: false, error }
  */
 export function connect(doc: FlowDocument, sourceId: string, targetId: string): GraphResult {
@@ -21,10 +23,22 @@ export function connect(doc: FlowDocument, sourceId: string, targetId: string): 
     if (incoming.source === sourceId) return { ok: true, doc };
     return { ok: false, error: messages.alreadyHasIncomingEdge(nodeName(target)) };
   }
+  if (followsInto(doc, targetId, sourceId)) return { ok: false, error: flowMessages.cycleDetected(nodeName(source)) };
   const edges = doc.edges.filter((edge) => edge.source !== sourceId);
   const unlinked = doc.edges.filter((edge) => edge.source === sourceId).map((edge) => edge.target);
   edges.push(makeEdge(source, target));
   return { ok: true, doc: reconcileAround(doc, { ...doc, edges }, [sourceId, targetId, ...unlinked]) };
+}
+
+/** Whether walking follow-ups from `fromId` reaches `toId` (so an edge toId -> fromId would close a loop); iterative. */
+function followsInto(doc: FlowDocument, fromId: string, toId: string): boolean {
+  const next = followUps(doc);
+  const seen = new Set<string>();
+  for (let id: string | undefined = fromId; id !== undefined && !seen.has(id); id = next.get(id)?.target) {
+    if (id === toId) return true;
+    seen.add(id);
+  }
+  return false;
 }
 
 /** Removes an edge; the source's post action goes back to none with no function id. */
