@@ -15,7 +15,7 @@ async function openTour(): Promise<{ page: Page; plan: string }> {
   return { page, plan };
 }
 
-const step = (page: Page, n: number) => page.getByRole('group', { name: `Step ${n}` });
+const step = (page: Page, n: number) => page.getByRole('group', { name: `Step ${n}`, exact: true });
 
 async function tourSteps(plan: string) {
   const flow = await storedFlow(h.server.url, plan);

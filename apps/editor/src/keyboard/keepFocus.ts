@@ -40,7 +40,9 @@ export function keepFocus(store: EditorStore, before: FlowDocument): void {
   const target = nodeToFocus(before, state.doc);
   if (target !== undefined) {
     // Delete leaves nothing selected: the next node is selected too, so Delete again goes on.
-    if (state.selectedNodeIds.length === 0) state.selectNode(target);
+    // A node brought back (Undo, Redo) only gets the focus: the side panel stays where it was.
+    const broughtBack = !before.nodes.some((n) => n.id === target);
+    if (!broughtBack && state.selectedNodeIds.length === 0) state.selectNode(target);
     focusWhenShown(() => nodeElement(target));
     return;
   }

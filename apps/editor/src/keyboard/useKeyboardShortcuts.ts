@@ -32,8 +32,9 @@ export function useKeyboardShortcuts(area: RefObject<HTMLElement | null>): void 
       if (isTyping(event.target) || event.defaultPrevented) return;
       const id = actionForKey(event);
       if (!id) return;
-      // Enter presses a focused control; Space opens the palette wherever focus is, but in text.
-      if ((id === 'edit' || id === 'palette') && isControl(event.target)) return;
+      // Enter presses a focused control; Space opens the palette wherever focus is, but in text
+      // (spec section 2): a focused button is pressed with Enter.
+      if (id === 'edit' && isControl(event.target)) return;
       const target: ActionTarget = {
         key: event.key,
         ...(overCanvas && id === 'paste' ? { flowPosition: screenToFlowPosition(overCanvas) } : {}),
