@@ -29,9 +29,11 @@ export interface SyncState {
 /** The provider's side: a plan session (core), or a fake in tests. */
 export type SyncTransport = Pick<PlanSession, 'etag' | 'load' | 'create' | 'save' | 'saveFunction' | 'publish'>;
 
-/** This browser's copy of the flow the provider has not acknowledged (local storage, or a fake). */
+/** This browser's copy of the flow the provider has not acknowledged (IndexedDB through a worker, or a fake). */
 export interface DraftStorage {
-  read(): LocalDraft | null;
+  /** The draft the provider never acknowledged; null when none (or it cannot be read). Never rejects. */
+  read(): Promise<LocalDraft | null>;
+  /** Keeps `draft`; returns at once (the writing happens off the main thread). */
   write(draft: LocalDraft): void;
 }
 
@@ -217,7 +219,7 @@ export function createDocumentSync(options: DocumentSyncOptions): DocumentSync {
     async load() {
       if (!transport) throw new Error('No provider to load the plan from');
       // Read first: what this page writes while the load is under way is not a draft of an earlier one.
-      const draft = storage.read();
+      const reading = storage.read();
       let loadedPlan: LoadedPlan;
       try {
         loadedPlan = await transport.load();
@@ -225,12 +227,15 @@ export function createDocumentSync(options: DocumentSyncOptions): DocumentSync {
         if (error instanceof PlanNotFoundError) loaded = false;
         throw error;
       }
+      const draft = await reading;
       const { planId, versionName } = plan;
       const kept = draft ? { ...draft.doc, planId, versionName } : null;
       const restore = draft !== null && kept !== null && serializeFlow(kept) !== serializeFlow(loadedPlan.doc);
       loaded = true;
       synced = loadedPlan.doc;
       current = restore ? kept : loadedPlan.doc;
+      // The provider's flow goes to the storage now, while the page loads: an edit's draft then carries only what changed.
+      if (!restore) keep(loadedPlan.doc, true);
       emit(!restore ? 'saved' : draft.baseEtag !== null && draft.baseEtag === transport.etag() ? 'unsaved' : 'conflict');
       if (saveState === 'unsaved') void save();
       return { doc: current, source: loadedPlan.source };
