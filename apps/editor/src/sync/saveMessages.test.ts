@@ -22,16 +22,37 @@ describe('a flow sent to the save worker', () => {
       nodes: example('second').nodes.map((n) => (n.id === 'support-greet' ? n : (first.nodes.find((m) => m.id === n.id) ?? n))),
     };
     const sent = structuredClone(sender.flow('k', edited));
-    expect(sent.nodes.flatMap((n) => (typeof n === 'string' ? [] : [n.id]))).toEqual(['support-greet']);
-    expect(sent.edges.every((e) => typeof e === 'string')).toBe(true);
+    // As many nodes and edges as before: only the changed node crosses, by its position.
+    expect(sent.nodes).toEqual({
+      length: first.nodes.length,
+      changed: [[first.nodes.findIndex((n) => n.id === 'support-greet'), edited.nodes.find((n) => n.id === 'support-greet')]],
+    });
+    expect(sent.edges).toEqual({ length: first.edges.length, changed: [] });
     expect(receiver.flow('k', sent)).toEqual(edited);
+    // A node removed: the others cross as their ids, and the worker rebuilds the flow without it.
+    const removed = { ...edited, nodes: edited.nodes.filter((n) => n.id !== 'support-greet') };
+    const fewer = structuredClone(sender.flow('k', removed));
+    expect('list' in fewer.nodes && fewer.nodes.list.every((n) => typeof n === 'string')).toBe(true);
+    expect(receiver.flow('k', fewer)).toEqual(removed);
+  });
+
+  it('never names by id a node replaced since (Undo gives back the earlier object)', () => {
+    const sender = createFlowSender();
+    const receiver = createFlowReceiver();
+    const first = example('first');
+    const greet = first.nodes.find((n) => n.id === 'support-greet');
+    const edited = { ...first, nodes: first.nodes.map((n) => (n === greet ? { ...n, position: { x: 1, y: 1 } } : n)) };
+    // The earlier greeting again, with a node fewer (named by ids): it must not be taken for the edited one.
+    const undoneShorter = { ...first, nodes: first.nodes.filter((n) => n === greet || n !== first.nodes.at(-1)) };
+    for (const doc of [first, edited, undoneShorter, first]) expect(receiver.flow('k', structuredClone(sender.flow('k', doc)))).toEqual(doc);
   });
 
   it('sends the whole flow under another key', () => {
     const sender = createFlowSender();
     const doc = example('x');
     sender.flow('a', doc);
-    expect(sender.flow('b', doc).nodes.some((n) => typeof n === 'string')).toBe(false);
+    const sent = sender.flow('b', doc).nodes;
+    expect('list' in sent && sent.list.every((n) => typeof n !== 'string')).toBe(true);
   });
 });
 

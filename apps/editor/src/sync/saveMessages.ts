@@ -3,8 +3,14 @@
 // the changed parts (a whole flow's structured clone held the page ~35 ms).
 import { ApiError, FlowConflictError, type FlowClient, type FlowDocument, type FlowEdge, type FlowNode } from '@flow/core';
 
-/** A flow whose nodes and edges are either whole or the id of the one the worker last received. */
-export type SentFlow = Omit<FlowDocument, 'nodes' | 'edges'> & { nodes: (FlowNode | string)[]; edges: (FlowEdge | string)[] };
+/**
+ * A flow's nodes or edges as sent: each whole or as the id of one sent before, or (as many as
+ * before) only those that changed, by position.
+ */
+export type SentParts<T> = { list: (T | string)[] } | { length: number; changed: [number, T][] };
+
+/** A flow whose nodes and edges are sent as their changes. */
+export type SentFlow = Omit<FlowDocument, 'nodes' | 'edges'> & { nodes: SentParts<FlowNode>; edges: SentParts<FlowEdge> };
 
 /** Keep this draft of the plan version under `key`. */
 export interface DraftMessage {
@@ -63,15 +69,37 @@ export function receivedError(sent: SentError): Error {
   return new Error(message);
 }
 
-/** The page's side: the next flow sent under a key names what was sent before by id. */
+function swap(parts: Set<object>, out: object | undefined, into: object): void {
+  if (out !== undefined) parts.delete(out);
+  parts.add(into);
+}
+
+/** The page's side: the next flow sent under a key names what was sent before (the page never changes a part in place). */
 export function createFlowSender(): { flow(key: string, doc: FlowDocument): SentFlow } {
-  const sent = new Map<string, Set<object>>();
+  const sent = new Map<string, { nodes: readonly FlowNode[]; edges: readonly FlowEdge[]; parts: Set<object> }>();
+  function parts<T extends { id: string }>(list: readonly T[], before: readonly T[] | undefined, known: Set<object>): SentParts<T> {
+    if (before?.length === list.length) {
+      const changed: [number, T][] = [];
+      list.forEach((part, i) => {
+        if (part !== before[i]) changed.push([i, part]);
+      });
+      return { length: list.length, changed };
+    }
+    return { list: list.map((part) => (known.has(part) ? part.id : part)) };
+  }
   return {
     flow(key, doc) {
-      const before = sent.get(key) ?? new Set<object>();
-      const ref = <T extends { id: string }>(part: T): T | string => (before.has(part) ? part.id : part);
-      const flow: SentFlow = { ...doc, nodes: doc.nodes.map(ref), edges: doc.edges.map(ref) };
-      sent.set(key, new Set<object>([...doc.nodes, ...doc.edges]));
+      const last = sent.get(key);
+      const known = last?.parts ?? new Set<object>();
+      const flow: SentFlow = { ...doc, nodes: parts(doc.nodes, last?.nodes, known), edges: parts(doc.edges, last?.edges, known) };
+      // Exactly the parts of this flow: an id names the part the worker holds now, never an older one of that id.
+      let partSet: Set<object>;
+      if (last !== undefined && 'changed' in flow.nodes && 'changed' in flow.edges) {
+        partSet = known;
+        for (const [i, part] of flow.nodes.changed) swap(partSet, last.nodes[i], part);
+        for (const [i, part] of flow.edges.changed) swap(partSet, last.edges[i], part);
+      } else partSet = new Set<object>([...doc.nodes, ...doc.edges]);
+      sent.set(key, { nodes: doc.nodes, edges: doc.edges, parts: partSet });
       return flow;
     },
   };
@@ -79,20 +107,28 @@ export function createFlowSender(): { flow(key: string, doc: FlowDocument): Sent
 
 /** The worker's side: rebuilds each key's flow from what was sent and the parts received before. */
 export function createFlowReceiver(): { flow(key: string, sent: SentFlow): FlowDocument } {
-  const held = new Map<string, { nodes: Map<string, FlowNode>; edges: Map<string, FlowEdge> }>();
-  const take = <T>(parts: (T | string)[], known: Map<string, T> | undefined, kind: string): T[] =>
-    parts.map((part) => {
+  const held = new Map<string, { nodes: FlowNode[]; edges: FlowEdge[] }>();
+  function take<T extends { id: string }>(sent: SentParts<T>, before: T[] | undefined, kind: string): T[] {
+    if ('changed' in sent) {
+      if (before?.length !== sent.length) throw new Error(`The page changed ${kind}s of a list it never sent`);
+      const list = [...before];
+      for (const [i, part] of sent.changed) list[i] = part;
+      return list;
+    }
+    const known = new Map((before ?? []).map((part) => [part.id, part]));
+    return sent.list.map((part) => {
       if (typeof part !== 'string') return part;
-      const found = known?.get(part);
+      const found = known.get(part);
       if (found === undefined) throw new Error(`The page named a ${kind} it never sent: ${part}`);
       return found;
     });
+  }
   return {
     flow(key, sent) {
       const last = held.get(key);
       const nodes = take(sent.nodes, last?.nodes, 'node');
       const edges = take(sent.edges, last?.edges, 'edge');
-      held.set(key, { nodes: new Map(nodes.map((n) => [n.id, n])), edges: new Map(edges.map((e) => [e.id, e])) });
+      held.set(key, { nodes, edges });
       return { ...sent, nodes, edges };
     },
   };
