@@ -1,6 +1,7 @@
 // The long-task figure of the editor benchmark (issue 40): the longest main-thread task and how many
 // tasks over 50 ms ran during a scripted editing session at 5,000 nodes, autosaves included, counted
-// from after the load settles (PerformanceObserver 'longtask'). Figures only.
+// from after the load settles (PerformanceObserver 'longtask'). Figures only. Alone:
+// `node --conditions=development --import tsx editor/longTasks.ts [editor build folder]`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,11 +112,11 @@ export function printLongTasks(figures: LongTaskFigures): void {
   );
 }
 
-/** Runs the session alone: a provider with the 5,000-node plan and the built editor. */
-async function runAlone(): Promise<void> {
-  ensureEditorBuilt();
+/** Runs the session alone: a provider with the 5,000-node plan and the built editor (or another build, to compare). */
+async function runAlone(editorDir: string | undefined): Promise<void> {
+  if (editorDir === undefined) ensureEditorBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'flow-bench-longtask-'));
-  const server = await startServer({ port: 0, dir, editorDir: editorDist, seedDir: null, log: () => {} });
+  const server = await startServer({ port: 0, dir, editorDir: editorDir ?? editorDist, seedDir: null, log: () => {} });
   const browser = await launchBrowser();
   try {
     const planId = 'bench-5000';
@@ -137,4 +138,4 @@ async function runAlone(): Promise<void> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await runAlone();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await runAlone(process.argv[2]);
