@@ -17,7 +17,14 @@ function database(): Promise<IDBDatabase> {
   if (opened) return opened;
   const open = indexedDB.open(DRAFT_DATABASE.name, DRAFT_DATABASE.version);
   open.onupgradeneeded = () => open.result.createObjectStore(DRAFT_DATABASE.store);
-  opened = request(open);
+  opened = request(open).then((db) => {
+    // Closed when the database is deleted or upgraded elsewhere (another tab, a test's cleanup); opened again on next use.
+    db.onversionchange = () => {
+      db.close();
+      opened = null;
+    };
+    return db;
+  });
   // A failed open (private mode, blocked) is tried again next time.
   opened.catch(() => (opened = null));
   return opened;
