@@ -152,6 +152,14 @@ describe('the save loop', () => {
     }
   });
 
+  it('keeps an edit typed just before a reload, before its autosave and with the provider out of reach', async () => {
+    const { page, plan } = await h.openCopy('support-desk');
+    await page.route(`**/api/flows/${plan}/production`, (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+    await typeInto(page, 'support-greet', ' Typed just before.');
+    await page.reload();
+    await expect.poll(() => promptOf(page, 'support-greet').inputValue()).toMatch(/Typed just before\.$/);
+  });
+
   it('keeps edits made in a conflict across a page reload, with the banner still up', async () => {
     const { page, plan } = await h.openCopy('support-desk');
     const doc = await storedFlow(h.server.url, plan);
