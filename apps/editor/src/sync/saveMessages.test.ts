@@ -44,7 +44,20 @@ describe('a flow sent to the save worker', () => {
     const edited = { ...first, nodes: first.nodes.map((n) => (n === greet ? { ...n, position: { x: 1, y: 1 } } : n)) };
     // The earlier greeting again, with a node fewer (named by ids): it must not be taken for the edited one.
     const undoneShorter = { ...first, nodes: first.nodes.filter((n) => n === greet || n !== first.nodes.at(-1)) };
-    for (const doc of [first, edited, undoneShorter, first]) expect(receiver.flow('k', structuredClone(sender.flow('k', doc)))).toEqual(doc);
+    for (const doc of [first, edited, undoneShorter, first])
+      expect(receiver.flow('k', structuredClone(sender.flow('k', doc)))).toEqual(doc);
+  });
+
+  it('starts a key again from a whole flow when the worker lost it (out of step)', () => {
+    const sender = createFlowSender();
+    const receiver = createFlowReceiver();
+    const doc = example('x');
+    receiver.flow('k', structuredClone(sender.flow('k', doc)));
+    receiver.forget('k');
+    const shorter = { ...doc, nodes: doc.nodes.slice(1) };
+    expect(() => receiver.flow('k', structuredClone(sender.flow('k', shorter)))).toThrow(/^The page named a node it never sent: /);
+    sender.forget('k');
+    expect(receiver.flow('k', structuredClone(sender.flow('k', doc)))).toEqual(doc);
   });
 
   it('sends the whole flow under another key', () => {

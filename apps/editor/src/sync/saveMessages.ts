@@ -51,6 +51,9 @@ export interface SentError {
 /** The answer to a put: the provider's ETag and the version the client now knows, or the error. */
 export type PutReply = { id: number; ok: true; etag: string | null; version: string | null } | { id: number; ok: false; error: SentError };
 
+/** What the worker says: a put's answer, or that it could not rebuild a key's flow (the page then sends it whole). */
+export type SaveWorkerReply = ({ type: 'put' } & PutReply) | { type: 'outOfStep'; key: string };
+
 /** `error` as it crosses from the worker. */
 export function sendError(error: unknown): SentError {
   if (!(error instanceof ApiError))
@@ -75,7 +78,7 @@ function swap(parts: Set<object>, out: object | undefined, into: object): void {
 }
 
 /** The page's side: the next flow sent under a key names what was sent before (the page never changes a part in place). */
-export function createFlowSender(): { flow(key: string, doc: FlowDocument): SentFlow } {
+export function createFlowSender(): { flow(key: string, doc: FlowDocument): SentFlow; forget(key: string): void } {
   const sent = new Map<string, { nodes: readonly FlowNode[]; edges: readonly FlowEdge[]; parts: Set<object> }>();
   function parts<T extends { id: string }>(list: readonly T[], before: readonly T[] | undefined, known: Set<object>): SentParts<T> {
     if (before?.length === list.length) {
@@ -102,11 +105,12 @@ export function createFlowSender(): { flow(key: string, doc: FlowDocument): Sent
       sent.set(key, { nodes: doc.nodes, edges: doc.edges, parts: partSet });
       return flow;
     },
+    forget: (key) => sent.delete(key),
   };
 }
 
 /** The worker's side: rebuilds each key's flow from what was sent and the parts received before. */
-export function createFlowReceiver(): { flow(key: string, sent: SentFlow): FlowDocument } {
+export function createFlowReceiver(): { flow(key: string, sent: SentFlow): FlowDocument; forget(key: string): void } {
   const held = new Map<string, { nodes: FlowNode[]; edges: FlowEdge[] }>();
   function take<T extends { id: string }>(sent: SentParts<T>, before: T[] | undefined, kind: string): T[] {
     if ('changed' in sent) {
@@ -131,5 +135,6 @@ export function createFlowReceiver(): { flow(key: string, sent: SentFlow): FlowD
       held.set(key, { nodes, edges });
       return { ...sent, nodes, edges };
     },
+    forget: (key) => held.delete(key),
   };
 }

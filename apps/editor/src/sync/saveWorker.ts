@@ -1,10 +1,17 @@
 // The save worker: rebuilds each flow the page sends, keeps its drafts in IndexedDB and writes the
 // autosave's request, all off the page's main thread (at 5,000 nodes the draft's text and write
 // held it ~500 ms a save, the request's text and Blob ~100 ms more).
-import { createClient, type FlowClient } from '@flow/core';
+import { createClient, type FlowClient, type FlowDocument } from '@flow/core';
 import { writeDraftRecord } from './draftDatabase';
 import { draftRecord, type DraftRecord } from './draftRecord';
-import { createFlowReceiver, sendError, type PutMessage, type PutReply, type SaveWorkerMessage } from './saveMessages';
+import {
+  createFlowReceiver,
+  sendError,
+  type PutMessage,
+  type PutReply,
+  type SaveWorkerMessage,
+  type SaveWorkerReply,
+} from './saveMessages';
 
 const receiver = createFlowReceiver();
 /** The newest record of each key not yet written, and the keys being written. */
@@ -42,7 +49,7 @@ function clientFor({ client }: PutMessage): FlowClient {
   return created;
 }
 
-async function put(message: PutMessage, doc: ReturnType<typeof receiver.flow>): Promise<PutReply> {
+async function put(message: PutMessage, doc: FlowDocument): Promise<PutReply> {
   const { id, planId, versionName } = message;
   versions.set(`${planId}/${versionName}`, message.etag);
   try {
@@ -53,11 +60,22 @@ async function put(message: PutMessage, doc: ReturnType<typeof receiver.flow>): 
   }
 }
 
+const reply = (message: SaveWorkerReply) => self.postMessage(message);
+
 self.onmessage = (event: MessageEvent<SaveWorkerMessage>) => {
   const message = event.data;
-  const doc = receiver.flow(message.key, message.flow);
+  let doc: FlowDocument;
+  try {
+    doc = receiver.flow(message.key, message.flow);
+  } catch (error) {
+    // Out of step with the page: both start the key again from a whole flow.
+    receiver.forget(message.key);
+    reply({ type: 'outOfStep', key: message.key });
+    if (message.type === 'put') reply({ type: 'put', id: message.id, ok: false, error: sendError(error) });
+    return;
+  }
   if (message.type === 'put') {
-    void put(message, doc).then((reply) => self.postMessage(reply));
+    void put(message, doc).then((answer) => reply({ type: 'put', ...answer }));
     return;
   }
   waiting.set(message.key, draftRecord(doc, message.synced, message.baseEtag, new Date().toISOString()));

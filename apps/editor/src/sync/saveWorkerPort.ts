@@ -1,8 +1,15 @@
 // The page's side of the save worker: one worker per page, created on first use; none where
-// workers are missing (tests in Node), and then the page does the work itself.
+// workers are missing (tests in Node) or the worker failed, and then the page does the work itself.
 import type { FlowClient, FlowDocument, SavedFlow } from '@flow/core';
 import type { LocalDraft } from './localDraft';
-import { createFlowSender, receivedError, type PutMessage, type PutReply, type SaveWorkerMessage } from './saveMessages';
+import {
+  createFlowSender,
+  receivedError,
+  type PutMessage,
+  type PutReply,
+  type SaveWorkerMessage,
+  type SaveWorkerReply,
+} from './saveMessages';
 
 export interface SaveWorkerPort {
   /** Keeps `draft` under `key` (IndexedDB, written by the worker). */
@@ -21,9 +28,23 @@ export function saveWorker(): SaveWorkerPort | null {
   const sender = createFlowSender();
   const answers = new Map<number, (reply: PutReply) => void>();
   let next = 0;
-  worker.onmessage = (event: MessageEvent<PutReply>) => {
-    answers.get(event.data.id)?.(event.data);
-    answers.delete(event.data.id);
+  worker.onmessage = (event: MessageEvent<SaveWorkerReply>) => {
+    const { data } = event;
+    if (data.type === 'outOfStep') {
+      sender.forget(data.key);
+      return;
+    }
+    answers.get(data.id)?.(data);
+    answers.delete(data.id);
+  };
+  // A worker that failed (its script did not load, it crashed) answers every put under way, as a network failure.
+  worker.onerror = (event) => {
+    for (const [id, answer] of answers)
+      answer({ id, ok: false, error: { name: 'Error', message: event.message || 'The save worker stopped', kind: 'network' } });
+    answers.clear();
+    // From then on the page does the work itself.
+    worker.terminate();
+    port = null;
   };
   const send = (message: SaveWorkerMessage) => worker.postMessage(message);
   port = {
