@@ -106,14 +106,17 @@ function transportOf(provider: FakeProvider): SyncTransport {
 /** One browser's local storage of the draft. */
 class MemoryDrafts implements DraftStorage {
   draft: LocalDraft | null = null;
+  /** The drafts written to be kept before the write returns (a flush: the page may be going away). */
+  readonly keptNow: LocalDraft[] = [];
   read(): Promise<LocalDraft | null> {
     return Promise.resolve(this.unsynced());
   }
   unsynced(): LocalDraft | null {
     return this.draft && !this.draft.synced ? this.draft : null;
   }
-  write(draft: LocalDraft): void {
+  write(draft: LocalDraft, options?: { now: boolean }): void {
     this.draft = draft;
+    if (options?.now === true) this.keptNow.push(draft);
   }
 }
 
@@ -219,6 +222,19 @@ describe('the document sync', () => {
     await vi.waitFor(() => expect(tab.state).toBe('saved'));
     expect(provider.writes.map((w) => w.doc.systemPrompt)).toEqual(['Be brief.']);
     expect(tab.engine().state().syncedDoc).toBe(tab.shown);
+  });
+
+  it('a flush (the page going away) asks the storage to keep the draft before it returns; an autosave does not', async () => {
+    const provider = new FakeProvider(seeded());
+    const drafts = new MemoryDrafts();
+    const tab = await openLoaded(provider, drafts);
+    tab.edit(withPrompt('autosaved'));
+    await vi.advanceTimersByTimeAsync(DELAY_MS);
+    expect(drafts.keptNow).toEqual([]);
+    tab.edit(withPrompt('typed as the page closed'));
+    const flushed = tab.engine().flush();
+    expect(drafts.keptNow.map((d) => [d.doc.systemPrompt, d.synced])).toEqual([['typed as the page closed', false]]);
+    await flushed;
   });
 
   it('an edit made while a save is under way is saved next: nothing stays marked unsaved', async () => {

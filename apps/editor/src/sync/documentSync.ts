@@ -33,8 +33,11 @@ export type SyncTransport = Pick<PlanSession, 'etag' | 'load' | 'create' | 'save
 export interface DraftStorage {
   /** The draft the provider never acknowledged; null when none (or it cannot be read). Never rejects. */
   read(): Promise<LocalDraft | null>;
-  /** Keeps `draft`; returns at once (the writing happens off the main thread). */
-  write(draft: LocalDraft): void;
+  /**
+   * Keeps `draft`; returns at once (the writing happens off the main thread). `now`: the page may be
+   * going away (a flush), so the draft is also kept before this returns where it fits.
+   */
+  write(draft: LocalDraft, options?: { now: boolean }): void;
 }
 
 /** The tabs of this browser editing the same plan version (a BroadcastChannel, or a fake). */
@@ -124,8 +127,10 @@ export function createDocumentSync(options: DocumentSyncOptions): DocumentSync {
   };
 
   /** Keeps `doc` in this browser, marked as acknowledged by the provider or not. */
+  /** A flush is under way: the page may be going away. */
+  let flushing = false;
   const keep = (doc: FlowDocument, acknowledged: boolean) =>
-    storage.write({ doc, synced: acknowledged, baseEtag: transport?.etag() ?? null });
+    storage.write({ doc, synced: acknowledged, baseEtag: transport?.etag() ?? null }, { now: flushing });
 
   /** Runs a write, so that `flush` can wait for it. */
   function track<T>(write: Promise<T>): Promise<T> {
@@ -250,7 +255,12 @@ export function createDocumentSync(options: DocumentSyncOptions): DocumentSync {
     },
 
     flush() {
-      if (timer !== undefined || saveState === 'unsaved') void save();
+      flushing = true;
+      try {
+        if (timer !== undefined || saveState === 'unsaved') void save();
+      } finally {
+        flushing = false;
+      }
       return Promise.all([...writes]).then(() => undefined);
     },
 

@@ -4,7 +4,7 @@ import { parseFlow, type FlowDocument } from '@flow/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import supportDesk from '../../../../examples/support-desk/production.flow.json';
 import { draftRecord, unsyncedFromRecord } from './draftRecord';
-import { localSaveKey, takeLegacyDraft } from './localDraft';
+import { keepBeforeLeaving, localSaveKey, takeLegacyDraft } from './localDraft';
 
 /** A Storage kept in a Map that records each write and can refuse writes of long values (a quota). */
 class MemoryStorage {
@@ -85,5 +85,23 @@ describe("an earlier editor's local storage draft", () => {
     storage.setItem(`${key}:flow`, JSON.stringify({ stamp: 's1', doc: example() }));
     storage.setItem(`${key}:sync`, JSON.stringify({ flowStamp: 's2', synced: false, baseEtag: null }));
     expect(takeLegacyDraft('stale', 'production')).toBeNull();
+  });
+});
+
+describe('the draft kept as the page goes away', () => {
+  it('is kept in local storage at once, with the schema and a timestamp, and read back once', () => {
+    const doc = example('Typed as the page closed');
+    keepBeforeLeaving('leave', 'production', { doc, synced: false, baseEtag: '"v4"' });
+    const entry: unknown = JSON.parse(storage.getItem(localSaveKey('leave', 'production')) ?? '{}');
+    expect(entry).toMatchObject({ schema: { '1': expect.any(Object) } });
+    expect(Number.isNaN(Date.parse(String(Reflect.get(entry as object, 'savedAt'))))).toBe(false);
+    expect(takeLegacyDraft('leave', 'production')).toEqual({ doc, synced: false, baseEtag: '"v4"' });
+    expect(takeLegacyDraft('leave', 'production')).toBeNull();
+  });
+
+  it('is not kept there when it does not fit (the worker keeps it)', () => {
+    storage.quota = 100;
+    keepBeforeLeaving('big', 'production', { doc: example('x'), synced: false, baseEtag: null });
+    expect([...storage.items.keys()]).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { isFlowDocument, type FlowDocument } from '@flow/core';
+import { flowJson, isFlowDocument, nodeSchema, nodeSchemaJson, type FlowDocument } from '@flow/core';
 import type { DraftStorage } from './documentSync';
 import { readDraftRecord } from './draftDatabase';
 import { unsyncedFromRecord } from './draftRecord';
@@ -69,16 +69,38 @@ function legacyDraft(planId: string, versionName: string): LocalDraft | null {
 }
 
 /**
+ * Keeps an unsynced draft in local storage before returning, as the page goes away (a worker's
+ * write may not finish then), in the form an earlier editor wrote (the flow inside the schema's
+ * entry), which the next load reads once. A flow over the quota is not kept there (ignored
+ * silently, spec section 7); a 5,000-node flow relies on the worker's record alone.
+ */
+export function keepBeforeLeaving(planId: string, versionName: string, { doc, baseEtag }: LocalDraft): void {
+  try {
+    const savedAt = new Date().toISOString();
+    const schema = nodeSchemaJson(nodeSchema(doc));
+    localStorage.setItem(
+      localSaveKey(planId, versionName),
+      `{"schema":${schema},"savedAt":${JSON.stringify(savedAt)},"synced":false,"baseEtag":${JSON.stringify(baseEtag)},"flow":${JSON.stringify(flowJson(doc))}}`,
+    );
+  } catch {
+    // Quota or private mode: the worker's record is the draft.
+  }
+}
+
+/**
  * Where a document sync keeps its plan version's draft: IndexedDB, written by the save worker off
- * the main thread (spec section 4's schema and timestamp with it); an earlier editor's local
- * storage draft is read once. Failures are ignored silently (spec section 7).
+ * the main thread (spec section 4's schema and timestamp with it); a draft in local storage (kept
+ * as the page went away, or by an earlier editor) is read once, first. Failures are ignored silently (spec section 7).
  */
 export function localDraftStorage(planId: string, versionName: string): DraftStorage {
   const key = localSaveKey(planId, versionName);
   // Writes wait for the read under way: what this page writes during its load is not an earlier draft.
   let reading: Promise<unknown> = Promise.resolve();
   const post = (draft: LocalDraft) => saveWorker()?.draft(key, draft);
-  const write = (draft: LocalDraft) => void reading.then(() => post(draft));
+  const write = (draft: LocalDraft, options?: { now: boolean }) => {
+    if (options?.now === true && !draft.synced) keepBeforeLeaving(planId, versionName, draft);
+    void reading.then(() => post(draft));
+  };
   return {
     read() {
       const draft = readDraft();
@@ -90,12 +112,15 @@ export function localDraftStorage(planId: string, versionName: string): DraftSto
 
   async function readDraft(): Promise<LocalDraft | null> {
     try {
-      const record = await readDraftRecord(key);
-      if (record !== undefined) return unsyncedFromRecord(record);
+      // Local storage first: it holds what the page kept as it went away, newer than the worker's record.
       const legacy = takeLegacyDraft(planId, versionName);
-      // Kept at once: a draft in conflict is not written again before the next edit.
-      if (legacy) post(legacy);
-      return legacy;
+      if (legacy) {
+        // Kept at once: a draft in conflict is not written again before the next edit.
+        post(legacy);
+        return legacy;
+      }
+      const record = await readDraftRecord(key);
+      return record === undefined ? null : unsyncedFromRecord(record);
     } catch {
       return null;
     }
