@@ -10,7 +10,7 @@ export const INTERACTION_SIZES = [100, 1000, 5000] as const;
 export type InteractionSize = (typeof INTERACTION_SIZES)[number];
 
 /** Where the canvas opens for the interactions: chain 1 from its first node to its second, whole, mid-canvas. */
-const INTERACTION_VIEW = { x: 300, y: -250, zoom: 1.5 };
+export const INTERACTION_VIEW = { x: 300, y: -250, zoom: 1.5 };
 
 /** Timed repetitions of each action (the median counts), after one untimed. */
 const REPEATS = 11;

@@ -2,7 +2,8 @@
 // Chromium run — initial JavaScript (gzip), time to first paint of the visible nodes of a
 // 1,000-node flow, frames per second while panning 1,000- and 5,000-node flows, and the interaction
 // table (interactions.ts: input event to the second frame after it, at 100, 1,000 and 5,000 nodes,
-// against a bare page's floor). Figures only.
+// against a bare page's floor) and the long tasks of an editing session at 5,000 nodes
+// (longTasks.ts). Figures only.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { syntheticFlow } from '../core/syntheticFlow.js';
 import type { FlowDocument } from '../../packages/core/src/format/types.js';
 import { FLOOR_PAGE, INTERACTION_SIZES, measureEditor, measureFloor, type FloorFigures, type InteractionSize } from './interactions.js';
 import { FRAME_COUNTER, paintProbe } from './probe.js';
+import { measureLongTasks, printLongTasks, type LongTaskFigures } from './longTasks.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const ZOOM = 1.5;
@@ -89,6 +91,8 @@ export interface EditorBenchResult {
     floor: FloorFigures;
     rows: { action: string; ms: Partial<Record<InteractionSize, number>>; ratios: Partial<Record<InteractionSize, number>> }[];
   };
+  /** The longest main-thread task and the count over 50 ms while editing 5,000 nodes with autosaves. */
+  longTasks: LongTaskFigures;
 }
 
 /** Which floor an action is compared with: a key (typing, the Delete key) with the bare keystroke, the rest with the bare click. */
@@ -193,6 +197,13 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
       );
       await page.close();
     }
+    const longTaskPage = await context.newPage();
+    const longTasks = await measureLongTasks(
+      longTaskPage,
+      `${editorServer.url}/bench-5000/production`,
+      viewportKey('bench-5000', 'production'),
+    );
+    await longTaskPage.close();
     const actions = Object.keys(bySize.get(INTERACTION_SIZES[0]) ?? {});
     const interactions = {
       floor,
@@ -220,6 +231,7 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
       pan1000Fps: await fps(1000),
       pan5000Fps: await fps(5000),
       interactions,
+      longTasks,
     };
     const f = (n: number) => n.toFixed(n >= 100 ? 0 : 2);
     console.log('editor vs bare React Flow (one Chromium run, figures only)');
@@ -252,6 +264,7 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
       return (o ? `${f(o.editor)} ms = ${o.ratio.toFixed(2)}x` : 'n/a').padStart(22);
     });
     console.log(`    ${'open the plan (vs bare RF)'.padEnd(32)}${openCells.join('')}`);
+    printLongTasks(longTasks);
     const out = join(repoRoot, 'bench', 'results');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'editor.json'), `${JSON.stringify(result, null, 2)}\n`);

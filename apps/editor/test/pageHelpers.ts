@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { FlowDocument } from '@flow/core';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { DRAFT_DATABASE } from '../src/sync/draftDatabase';
+import { localSaveKey } from '../src/sync/localDraft';
 import { repoRoot } from './browser';
 import type { EditorHarness, Example } from './harness';
 
@@ -507,4 +509,32 @@ export async function edgeMiddle(page: Page, id: string): Promise<{ x: number; y
 export async function rightClickEdge(page: Page, id: string): Promise<void> {
   const point = await edgeMiddle(page, id);
   await page.mouse.click(point.x, point.y, { button: 'right' });
+}
+
+/** The record this browser keeps of a plan version's draft (schema, savedAt, flow, synced, baseEtag), or null: the save worker's IndexedDB record. */
+export function localDraftRecord(page: Page, planId: string, versionName = 'production'): Promise<Record<string, unknown> | null> {
+  return page.evaluate(
+    ([{ name, store, version }, key]) =>
+      new Promise<Record<string, unknown> | null>((resolve) => {
+        const open = indexedDB.open(name, version);
+        open.onupgradeneeded = () => open.result.createObjectStore(store);
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const get = open.result.transaction(store, 'readonly').objectStore(store).get(key);
+          get.onerror = () => resolve(null);
+          get.onsuccess = () => {
+            const record: unknown = get.result;
+            open.result.close();
+            resolve(typeof record === 'object' && record !== null ? { ...record } : null);
+          };
+        };
+      }),
+    [DRAFT_DATABASE, localSaveKey(planId, versionName)] as const,
+  );
+}
+
+/** The flow text this browser keeps as the draft of a plan version ('' when none). */
+export async function localDraftText(page: Page, planId: string, versionName = 'production'): Promise<string> {
+  const flow = (await localDraftRecord(page, planId, versionName))?.flow;
+  return typeof flow === 'string' ? flow : '';
 }

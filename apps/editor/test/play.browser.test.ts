@@ -2,7 +2,21 @@ import { flowMessages } from '@flow/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
-import { barButton, fitViewButton, getDoc, nodeEl, nodes, nodesOfType, openPlan, putDoc, seedPlan, toast, toasts } from './pageHelpers';
+import {
+  barButton,
+  fitViewButton,
+  getDoc,
+  localDraftRecord,
+  localDraftText,
+  nodeEl,
+  nodes,
+  nodesOfType,
+  openPlan,
+  putDoc,
+  seedPlan,
+  toast,
+  toasts,
+} from './pageHelpers';
 
 const h = useEditorHarness();
 
@@ -65,16 +79,14 @@ describe('loading and saving', () => {
     await h.page.getByRole('tab', { name: 'Advanced', selected: true }).waitFor();
   });
 
-  it('keeps the schema and a timestamp in local storage after saving', async () => {
+  it("keeps the schema and a timestamp in this browser's storage after saving", async () => {
     const plan = await h.plan('support-desk');
     const page = await h.open(`/${plan}/production`);
     await nodeEl(page, 'support-greet').getByRole('textbox', { name: 'Instruction' }).fill('Hello there');
-    await expect
-      .poll(() => page.evaluate((key) => localStorage.getItem(key), `flow:${plan}/production`), { timeout: 10_000 })
-      .toContain('Hello there');
-    const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `flow:${plan}/production`)) ?? '{}');
-    expect(Object.keys(saved.schema)).toEqual(['1', '2', '3']);
-    expect(Number.isNaN(Date.parse(saved.savedAt))).toBe(false);
+    await expect.poll(() => localDraftText(page, plan), { timeout: 10_000 }).toContain('Hello there');
+    const saved = await localDraftRecord(page, plan);
+    expect(Object.keys(JSON.parse(String(saved?.schema)) as object)).toEqual(['1', '2', '3']);
+    expect(Number.isNaN(Date.parse(String(saved?.savedAt)))).toBe(false);
   });
 });
 
@@ -120,7 +132,7 @@ describe('provider failures', () => {
     );
     // Typing on keeps the text and keeps saying it is not saved.
     await page.keyboard.type(' Thanks!');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('flow:conflict/production') ?? '')).toContain('Thanks!');
+    await expect.poll(() => localDraftText(page, 'conflict')).toContain('Thanks!');
     expect(await textarea.inputValue()).toMatch(/"Sam"\. Thanks!$/);
     expect(await page.getByTestId('save-state').innerText()).toBe('Not saved: changed elsewhere');
     expect((await getDoc(h, 'conflict')).agentNotes).toBe('Changed in another window.');

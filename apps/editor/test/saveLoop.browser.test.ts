@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './browser';
 import { useEditorHarness } from './harness';
-import { conflictBanner, nodeEl, putFlow, storedFlow, toast, waitSaved } from './pageHelpers';
+import { conflictBanner, localDraftText, nodeEl, putFlow, storedFlow, toast, waitSaved } from './pageHelpers';
 
 const h = useEditorHarness();
 const run = promisify(execFile);
@@ -92,7 +92,7 @@ describe('the save loop', () => {
     expect(await promptStored(plan, 'support-greet')).toMatch(/ Theirs\.$/);
     // Editing goes on in the conflict, and nothing is saved over theirs meanwhile.
     await typeInto(second, 'support-greet', ' More.');
-    await expect.poll(() => second.evaluate((key) => localStorage.getItem(key) ?? '', `flow:${plan}/production`)).toContain('Mine. More.');
+    await expect.poll(() => localDraftText(second, plan)).toContain('Mine. More.');
     expect(await promptStored(plan, 'support-greet')).toMatch(/ Theirs\.$/);
 
     await conflictBanner(second).getByRole('button', { name: 'Overwrite' }).click();
@@ -152,15 +152,21 @@ describe('the save loop', () => {
     }
   });
 
+  it('keeps an edit typed just before a reload, before its autosave and with the provider out of reach', async () => {
+    const { page, plan } = await h.openCopy('support-desk');
+    await page.route(`**/api/flows/${plan}/production`, (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+    await typeInto(page, 'support-greet', ' Typed just before.');
+    await page.reload();
+    await expect.poll(() => promptOf(page, 'support-greet').inputValue()).toMatch(/Typed just before\.$/);
+  });
+
   it('keeps edits made in a conflict across a page reload, with the banner still up', async () => {
     const { page, plan } = await h.openCopy('support-desk');
     const doc = await storedFlow(h.server.url, plan);
     await putFlow(h.server.url, { ...doc, agentNotes: 'Changed by a teammate.' });
     await typeInto(page, 'support-greet', ' Kept in the browser.');
     await conflictBanner(page).waitFor();
-    await expect
-      .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', `flow:${plan}/production`))
-      .toContain('Kept in the browser.');
+    await expect.poll(() => localDraftText(page, plan)).toContain('Kept in the browser.');
     await page.reload();
     await conflictBanner(page).waitFor();
     expect(await promptOf(page, 'support-greet').inputValue()).toMatch(/Kept in the browser\.$/);
@@ -185,6 +191,32 @@ describe('the save loop', () => {
     answer();
     await nodeEl(h.page, 'support-greet').waitFor();
     await expect.poll(() => state.textContent()).toBe('Saved');
+  });
+
+  it('brings back a draft an earlier editor kept in local storage, reads it once and keeps it in IndexedDB', async () => {
+    const plan = await h.plan('support-desk');
+    const doc = await storedFlow(h.server.url, plan);
+    const typed = {
+      ...doc,
+      nodes: doc.nodes.map((n) =>
+        n.id === 'support-greet' && n.type === 'prompt' ? { ...n, data: { ...n.data, prompt: 'Typed in an earlier editor.' } } : n,
+      ),
+    };
+    const page = await h.open('/');
+    const key = `flow:${plan}/production`;
+    await page.evaluate(
+      ([k, flow]) => localStorage.setItem(k, JSON.stringify({ schema: {}, savedAt: 'x', synced: false, baseEtag: null, flow })),
+      [key, JSON.stringify(typed)] as const,
+    );
+    await page.goto(`${h.server.url}/${plan}/production`);
+    // Made on no known version of the provider's flow: held locally, in a conflict.
+    await conflictBanner(page).waitFor();
+    expect(await promptOf(page, 'support-greet').inputValue()).toBe('Typed in an earlier editor.');
+    expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
+    await expect.poll(() => localDraftText(page, plan)).toContain('Typed in an earlier editor.');
+    await page.reload();
+    await conflictBanner(page).waitFor();
+    expect(await promptOf(page, 'support-greet').inputValue()).toBe('Typed in an earlier editor.');
   });
 
   it("an unknown plan says 'Plan not found' with its id and offers 'Create it'", async () => {

@@ -1,11 +1,14 @@
 import { createClient, type FlowClient } from '@flow/core';
+import { localSaveKey } from '../sync/localDraft';
+import { withWorkerWrites } from '../sync/saveWorkerPort';
 import { providerUrl } from './providerUrl';
 
 /**
  * The client of the provider this editor talks to. Workflow and session calls send cookies only to
  * the editor's own origin ('same-origin'): the local provider's sign-in cookie, never another
- * provider's (the spec: no cookies).
+ * provider's (the spec: no cookies). A flow's write is made by the save worker, off the main thread.
  */
 export function providerClient(): FlowClient {
-  return createClient({ baseUrl: providerUrl(), hostedCredentials: 'same-origin' });
+  const options = { baseUrl: providerUrl(), hostedCredentials: 'same-origin' } as const;
+  return withWorkerWrites(createClient(options), options, localSaveKey);
 }

@@ -106,11 +106,17 @@ function transportOf(provider: FakeProvider): SyncTransport {
 /** One browser's local storage of the draft. */
 class MemoryDrafts implements DraftStorage {
   draft: LocalDraft | null = null;
-  read(): LocalDraft | null {
+  /** The drafts written to be kept before the write returns (a flush: the page may be going away). */
+  readonly keptNow: LocalDraft[] = [];
+  read(): Promise<LocalDraft | null> {
+    return Promise.resolve(this.unsynced());
+  }
+  unsynced(): LocalDraft | null {
     return this.draft && !this.draft.synced ? this.draft : null;
   }
-  write(draft: LocalDraft): void {
+  write(draft: LocalDraft, options?: { now: boolean }): void {
     this.draft = draft;
+    if (options?.now === true) this.keptNow.push(draft);
   }
 }
 
@@ -218,6 +224,19 @@ describe('the document sync', () => {
     expect(tab.engine().state().syncedDoc).toBe(tab.shown);
   });
 
+  it('a flush (the page going away) asks the storage to keep the draft before it returns; an autosave does not', async () => {
+    const provider = new FakeProvider(seeded());
+    const drafts = new MemoryDrafts();
+    const tab = await openLoaded(provider, drafts);
+    tab.edit(withPrompt('autosaved'));
+    await vi.advanceTimersByTimeAsync(DELAY_MS);
+    expect(drafts.keptNow).toEqual([]);
+    tab.edit(withPrompt('typed as the page closed'));
+    const flushed = tab.engine().flush();
+    expect(drafts.keptNow.map((d) => [d.doc.systemPrompt, d.synced])).toEqual([['typed as the page closed', false]]);
+    await flushed;
+  });
+
   it('an edit made while a save is under way is saved next: nothing stays marked unsaved', async () => {
     const provider = new FakeProvider(seeded());
     const tab = await openLoaded(provider, new MemoryDrafts());
@@ -255,7 +274,7 @@ describe('the document sync', () => {
     await tab.engine().resolveConflict('overwrite');
     expect(tab.state).toBe('saved');
     expect(provider.writes.at(-1)).toMatchObject({ overwrite: true, doc: { systemPrompt: 'Mine, and more.' } });
-    expect(drafts.read()).toBeNull();
+    expect(drafts.unsynced()).toBeNull();
   });
 
   it('Reload after a conflict puts the provider’s flow on screen and forgets the draft', async () => {
@@ -269,7 +288,7 @@ describe('the document sync', () => {
     expect(tab.replaced).toEqual(['reload']);
     expect(tab.shown.systemPrompt).toBe('Theirs.');
     expect(tab.state).toBe('saved');
-    expect(drafts.read()).toBeNull();
+    expect(drafts.unsynced()).toBeNull();
   });
 
   it('offline: the save fails, the edit is kept in this browser, and the next edit saves both when the provider is back', async () => {
@@ -281,7 +300,7 @@ describe('the document sync', () => {
     await tab.engine().flush();
     expect(tab.state).toBe('error');
     expect(tab.errors.map((e) => e.during)).toEqual(['save']);
-    expect(drafts.read()?.doc.systemPrompt).toBe('Typed offline.');
+    expect(drafts.unsynced()?.doc.systemPrompt).toBe('Typed offline.');
     provider.offline = false;
     tab.edit((doc) => ({ ...doc, agentNotes: 'Back online.' }));
     await vi.advanceTimersByTimeAsync(DELAY_MS);
@@ -386,7 +405,7 @@ describe('the document sync', () => {
     tab.edit(withPrompt('Typed while it is being created.'));
     await tab.engine().flush();
     expect(provider.doc).toBeNull();
-    expect(drafts.read()?.doc.systemPrompt).toBe('Typed while it is being created.');
+    expect(drafts.unsynced()?.doc.systemPrompt).toBe('Typed while it is being created.');
     expect(await tab.engine().create(created)).toBe('created');
     expect(tab.state).toBe('unsaved');
     await vi.advanceTimersByTimeAsync(DELAY_MS);

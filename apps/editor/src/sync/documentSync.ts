@@ -29,10 +29,15 @@ export interface SyncState {
 /** The provider's side: a plan session (core), or a fake in tests. */
 export type SyncTransport = Pick<PlanSession, 'etag' | 'load' | 'create' | 'save' | 'saveFunction' | 'publish'>;
 
-/** This browser's copy of the flow the provider has not acknowledged (local storage, or a fake). */
+/** This browser's copy of the flow the provider has not acknowledged (IndexedDB through a worker, or a fake). */
 export interface DraftStorage {
-  read(): LocalDraft | null;
-  write(draft: LocalDraft): void;
+  /** The draft the provider never acknowledged; null when none (or it cannot be read). Never rejects. */
+  read(): Promise<LocalDraft | null>;
+  /**
+   * Keeps `draft`; returns at once (the writing happens off the main thread). `now`: the page may be
+   * going away (a flush), so the draft is also kept before this returns where it fits.
+   */
+  write(draft: LocalDraft, options?: { now: boolean }): void;
 }
 
 /** The tabs of this browser editing the same plan version (a BroadcastChannel, or a fake). */
@@ -122,8 +127,10 @@ export function createDocumentSync(options: DocumentSyncOptions): DocumentSync {
   };
 
   /** Keeps `doc` in this browser, marked as acknowledged by the provider or not. */
+  /** A flush is under way: the page may be going away. */
+  let flushing = false;
   const keep = (doc: FlowDocument, acknowledged: boolean) =>
-    storage.write({ doc, synced: acknowledged, baseEtag: transport?.etag() ?? null });
+    storage.write({ doc, synced: acknowledged, baseEtag: transport?.etag() ?? null }, { now: flushing });
 
   /** Runs a write, so that `flush` can wait for it. */
   function track<T>(write: Promise<T>): Promise<T> {
@@ -217,7 +224,7 @@ export function createDocumentSync(options: DocumentSyncOptions): DocumentSync {
     async load() {
       if (!transport) throw new Error('No provider to load the plan from');
       // Read first: what this page writes while the load is under way is not a draft of an earlier one.
-      const draft = storage.read();
+      const reading = storage.read();
       let loadedPlan: LoadedPlan;
       try {
         loadedPlan = await transport.load();
@@ -225,12 +232,15 @@ export function createDocumentSync(options: DocumentSyncOptions): DocumentSync {
         if (error instanceof PlanNotFoundError) loaded = false;
         throw error;
       }
+      const draft = await reading;
       const { planId, versionName } = plan;
       const kept = draft ? { ...draft.doc, planId, versionName } : null;
       const restore = draft !== null && kept !== null && serializeFlow(kept) !== serializeFlow(loadedPlan.doc);
       loaded = true;
       synced = loadedPlan.doc;
       current = restore ? kept : loadedPlan.doc;
+      // The provider's flow goes to the storage now, while the page loads: an edit's draft then carries only what changed.
+      if (!restore) keep(loadedPlan.doc, true);
       emit(!restore ? 'saved' : draft.baseEtag !== null && draft.baseEtag === transport.etag() ? 'unsaved' : 'conflict');
       if (saveState === 'unsaved') void save();
       return { doc: current, source: loadedPlan.source };
@@ -245,7 +255,12 @@ export function createDocumentSync(options: DocumentSyncOptions): DocumentSync {
     },
 
     flush() {
-      if (timer !== undefined || saveState === 'unsaved') void save();
+      flushing = true;
+      try {
+        if (timer !== undefined || saveState === 'unsaved') void save();
+      } finally {
+        flushing = false;
+      }
       return Promise.all([...writes]).then(() => undefined);
     },
 

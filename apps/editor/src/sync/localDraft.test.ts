@@ -1,8 +1,10 @@
-// The draft this browser keeps of a plan version, on an in-memory Storage (no browser needed).
+// The draft this browser keeps of a plan version: its record, and an earlier editor's local
+// storage draft read once (on an in-memory Storage; no browser needed).
 import { parseFlow, type FlowDocument } from '@flow/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import supportDesk from '../../../../examples/support-desk/production.flow.json';
-import { localSaveKey, saveSchemaLocally, unsyncedDraft } from './localDraft';
+import { draftRecord, unsyncedFromRecord } from './draftRecord';
+import { keepBeforeLeaving, localSaveKey, takeLegacyDraft } from './localDraft';
 
 /** A Storage kept in a Map that records each write and can refuse writes of long values (a quota). */
 class MemoryStorage {
@@ -40,62 +42,66 @@ function example(prompt = 'Hello'): FlowDocument {
   return { ...parsed.doc, nodes };
 }
 
-describe('the local draft', () => {
+describe('the draft record', () => {
   it('keeps an unsaved flow for the next visit, with the schema and a timestamp', () => {
     const doc = example('Typed before the page closed');
-    saveSchemaLocally('desk', 'production', { doc, synced: false, baseEtag: '"v1"' });
-    expect(unsyncedDraft('desk', 'production')).toEqual({ doc, synced: false, baseEtag: '"v1"' });
-    const entry: unknown = JSON.parse(storage.getItem(localSaveKey('desk', 'production')) ?? '{}');
-    expect(entry).toMatchObject({ schema: { '1': expect.any(Object) } });
-    expect(Number.isNaN(Date.parse(String(Reflect.get(entry as object, 'savedAt'))))).toBe(false);
+    const record = draftRecord(doc, false, '"v1"', '2026-11-27T15:00:00.000Z');
+    expect(JSON.parse(record.schema)).toMatchObject({ '1': expect.any(Object) });
+    expect(record.savedAt).toBe('2026-11-27T15:00:00.000Z');
+    expect(record.flow).toBe(JSON.stringify(doc));
+    expect(unsyncedFromRecord(structuredClone(record))).toEqual({ doc, synced: false, baseEtag: '"v1"' });
   });
 
-  it('an acknowledged save of the same flow writes only the small sync entry, and no draft is offered', () => {
-    const doc = example();
-    saveSchemaLocally('ack', 'production', { doc, synced: false, baseEtag: null });
-    storage.writes.length = 0;
-    saveSchemaLocally('ack', 'production', { doc, synced: true, baseEtag: '"v2"' });
-    expect(storage.writes).toEqual([`${localSaveKey('ack', 'production')}:sync`]);
-    expect(unsyncedDraft('ack', 'production')).toBeNull();
+  it('offers no draft of a flow the provider acknowledged, nor of anything else', () => {
+    expect(unsyncedFromRecord(draftRecord(example(), true, '"v2"', 'x'))).toBeNull();
+    expect(unsyncedFromRecord({ synced: false, flow: '{"nodes":"no"}' })).toBeNull();
+    expect(unsyncedFromRecord(undefined)).toBeNull();
+  });
+});
+
+describe("an earlier editor's local storage draft", () => {
+  it('is read once, from the flow text and sync entries, and its entries removed', () => {
+    const doc = example('kept by an earlier editor');
+    const key = localSaveKey('old', 'production');
+    storage.setItem(`${key}:flow`, JSON.stringify({ stamp: 's1', doc }));
+    storage.setItem(`${key}:sync`, JSON.stringify({ flowStamp: 's1', synced: false, baseEtag: '"v3"' }));
+    storage.setItem(key, JSON.stringify({ schema: {}, savedAt: 's1' }));
+    expect(takeLegacyDraft('old', 'production')).toEqual({ doc, synced: false, baseEtag: '"v3"' });
+    expect([...storage.items.keys()]).toEqual([]);
+    expect(takeLegacyDraft('old', 'production')).toBeNull();
   });
 
-  it('a flow text that did not fit is never taken for the entry: no stale draft comes back', () => {
-    saveSchemaLocally('full', 'production', { doc: example('old'), synced: false, baseEtag: null });
-    storage.quota = 100;
-    saveSchemaLocally('full', 'production', { doc: example('newer, too long to keep'), synced: false, baseEtag: null });
-    // The old text and its sync state are gone with the failed save: nothing stale is restored.
-    expect(unsyncedDraft('full', 'production')).toBeNull();
-  });
-
-  it('does not try again a flow text as long as one the storage refused, and tries a shorter one', () => {
-    const key = `${localSaveKey('big', 'production')}:flow`;
-    saveSchemaLocally('big', 'production', { doc: example('fits'), synced: false, baseEtag: null });
-    storage.quota = JSON.stringify(example('fits')).length + 100; // room for the stamp and a few characters more
-    saveSchemaLocally('big', 'production', { doc: example('x'.repeat(200)), synced: false, baseEtag: null });
-    expect(unsyncedDraft('big', 'production')).toBeNull();
-    // As long or longer: refused without a write (a large flow's failed write cost ~60 ms a save).
-    const tries: string[] = [];
-    const setItem = storage.setItem.bind(storage);
-    storage.setItem = (k, v) => {
-      tries.push(k);
-      setItem(k, v);
-    };
-    saveSchemaLocally('big', 'production', { doc: example('y'.repeat(300)), synced: false, baseEtag: null });
-    expect(tries).not.toContain(key);
-    expect(unsyncedDraft('big', 'production')).toBeNull();
-    // Shorter: tried, and kept.
-    const short = example('short again');
-    saveSchemaLocally('big', 'production', { doc: short, synced: false, baseEtag: null });
-    expect(tries).toContain(key);
-    expect(unsyncedDraft('big', 'production')?.doc).toEqual(short);
-  });
-
-  it('still reads a draft written with the flow inside the entry (an earlier editor)', () => {
+  it('is read with the flow inside the entry (an earlier editor still)', () => {
     const doc = example('from an earlier editor');
     storage.setItem(
       localSaveKey('old', 'production'),
       JSON.stringify({ schema: {}, savedAt: 'x', synced: false, baseEtag: null, flow: JSON.stringify(doc) }),
     );
-    expect(unsyncedDraft('old', 'production')?.doc).toEqual(doc);
+    expect(takeLegacyDraft('old', 'production')?.doc).toEqual(doc);
+  });
+
+  it('is not taken when its text is not the one its sync entry is about', () => {
+    const key = localSaveKey('stale', 'production');
+    storage.setItem(`${key}:flow`, JSON.stringify({ stamp: 's1', doc: example() }));
+    storage.setItem(`${key}:sync`, JSON.stringify({ flowStamp: 's2', synced: false, baseEtag: null }));
+    expect(takeLegacyDraft('stale', 'production')).toBeNull();
+  });
+});
+
+describe('the draft kept as the page goes away', () => {
+  it('is kept in local storage at once, with the schema and a timestamp, and read back once', () => {
+    const doc = example('Typed as the page closed');
+    keepBeforeLeaving('leave', 'production', { doc, synced: false, baseEtag: '"v4"' });
+    const entry: unknown = JSON.parse(storage.getItem(localSaveKey('leave', 'production')) ?? '{}');
+    expect(entry).toMatchObject({ schema: { '1': expect.any(Object) } });
+    expect(Number.isNaN(Date.parse(String(Reflect.get(entry as object, 'savedAt'))))).toBe(false);
+    expect(takeLegacyDraft('leave', 'production')).toEqual({ doc, synced: false, baseEtag: '"v4"' });
+    expect(takeLegacyDraft('leave', 'production')).toBeNull();
+  });
+
+  it('is not kept there when it does not fit (the worker keeps it)', () => {
+    storage.quota = 100;
+    keepBeforeLeaving('big', 'production', { doc: example('x'), synced: false, baseEtag: null });
+    expect([...storage.items.keys()]).toEqual([]);
   });
 });

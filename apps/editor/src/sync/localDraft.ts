@@ -1,4 +1,8 @@
 import { flowJson, isFlowDocument, nodeSchema, nodeSchemaJson, type FlowDocument } from '@flow/core';
+import type { DraftStorage } from './documentSync';
+import { readDraftRecord } from './draftDatabase';
+import { unsyncedFromRecord } from './draftRecord';
+import { saveWorker } from './saveWorkerPort';
 
 /** The local storage key of a plan version's saved schema. */
 export function localSaveKey(planId: string, versionName: string): string {
@@ -14,75 +18,9 @@ export interface LocalDraft {
   baseEtag: string | null;
 }
 
-/** The local storage keys beside the schema's: the flow text itself (written as is, never escaped twice) and its sync state. */
+/** The local storage keys an earlier editor kept beside the schema's: the flow text and its sync state. */
 const flowTextKey = (planId: string, versionName: string): string => `${localSaveKey(planId, versionName)}:flow`;
 const syncKey = (planId: string, versionName: string): string => `${localSaveKey(planId, versionName)}:sync`;
-
-/**
- * The flow last written for each plan version, with the stamp its text was written with. A save
- * of the same flow (only `synced` or the ETag changed, as when the provider acknowledges it)
- * rewrites the small sync entry alone: a large flow is not serialized and stored again.
- */
-const written = new Map<string, { doc: FlowDocument; stamp: string }>();
-
-/**
- * The shortest flow text each storage refused (quota): a text as long or longer is not tried
- * again. A 5,000-node flow's text (~5M characters) is over Chromium's quota, and each failed write
- * held the main thread ~60 ms per save. A shorter text is tried again.
- */
-const refusedLength = new WeakMap<object, number>();
-
-/** Thrown (and caught below) for a flow text as long as one the storage refused. */
-class TooLongForStorage extends Error {}
-
-/**
- * Saving the flow writes the schema and a timestamp to local storage (spec section 4), and with
- * them the whole flow and whether the provider has it, so that nothing typed is lost with the
- * page. The flow's text and the sync state have keys of their own; the sync state names the stamp
- * of the text it is about, so a failed or older flow text is never taken for it. Failures (quota,
- * private mode) are ignored silently (spec section 7).
- */
-export function saveSchemaLocally(planId: string, versionName: string, draft: LocalDraft): void {
-  const key = localSaveKey(planId, versionName);
-  try {
-    const { doc, synced, baseEtag } = draft;
-    const last = written.get(key);
-    const fresh = last?.doc !== doc;
-    const stamp = fresh ? new Date().toISOString() : last.stamp;
-    if (fresh) {
-      written.delete(key);
-      // Compact text (a large flow's canonical form costs several times as much to make), written
-      // from the texts of the parts the flow shares with the last one (flowJson).
-      const text = `{"stamp":${JSON.stringify(stamp)},"doc":${flowJson(doc)}}`;
-      if (text.length >= (refusedLength.get(localStorage) ?? Number.POSITIVE_INFINITY)) throw new TooLongForStorage();
-      try {
-        localStorage.setItem(flowTextKey(planId, versionName), text);
-      } catch (error) {
-        // Shorter than any refused before (else it was not tried).
-        refusedLength.set(localStorage, text.length);
-        throw error;
-      }
-    }
-    localStorage.setItem(syncKey(planId, versionName), JSON.stringify({ flowStamp: stamp, synced, baseEtag }));
-    if (!fresh) return;
-    written.set(key, { doc, stamp });
-    try {
-      localStorage.setItem(key, `{"schema":${nodeSchemaJson(nodeSchema(doc))},"savedAt":${JSON.stringify(stamp)}}`);
-    } catch {
-      // The draft is kept; only the schema's record did not fit.
-    }
-  } catch {
-    // Local storage failures are ignored silently (spec section 7); a flow text that did not fit
-    // must not stand for this save.
-    written.delete(key);
-    try {
-      localStorage.removeItem(flowTextKey(planId, versionName));
-      localStorage.removeItem(syncKey(planId, versionName));
-    } catch {
-      // Nothing more to do.
-    }
-  }
-}
 
 /** The flow text the sync state is about, when it is still the one kept. */
 function keptFlow(planId: string, versionName: string, sync: object): unknown {
@@ -100,8 +38,24 @@ function syncState(planId: string, versionName: string): { value: object; doc: u
   return { value: earlier, doc: JSON.parse(earlier.flow) };
 }
 
-/** The flow this browser kept of a plan version, when it is one the provider never acknowledged. */
-export function unsyncedDraft(planId: string, versionName: string): LocalDraft | null {
+/**
+ * The draft an earlier editor kept of a plan version in local storage, when the provider never
+ * acknowledged it; read once: its entries are removed (drafts are now kept in IndexedDB).
+ */
+export function takeLegacyDraft(planId: string, versionName: string): LocalDraft | null {
+  try {
+    return legacyDraft(planId, versionName);
+  } finally {
+    try {
+      for (const key of [localSaveKey(planId, versionName), flowTextKey(planId, versionName), syncKey(planId, versionName)])
+        localStorage.removeItem(key);
+    } catch {
+      // Nothing more to do.
+    }
+  }
+}
+
+function legacyDraft(planId: string, versionName: string): LocalDraft | null {
   try {
     const state = syncState(planId, versionName);
     if (!state || !('synced' in state.value) || state.value.synced !== false) return null;
@@ -114,10 +68,61 @@ export function unsyncedDraft(planId: string, versionName: string): LocalDraft |
   }
 }
 
-/** Where a document sync keeps its plan version's draft: this browser's local storage. */
-export function localDraftStorage(planId: string, versionName: string) {
-  return {
-    read: () => unsyncedDraft(planId, versionName),
-    write: (draft: LocalDraft) => saveSchemaLocally(planId, versionName, draft),
+/**
+ * Keeps an unsynced draft in local storage before returning, as the page goes away (a worker's
+ * write may not finish then), in the form an earlier editor wrote (the flow inside the schema's
+ * entry), which the next load reads once. A flow over the quota is not kept there (ignored
+ * silently, spec section 7); a 5,000-node flow relies on the worker's record alone.
+ */
+export function keepBeforeLeaving(planId: string, versionName: string, { doc, baseEtag }: LocalDraft): void {
+  try {
+    const savedAt = new Date().toISOString();
+    const schema = nodeSchemaJson(nodeSchema(doc));
+    localStorage.setItem(
+      localSaveKey(planId, versionName),
+      `{"schema":${schema},"savedAt":${JSON.stringify(savedAt)},"synced":false,"baseEtag":${JSON.stringify(baseEtag)},"flow":${JSON.stringify(flowJson(doc))}}`,
+    );
+  } catch {
+    // Quota or private mode: the worker's record is the draft.
+  }
+}
+
+/**
+ * Where a document sync keeps its plan version's draft: IndexedDB, written by the save worker off
+ * the main thread (spec section 4's schema and timestamp with it); a draft in local storage (kept
+ * as the page went away, or by an earlier editor) is read once, first. Failures are ignored silently (spec section 7).
+ */
+export function localDraftStorage(planId: string, versionName: string): DraftStorage {
+  const key = localSaveKey(planId, versionName);
+  // Writes wait for the read under way: what this page writes during its load is not an earlier draft.
+  let reading: Promise<unknown> = Promise.resolve();
+  const post = (draft: LocalDraft) => saveWorker()?.draft(key, draft);
+  const write = (draft: LocalDraft, options?: { now: boolean }) => {
+    if (options?.now === true && !draft.synced) keepBeforeLeaving(planId, versionName, draft);
+    void reading.then(() => post(draft));
   };
+  return {
+    read() {
+      const draft = readDraft();
+      reading = draft;
+      return draft;
+    },
+    write,
+  };
+
+  async function readDraft(): Promise<LocalDraft | null> {
+    try {
+      // Local storage first: it holds what the page kept as it went away, newer than the worker's record.
+      const legacy = takeLegacyDraft(planId, versionName);
+      if (legacy) {
+        // Kept at once: a draft in conflict is not written again before the next edit.
+        post(legacy);
+        return legacy;
+      }
+      const record = await readDraftRecord(key);
+      return record === undefined ? null : unsyncedFromRecord(record);
+    } catch {
+      return null;
+    }
+  }
 }

@@ -1,0 +1,48 @@
+// This browser's drafts of plan versions, in IndexedDB: a 5,000-node flow is over Chromium's
+// localStorage quota, and IndexedDB is written from the draft worker, off the page's main thread.
+
+/** The database, its one store and its version: one record per plan version, under `localSaveKey`. */
+export const DRAFT_DATABASE = { name: 'flow-drafts', store: 'drafts', version: 1 } as const;
+
+const request = <T>(req: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+
+let opened: Promise<IDBDatabase> | null = null;
+
+/** The drafts database, opened once per page or worker (created on first use). */
+function database(): Promise<IDBDatabase> {
+  if (opened) return opened;
+  const open = indexedDB.open(DRAFT_DATABASE.name, DRAFT_DATABASE.version);
+  open.onupgradeneeded = () => open.result.createObjectStore(DRAFT_DATABASE.store);
+  opened = request(open).then((db) => {
+    // Closed when the database is deleted or upgraded elsewhere (another tab, a test's cleanup); opened again on next use.
+    db.onversionchange = () => {
+      db.close();
+      opened = null;
+    };
+    return db;
+  });
+  // A failed open (private mode, blocked) is tried again next time.
+  opened.catch(() => (opened = null));
+  return opened;
+}
+
+/** The record kept under `key`, or undefined. */
+export async function readDraftRecord(key: string): Promise<unknown> {
+  const db = await database();
+  return request(db.transaction(DRAFT_DATABASE.store, 'readonly').objectStore(DRAFT_DATABASE.store).get(key));
+}
+
+/** Keeps `record` under `key`; resolves when it is committed. */
+export async function writeDraftRecord(key: string, record: unknown): Promise<void> {
+  const db = await database();
+  const tx = db.transaction(DRAFT_DATABASE.store, 'readwrite');
+  tx.objectStore(DRAFT_DATABASE.store).put(record, key);
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+  });
+}
