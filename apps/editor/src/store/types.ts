@@ -13,7 +13,8 @@ import type {
   Workflow,
   XYPosition,
 } from '@flow/core';
-import type { DraftStorage, SaveState, SyncChannel, SyncState } from '../sync/documentSync';
+import type { SaveState, SyncChannel, SyncState } from '../sync/documentSync';
+import type { DraftStorage } from '../sync/draftTypes';
 
 /** Flow store tab names (spec section 2). */
 export type ActiveTab = 'functions' | 'properties' | 'schema' | 'schema-prompt' | 'prompt';

@@ -16,13 +16,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createDocumentSync,
   type DocumentSync,
-  type DraftStorage,
   type SyncChannel,
   type SyncFailure,
   type SyncState,
   type SyncTransport,
 } from './documentSync';
-import type { LocalDraft } from './localDraft';
+import type { DraftStorage, LocalDraft } from './draftTypes';
 
 const PLAN = { planId: 'support-desk', versionName: 'production' };
 const DELAY_MS = 800;

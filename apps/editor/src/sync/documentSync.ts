@@ -14,7 +14,7 @@ import {
   type PlanSession,
   type PublishedPlan,
 } from '@flow/core';
-import type { LocalDraft } from './localDraft';
+import type { DraftStorage } from './draftTypes';
 
 /** Where the flow on screen stands against the provider; 'loading' until the plan's first load settles. */
 export type SaveState = 'loading' | 'saved' | 'saving' | 'unsaved' | 'conflict' | 'error' | 'local';
@@ -28,17 +28,6 @@ export interface SyncState {
 
 /** The provider's side: a plan session (core), or a fake in tests. */
 export type SyncTransport = Pick<PlanSession, 'etag' | 'load' | 'create' | 'save' | 'saveFunction' | 'publish'>;
-
-/** This browser's copy of the flow the provider has not acknowledged (IndexedDB through a worker, or a fake). */
-export interface DraftStorage {
-  /** The draft the provider never acknowledged; null when none (or it cannot be read). Never rejects. */
-  read(): Promise<LocalDraft | null>;
-  /**
-   * Keeps `draft`; returns at once (the writing happens off the main thread). `now`: the page may be
-   * going away (a flush), so the draft is also kept before this returns where it fits.
-   */
-  write(draft: LocalDraft, options?: { now: boolean }): void;
-}
 
 /** The tabs of this browser editing the same plan version (a BroadcastChannel, or a fake). */
 export interface SyncChannel {

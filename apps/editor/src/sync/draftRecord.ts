@@ -1,7 +1,7 @@
 // The record a plan version's draft is kept as: the schema and a timestamp (spec section 4), the
 // whole flow as text (written from core's remembered part texts), and whether the provider has it.
 import { flowJson, isFlowDocument, nodeSchema, nodeSchemaJson, type FlowDocument } from '@flow/core';
-import type { LocalDraft } from './localDraft';
+import type { LocalDraft } from './draftTypes';
 
 export interface DraftRecord {
   /** `JSON.stringify(nodeSchema(doc))`. */

@@ -1,5 +1,5 @@
-import { flowJson, isFlowDocument, nodeSchema, nodeSchemaJson, type FlowDocument } from '@flow/core';
-import type { DraftStorage } from './documentSync';
+import { flowJson, isFlowDocument, nodeSchema, nodeSchemaJson } from '@flow/core';
+import type { DraftStorage, LocalDraft } from './draftTypes';
 import { readDraftRecord } from './draftDatabase';
 import { unsyncedFromRecord } from './draftRecord';
 import { saveWorker } from './saveWorkerPort';
@@ -7,15 +7,6 @@ import { saveWorker } from './saveWorkerPort';
 /** The local storage key of a plan version's saved schema. */
 export function localSaveKey(planId: string, versionName: string): string {
   return `flow:${planId || 'local'}/${versionName}`;
-}
-
-/** What this browser keeps of a plan version: the flow on screen and whether the provider has it. */
-export interface LocalDraft {
-  doc: FlowDocument;
-  /** False while the provider has not acknowledged this flow (a save pending, failed or refused). */
-  synced: boolean;
-  /** The provider's version the edits were made on. */
-  baseEtag: string | null;
 }
 
 /** The local storage keys an earlier editor kept beside the schema's: the flow text and its sync state. */

@@ -1,7 +1,7 @@
 // The page's side of the save worker: one worker per page, created on first use; none where
 // workers are missing (tests in Node) or the worker failed, and then the page does the work itself.
 import type { FlowClient, FlowDocument, SavedFlow } from '@flow/core';
-import type { LocalDraft } from './localDraft';
+import type { LocalDraft } from './draftTypes';
 import {
   createFlowSender,
   receivedError,

@@ -7,7 +7,7 @@ import { isId } from '../ids.js';
 import { createByteLru, type CacheUsage } from './byteLru.js';
 import { FLOW_SUFFIX, type DataPaths } from './dataPaths.js';
 import { serialized } from './fileQueue.js';
-import { commitWrites, settleJournal, type FileWrite, type StoreFaults } from './journal.js';
+import { commitWrites, settleJournal, type AlongWrites, type FileWrite, type StoreFaults } from './journal.js';
 import { fileNames, folderNames, isMissing } from './listing.js';
 import { promptOf } from './publishStore.js';
 
@@ -53,12 +53,6 @@ export type FlowChange = (current: StoredFlow) => FlowDocument | PreparedFlow | 
 export interface WrittenFlow {
   text: string;
   prompt: SystemPromptResponse;
-}
-
-/** Files written in the same atomic change as a flow, and what the caller makes of them. */
-export interface AlongWrites<T> {
-  writes: FileWrite[];
-  value: T;
 }
 
 export interface FlowStore {

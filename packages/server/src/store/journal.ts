@@ -12,6 +12,12 @@ export interface FileWrite {
   bytes?: Uint8Array;
 }
 
+/** Files written in the same atomic change as a flow, and what the caller makes of them. */
+export interface AlongWrites<T> {
+  writes: FileWrite[];
+  value: T;
+}
+
 /** The steps of an atomic change, in order; `file-written` once per file. */
 export type JournalStep = 'journal-written' | 'file-written' | 'journal-removed';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseFlow, serializeFlow, type FlowDocument, type SystemPromptResponse } from '@flow/core';
 import { isRecord } from '../guards.js';
 import type { DataPaths } from './dataPaths.js';
-import type { AlongWrites } from './flowStore.js';
+import type { AlongWrites } from './journal.js';
 import { isId } from '../ids.js';
 import { fileNames, folderNames, isMissing } from './listing.js';
 
