@@ -222,6 +222,38 @@ describe('focus is never lost', () => {
 });
 
 describe('the home page by keyboard', () => {
+  it('adds a function to a chosen chain from the palette and renames it, keys only', async () => {
+    const plan = 'keys-add';
+    await seedLooseEnd(plan);
+    const page = await openPlan(h, plan);
+    page.setDefaultTimeout(8000);
+    // The end of the return chain, chosen with Go to node: the new function follows it.
+    await goTo(page, 'create return label');
+    await expect.poll(() => nodeFocused(page, 'support-create-return')).toBe(true);
+    await page.keyboard.press('Space');
+    await page.getByTestId('function-palette').waitFor();
+    await page.keyboard.type('capture');
+    // Tab from the search to the first card's button, Enter adds it.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toContain('button "Capture Variable"');
+    await page.keyboard.press('Enter');
+    const added = await savedDoc(h, plan, (d) => followUp(d, 'support-create-return').length === 1);
+    const id = followUp(added, 'support-create-return')[0] ?? '';
+    // Focus goes to the new node; Enter edits it, a new name is typed, Escape returns to it.
+    await expect.poll(() => nodeFocused(page, id)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toContain('textbox "Name"');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Capture the label');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => nodeFocused(page, id)).toBe(true);
+    const renamed = await savedDoc(h, plan, (d) =>
+      d.nodes.some((n) => n.id === id && n.type === 'function' && n.data.name === 'Capture the label'),
+    );
+    expect(renamed.nodes.find((n) => n.id === id)?.type).toBe('function');
+    expect(await focused(page)).toMatch(/Capture the label, chain 2, step 4/);
+  });
+
   it('puts a skip link to the plans first; Enter on it moves the focus to the plan list', async () => {
     const page = await h.open('/');
     page.setDefaultTimeout(8000);
