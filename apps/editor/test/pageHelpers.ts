@@ -538,3 +538,38 @@ export async function localDraftText(page: Page, planId: string, versionName = '
   const flow = (await localDraftRecord(page, planId, versionName))?.flow;
   return typeof flow === 'string' ? flow : '';
 }
+
+/**
+ * Gives the provider's secret store `name` = `value` and points support-desk's order lookup (in
+ * plan `plan`) at `apiUrl`'s /orders/{order_number}, sending that secret as its bearer token:
+ * a Playground conversation then calls a local service, the token never leaving the provider.
+ */
+export async function lookUpOrdersAt(
+  baseUrl: string,
+  plan: string,
+  apiUrl: string,
+  secret: { name: string; value: string },
+): Promise<void> {
+  const stored = await fetch(`${baseUrl}/api/secrets/${secret.name}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ value: secret.value }),
+  });
+  expect(stored.ok).toBe(true);
+  const doc = await storedFlow(baseUrl, plan);
+  const nodes = doc.nodes.map((n) => {
+    if (n.type !== 'function' || n.data.name !== 'Look up order') return n;
+    const call = {
+      method: 'GET',
+      url: `${apiUrl}/orders/{{order_number}}`,
+      params: [],
+      authorization: 'bearer',
+      bearer_token: { env: secret.name },
+      headers: [],
+      body: { raw: { data: '' } },
+      output: { json: [{ name: 'status', value: 'status' }] },
+    };
+    return { ...n, data: { ...n.data, metadata: { ...n.data.metadata, apicalls: [call] } } };
+  });
+  await putFlow(baseUrl, { ...doc, nodes });
+}

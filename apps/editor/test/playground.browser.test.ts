@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingService, startScriptedModel, type RecordingService, type ScriptedModelServer } from '@flow/runtime/testing';
 import { useEditorHarness } from './harness';
-import { nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
+import { lookUpOrdersAt, nodeEl, toast } from './pageHelpers';
 import { PlaygroundPage } from './pages/PlaygroundPage';
 
 const TOKEN = 'orders-token-never-in-the-browser';
@@ -67,36 +67,9 @@ describe('Playground', () => {
       FLOW_MODEL: 'scripted-1',
       FLOW_RUNTIME_ALLOW_PRIVATE: '1',
     });
-    // The token is in the provider's secret store: its environment is never a flow's.
-    const stored = await fetch(`${h.server.url}/api/secrets/ORDERS_TOKEN`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ value: TOKEN }),
-    });
-    expect(stored.ok).toBe(true);
     const plan = await h.plan('support-desk');
-    // Point the flow's order lookup at a local service, with its token from the provider's secret store.
-    const doc = await storedFlow(h.server.url, plan);
-    const nodes = doc.nodes.map((n) => {
-      if (n.type !== 'function' || n.data.name !== 'Look up order') return n;
-      const metadata = {
-        ...n.data.metadata,
-        apicalls: [
-          {
-            method: 'GET',
-            url: `${apiUrl}/orders/{{order_number}}`,
-            params: [],
-            authorization: 'bearer',
-            bearer_token: { env: 'ORDERS_TOKEN' },
-            headers: [],
-            body: { raw: { data: '' } },
-            output: { json: [{ name: 'status', value: 'status' }] },
-          },
-        ],
-      };
-      return { ...n, data: { ...n.data, metadata } };
-    });
-    await putFlow(h.server.url, { ...doc, nodes });
+    // The flow's order lookup calls a local service, with its token from the provider's secret store (never its environment).
+    await lookUpOrdersAt(h.server.url, plan, apiUrl, { name: 'ORDERS_TOKEN', value: TOKEN });
     const page = await h.open(`/${plan}/production`);
     await nodeEl(page, 'support-greet').waitFor();
 

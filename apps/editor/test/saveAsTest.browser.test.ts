@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingService, startScriptedModel, type RecordingService, type ScriptedModelServer } from '@flow/runtime/testing';
 import { repoRoot } from './browser';
 import { useEditorHarness } from './harness';
-import { nodeEl, putFlow, storedFlow, toast } from './pageHelpers';
+import { lookUpOrdersAt, nodeEl, toast } from './pageHelpers';
 import { PlaygroundPage } from './pages/PlaygroundPage';
 
 const TOKEN = 'orders-token-never-in-a-test-file';
@@ -33,30 +33,9 @@ afterAll(async () => {
 describe("the Playground's 'Save as test'", () => {
   it('keeps the conversation on screen as a judged test the provider holds, replays it in the Tests view, and flowctl test passes it offline', async () => {
     Object.assign(runtimeEnv, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1', FLOW_RUNTIME_ALLOW_PRIVATE: '1' });
-    const stored = await fetch(`${h.server.url}/api/secrets/ORDERS_TOKEN`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ value: TOKEN }),
-    });
-    expect(stored.ok).toBe(true);
     const plan = await h.plan('support-desk');
     // The order lookup calls a local service with the token from the provider's secret store.
-    const doc = await storedFlow(h.server.url, plan);
-    const nodes = doc.nodes.map((n) => {
-      if (n.type !== 'function' || n.data.name !== 'Look up order') return n;
-      const call = {
-        method: 'GET',
-        url: `${api.url}/orders/{{order_number}}`,
-        params: [],
-        authorization: 'bearer',
-        bearer_token: { env: 'ORDERS_TOKEN' },
-        headers: [],
-        body: { raw: { data: '' } },
-        output: { json: [{ name: 'status', value: 'status' }] },
-      };
-      return { ...n, data: { ...n.data, metadata: { ...n.data.metadata, apicalls: [call] } } };
-    });
-    await putFlow(h.server.url, { ...doc, nodes });
+    await lookUpOrdersAt(h.server.url, plan, api.url, { name: 'ORDERS_TOKEN', value: TOKEN });
     const page = await h.open(`/${plan}/production`);
     await nodeEl(page, 'support-greet').waitFor();
     await page.getByRole('tab', { name: 'Playground' }).click();
