@@ -1,7 +1,6 @@
 // The MCP Tool's Properties against a real MCP server (the official SDK's, on 127.0.0.1): 'Load
 // tools' asks the provider, never the server; the error in words; the tool chosen, shown and saved.
-import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument } from '@flow/core';
-import { startMcpTestServer, type McpTestServer } from '@flow/runtime/testing';
+import { mcpToolFlow, startMcpTestServer, type McpTestServer } from '@flow/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEditorHarness } from './harness';
 import { fitView, nodeEl, nodes, putFlow, storedFlow, toast } from './pageHelpers';
@@ -21,25 +20,8 @@ afterAll(async () => {
 /** A plan of an Instruct node and an MCP Tool naming the test server (its token from STOCK_TOKEN), no tool chosen yet. */
 async function stockPlan(): Promise<string> {
   const planId = await h.plan('lead-qualifier');
-  let doc: FlowDocument = emptyFlow(planId, 'production');
-  let currentChain = '0';
-  ({ doc, currentChain } = addNode(
-    doc,
-    { type: 'prompt', data: createPromptData('Help.') },
-    { currentChain, newChain: true, id: 'intro' },
-  ));
-  const data = createFunctionData('mcp_tool', {
-    uuid: 'fn-stock',
-    planId,
-    name: 'Check stock',
-    metadata: {
-      server_url: mcp.url,
-      arguments: { warehouse: 'north' },
-      headers: [{ name: 'Authorization', value: { env: 'STOCK_TOKEN' } }],
-    },
-  });
-  ({ doc } = addNode(doc, { type: 'function', data }, { currentChain, id: 'fn-stock' }));
-  await putFlow(h.server.url, doc);
+  const headers = [{ name: 'Authorization', value: { env: 'STOCK_TOKEN' } }];
+  await putFlow(h.server.url, mcpToolFlow(mcp.url, { tool_name: '', headers }, { planId, nodeId: 'fn-stock' }));
   return planId;
 }
 
