@@ -36,6 +36,7 @@ export {
   type TestCalls,
 } from './api/testCalls.js';
 export * from './api/evalResult.js';
+export { EvalResultError, readEvalResult } from './api/readEvalResult.js';
 export type { SecretCalls, SecretSummary } from './api/secretCalls.js';
 export type { KeyCalls, AgentKeySummary } from './api/keyCalls.js';
 export type {

@@ -39,6 +39,8 @@ export {
 export {
   ASSERTION_KINDS,
   EVAL_RESULT_FORMAT,
+  EvalResultError,
+  readEvalResult,
   type AssertionKind,
   type AssertionResult,
   type CaseChange,
@@ -68,4 +70,3 @@ export { checkExpectation } from './evals/assertions.js';
 export { judgeReply } from './evals/judge.js';
 export { DEFAULT_CONCURRENCY, runFlowTests, type FlowTestSource, type RunFlowTestsOptions } from './evals/runner.js';
 export { caseFailureReasons, compareWithBaseline } from './evals/baseline.js';
-export { EvalResultError, readEvalResult } from './evals/readEvalResult.js';

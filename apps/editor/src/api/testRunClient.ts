@@ -1,9 +1,9 @@
 import {
-  ASSERTION_KINDS,
-  EVAL_RESULT_FORMAT,
+  errorMessage,
   isRecord,
-  type AssertionKind,
+  readEvalResult,
   type AssertionResult,
+  type EvalResult,
   type EvalTranscriptTurn,
   type FlowDocument,
 } from '@flow/core';
@@ -31,73 +31,35 @@ export interface RunSummary {
   cases: RunCase[];
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const stringMap = (value: unknown): Record<string, string> =>
-  isRecord(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : {};
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
-const isKind = (value: unknown): value is AssertionKind => ASSERTION_KINDS.some((kind) => kind === value);
-
-function assertionOf(value: unknown): AssertionResult | null {
-  if (!isRecord(value)) return null;
-  const kind = value.kind;
-  if (!isKind(kind)) return null;
-  return {
-    kind,
-    turn: typeof value.turn === 'number' ? value.turn : null,
-    ok: value.ok === true,
-    message: text(value.message),
-    ...(typeof value.reason === 'string' ? { reason: value.reason } : {}),
-  };
-}
-
-function turnOf(value: unknown): EvalTranscriptTurn {
-  const turn = isRecord(value) ? value : {};
-  return {
-    user: text(turn.user),
-    reply: text(turn.reply),
-    toolCalls: list(turn.toolCalls)
-      .filter(isRecord)
-      .map((c) => ({
-        name: text(c.name),
-        arguments: stringMap(c.arguments),
-        output: text(c.output),
-        ...(typeof c.error === 'string' ? { error: c.error } : {}),
-      })),
-  };
-}
-
-/** What the provider's run answered, read field by field (a provider is outside this page). */
+/** What the provider's run answered, checked by core's reader of results (a provider is outside this page), one case a row. */
 export function readRunResult(value: unknown): RunSummary {
-  if (!isRecord(value) || value.format !== EVAL_RESULT_FORMAT) throw new Error('The provider did not answer with a test result');
-  const files = list(value.files).filter(isRecord);
-  const cases: RunCase[] = files.flatMap((file) =>
-    list(file.cases)
-      .filter(isRecord)
-      .map((c) => {
-        const runs = list(c.runs).filter(isRecord);
-        const last = runs.at(-1) ?? {};
+  let result: EvalResult;
+  try {
+    result = readEvalResult(value);
+  } catch (error) {
+    throw new Error(`The provider did not answer with a test result: ${errorMessage(error)}`);
+  }
+  return {
+    passRate: result.passRate,
+    passed: result.passed,
+    failed: result.failed,
+    problems: result.files.flatMap((f) => (f.problem === undefined ? [] : [`${f.file}: ${f.problem}`])),
+    cases: result.files.flatMap((file) =>
+      file.cases.map((c) => {
+        const last = c.runs.at(-1);
         return {
-          file: text(file.file),
-          name: text(c.name),
-          ok: c.ok === true,
-          passRate: typeof c.passRate === 'number' ? c.passRate : 0,
-          runs: runs.length,
-          ...(typeof last.error === 'string' ? { error: last.error } : {}),
-          assertions: list(last.assertions)
-            .map(assertionOf)
-            .filter((a) => a !== null),
-          transcript: list(last.transcript).map(turnOf),
-          ms: typeof last.ms === 'number' ? last.ms : 0,
+          file: file.file,
+          name: c.name,
+          ok: c.ok,
+          passRate: c.passRate,
+          runs: c.runs.length,
+          ...(last?.error === undefined ? {} : { error: last.error }),
+          assertions: last?.assertions ?? [],
+          transcript: last?.transcript ?? [],
+          ms: last?.ms ?? 0,
         };
       }),
-  );
-  return {
-    passRate: typeof value.passRate === 'number' ? value.passRate : 0,
-    passed: typeof value.passed === 'number' ? value.passed : 0,
-    failed: typeof value.failed === 'number' ? value.failed : 0,
-    problems: files.flatMap((f) => (typeof f.problem === 'string' ? [`${text(f.file)}: ${f.problem}`] : [])),
-    cases,
+    ),
   };
 }
 

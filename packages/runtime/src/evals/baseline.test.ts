@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evalResultFixture } from '../testing/evalResultFixture.js';
 import { compareWithBaseline } from './baseline.js';
-import { readEvalResult } from './readEvalResult.js';
+import { readEvalResult } from '@flow/core';
 
 describe('compareWithBaseline', () => {
   it('marks a case whose pass rate went down as a regression with its reasons, and one that went up as an improvement', () => {

@@ -1,9 +1,10 @@
-// Reads back a `flowctl test --format json` result (a --baseline, a --test-report): every field
+// Reads back a `flowctl test --format json` result (a --baseline, a --test-report, the provider's
+// test run the editor shows): every field
 // the comparisons and reports read is checked, so a wrong file is one clear error, not a crash.
+import { isRecord } from '../model/paths.js';
 import {
   ASSERTION_KINDS,
   EVAL_RESULT_FORMAT,
-  isRecord,
   type AssertionResult,
   type CaseChange,
   type CaseResult,
@@ -12,7 +13,7 @@ import {
   type EvalResult,
   type EvalTranscriptTurn,
   type FileResult,
-} from '@flow/core';
+} from './evalResult.js';
 
 const MODES: readonly EvalMode[] = ['replay', 'record', 'live'];
 
