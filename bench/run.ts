@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
  * is a folder `bench/<name>/` whose `run.ts` exports `run()` or `run<Name>Bench()` (sync or
  * async). Figures only; the exit code never says pass or fail.
  */
-const SECTIONS = ['core', 'server', 'database', 'cli', 'runtime', 'editor'] as const;
+const SECTIONS = ['core', 'server', 'database', 'cli', 'runtime', 'editor', 'lighthouse'] as const;
 
 type Runner = () => unknown;
 
