@@ -169,13 +169,17 @@ describe('createClient flow document calls', () => {
     await expect(client.publishFlow('p', 'v', doc)).resolves.toBeNull();
   });
 
-  it('getPublishedFlow GETs …/published and reads the flow; null on a 404 (never published)', async () => {
+  it("getPublishedFlow GETs …/published and reads the flow; null on a 204 (never published) and on an older provider's 404", async () => {
     let calls = 0;
-    const { client, requests } = await clientFor((_request, response) =>
-      ++calls === 1 ? replyJson(response, 200, doc) : replyJson(response, 404, { error: { code: 'PUBLISH_NOT_FOUND', message: 'never' } }),
-    );
+    const { client, requests } = await clientFor((_request, response) => {
+      calls++;
+      if (calls === 1) return replyJson(response, 200, doc);
+      if (calls === 2) return void response.writeHead(204).end();
+      return replyJson(response, 404, { error: { code: 'PUBLISH_NOT_FOUND', message: 'never' } });
+    });
     await expect(client.getPublishedFlow('p', 'v')).resolves.toEqual(doc);
     expect(requests[0]).toMatchObject({ method: 'GET', url: '/api/flows/p/v/published' });
+    await expect(client.getPublishedFlow('p', 'v')).resolves.toBeNull();
     await expect(client.getPublishedFlow('p', 'v')).resolves.toBeNull();
   });
 

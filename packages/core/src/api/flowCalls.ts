@@ -110,7 +110,8 @@ export function createFlowCalls(transport: Transport): FlowCalls {
       const path = planPath('flows', planId, versionName, 'published');
       const call: Call = { method: 'GET', path, audience: 'plan', failure: flowMessages.failedToLoadFlow };
       const reply = await transport.exchange(call);
-      if (reply.status === 404 || isMissingEndpoint(reply)) return null;
+      // 204: never published (a provider before that answered 404).
+      if (reply.status === 204 || reply.status === 404 || isMissingEndpoint(reply)) return null;
       if (!reply.ok) throw transport.httpError(call, reply);
       return expectShape(parseJson(reply.text), isFlowDocument);
     },

@@ -122,7 +122,12 @@ export function flowRoutes(services: Services): Route[] {
       async handler({ res, params }) {
         const [planId, versionName] = ids(params);
         const published = await publishedAgent(services.publishes, planId, versionName);
-        if (published === null) throw new HttpError(404, 'PUBLISH_NOT_FOUND', `${planId}/${versionName} has never been published`);
+        // Never published is an answer, not an error: 204 keeps the editor's console free of a 404 on every open.
+        if (published === null) {
+          res.writeHead(204, { 'Cache-Control': 'no-cache' });
+          res.end();
+          return;
+        }
         sendBody(res, 200, FLOW_TYPE, canonicalText(published.doc), { 'Cache-Control': 'no-cache' });
       },
     },

@@ -57,12 +57,10 @@ describe('POST /api/flows/{planId}/{versionName}/publish', () => {
     expect(dashboard).toContain('System of One');
   });
 
-  it('GET …/published answers the flow as last published, not the draft saved since; 404 PUBLISH_NOT_FOUND before any publish', async () => {
+  it('GET …/published answers the flow as last published, not the draft saved since; 204 with no body before any publish', async () => {
     const never = await server.call('GET', '/api/flows/support-desk/production/published');
-    expect(never.status).toBe(404);
-    expect(await never.json()).toMatchObject({
-      error: { code: 'PUBLISH_NOT_FOUND', message: 'support-desk/production has never been published' },
-    });
+    expect(never.status).toBe(204);
+    expect(await never.text()).toBe('');
     const doc = publishable('One');
     const published: { etag: string } = await (await publish(doc, await currentEtag())).json();
     const draft = await server.call('PUT', '/api/flows/support-desk/production', {
