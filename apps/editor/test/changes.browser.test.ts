@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { blockingViolations } from './axe';
 import { useEditorHarness } from './harness';
 import { nodeEl, openPlan, seedPlan, selectedIds, toast } from './pageHelpers';
 
 const h = useEditorHarness();
 
 describe("'Changes' since the last publish", () => {
-  it('counts an edit made after Play, names the node in the dialog, selects it from there, and is gone after the next Play', async () => {
+  it('counts an edit made after Play, names the node in the dialog (which passes axe), selects it from there, and is gone after the next Play', async () => {
     await seedPlan(h, 'support-desk', 'changes-play');
     const page = await openPlan(h, 'changes-play');
     const play = page.getByRole('button', { name: /Play/ });
@@ -24,6 +25,8 @@ describe("'Changes' since the last publish", () => {
     await dialog.getByRole('table').waitFor();
     expect(await dialog.getByRole('cell', { name: 'Instruct', exact: true }).count()).toBe(1);
     expect(await dialog.getByText('```mermaid').count()).toBe(0);
+    // The dialog passes axe-core as the other dialogs do: no critical or serious finding.
+    expect(await blockingViolations(page)).toEqual([]);
     await dialog.screenshot({ path: '/tmp/changes-dialog.png' });
     await dialog.getByRole('button', { name: 'Instruct', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });

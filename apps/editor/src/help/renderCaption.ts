@@ -7,6 +7,8 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
   }
+  // A code block may scroll sideways: it takes focus so the keyboard can scroll it (axe scrollable-region-focusable).
+  if (node.tagName === 'PRE') node.setAttribute('tabindex', '0');
 });
 
 /**
