@@ -101,6 +101,13 @@ const TOKEN_CHAR = 'A-Za-z0-9._~+-';
 const SHORT_TOKEN = 8;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The pattern of one token as `redactTokens` replaces it (exact, never inside a longer word; a short one only in use as a token). */
+function tokenPattern(token: string): RegExp {
+  const exact = `(?<![${TOKEN_CHAR}])${escapeRegExp(token)}(?![${TOKEN_CHAR}])`;
+  const context = token.length < SHORT_TOKEN ? '(?<=(?:[Bb]earer |--token[ =]|[Tt]oken[=:] ?|FLOW_TOKEN=))' : '';
+  return new RegExp(`${context}${exact}`, 'g');
+}
+
 /**
  * `text` with each of `tokens` replaced by `***`: the exact token only, never part of a longer
  * word; a short token (under 8 characters) only after `Bearer `, `--token`, `token=`/`token:` or
@@ -111,9 +118,86 @@ export function redactTokens(text: string, tokens: readonly string[]): string {
   let safe = text;
   for (const token of tokens) {
     if (token === '') continue;
-    const exact = `(?<![${TOKEN_CHAR}])${escapeRegExp(token)}(?![${TOKEN_CHAR}])`;
-    const context = token.length < SHORT_TOKEN ? '(?<=(?:[Bb]earer |--token[ =]|[Tt]oken[=:] ?|FLOW_TOKEN=))' : '';
-    safe = safe.replace(new RegExp(`${context}${exact}`, 'g'), '***');
+    safe = safe.replace(tokenPattern(token), '***');
   }
   return safe;
+}
+
+/** How much already-sent text a stream keeps to judge what precedes a token (`Bearer `, `FLOW_TOKEN=`, a word). */
+const LOOKBEHIND = 32;
+
+/** A stream of text pieces (a model's streamed answer) with `redactTokens`' masking, sent as soon as it is safe. */
+export interface StreamRedactor {
+  /** The text that may be sent now: everything but a tail that could still become (or end) a token. */
+  push(piece: string): string;
+  /** The rest, masked, when the stream ends. */
+  end(): string;
+}
+
+/**
+ * Masks `tokens` in a stream as `redactTokens` masks the whole text: no piece of a token is ever
+ * sent, and only the shortest tail that might still be one is held back (none without tokens).
+ * Where tokens overlap one another, every character of any match is masked.
+ */
+export function createStreamRedactor(tokens: readonly string[]): StreamRedactor {
+  const wanted = tokens.filter((token) => token !== '');
+  const patterns = wanted.map(tokenPattern);
+  let raw = '';
+  let sent = 0;
+  // The longest tail of the unsent text that is the start of a token (a whole token too: what follows decides).
+  const heldFrom = (): number => {
+    for (let start = sent; start < raw.length; start++) {
+      const tail = raw.slice(start);
+      if (wanted.some((token) => token.startsWith(tail))) return start;
+    }
+    return raw.length;
+  };
+  const release = (cutAt: number): string => {
+    const from = Math.max(0, sent - LOOKBEHIND);
+    const window = raw.slice(from);
+    let cut = cutAt;
+    const spans: [number, number][] = [];
+    for (const pattern of patterns) {
+      pattern.lastIndex = 0;
+      for (const match of window.matchAll(pattern)) {
+        const start = from + match.index;
+        const stop = start + match[0].length;
+        if (stop <= sent || start >= cutAt) continue;
+        spans.push([start, stop]);
+      }
+    }
+    // A match that runs past the cut is held back whole (which may bring the cut into another).
+    for (let moved = true; moved;) {
+      moved = false;
+      for (const [start, stop] of spans) {
+        if (start < cut && stop > cut) {
+          cut = start;
+          moved = true;
+        }
+      }
+    }
+    let out = '';
+    let at = sent;
+    for (const [start, stop] of spans.filter(([start]) => start < cut).sort((a, b) => a[0] - b[0])) {
+      if (stop <= at) continue;
+      out += raw.slice(at, Math.max(at, start)) + (start >= at ? '***' : '');
+      at = stop;
+    }
+    out += raw.slice(at, Math.max(at, cut));
+    sent = Math.max(at, cut);
+    return out;
+  };
+  return {
+    push(piece) {
+      raw += piece;
+      if (wanted.length === 0) {
+        sent = raw.length;
+        return piece;
+      }
+      return release(heldFrom());
+    },
+    end() {
+      return wanted.length === 0 ? '' : release(raw.length);
+    },
+  };
 }
