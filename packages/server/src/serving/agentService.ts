@@ -163,7 +163,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
 
     let opened: Awaited<ReturnType<typeof openFlowAgent>>;
     try {
-      opened = await openFlowAgent(options, published.doc, {
+      opened = await openFlowAgent(options, published.flow, {
         history: state,
         ...(continued === undefined ? {} : { conversationId: continued }),
       });
