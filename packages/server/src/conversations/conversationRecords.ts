@@ -49,6 +49,11 @@ export interface ConversationRecords {
   append(id: string, entry: ConversationEntry): Promise<boolean>;
   /** Replaces the state the next turn goes on from (at the end of a whole turn, after its answer's entry, whose time is the update's). */
   saveState(id: string, state: ConversationState): Promise<void>;
+  /**
+   * The end of a whole turn as one change: `answer` appended and `state` saved, as `append` then
+   * `saveState` do, both on record when it returns (before the turn's answer is sent). Nothing for no such conversation.
+   */
+  finishTurn(id: string, answer: ConversationEntry, state: ConversationState): Promise<void>;
   get(id: string): Promise<StoredConversation | null>;
   /** What a turn goes on from: the head and the state, without the transcript (a turn reads no entry); a store may keep it, so it is not to be changed. Null for no such conversation. */
   resume(id: string): Promise<ResumedConversation | null>;

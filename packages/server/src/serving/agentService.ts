@@ -224,9 +224,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       await written;
       const at = now();
       const usage = { inputTokens: trace.tokens.prompt, outputTokens: trace.tokens.completion };
-      await conversations.append(conversationId, { kind: 'assistant', at, content: mask(trace.reply), usage });
-      await conversations.saveState(
+      await conversations.finishTurn(
         conversationId,
+        { kind: 'assistant', at, content: mask(trace.reply), usage },
         maskedState({ messages: agent.messages.filter((m) => m.role !== 'system'), variables: agent.variables }, mask),
       );
       return {
