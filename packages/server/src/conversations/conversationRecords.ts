@@ -44,7 +44,8 @@ export interface ResumedConversation {
 }
 
 export interface ConversationRecords {
-  create(head: ConversationHead): Promise<void>;
+  /** Starts a conversation with its first entries (a client's history, the first message), all on record when it returns. */
+  create(head: ConversationHead, entries?: readonly ConversationEntry[]): Promise<void>;
   /** Adds one entry at the end; its time becomes the conversation's `updatedAt`. False when there is no such conversation. */
   append(id: string, entry: ConversationEntry): Promise<boolean>;
   /** Replaces the state the next turn goes on from (at the end of a whole turn, after its answer's entry, whose time is the update's). */

@@ -143,13 +143,14 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     }
   }
 
-  async function appendLine(id: string, line: Line, create: boolean): Promise<boolean> {
+  async function appendLines(id: string, lines: readonly Line[], create: boolean): Promise<boolean> {
     const path = fileOf(id);
     return serialized(path, async () => {
       const handle = await openLog(path, create);
       if (handle === null) return false;
       try {
-        await handle.write(`\n${JSON.stringify(line)}`);
+        // One write, one sync, however many lines.
+        await handle.write(lines.map((line) => `\n${JSON.stringify(line)}`).join(''));
       } finally {
         await handle.close();
       }
@@ -195,10 +196,11 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
   }
 
   return {
-    async create(head) {
-      if (await appendLine(head.id, { head }, true)) keep(head.id, { head, state: { messages: [], variables: {} } }, 0);
+    async create(head, entries = []) {
+      const lines: Line[] = [{ head }, ...entries.map((entry) => ({ entry }))];
+      if (await appendLines(head.id, lines, true)) keep(head.id, { head, state: { messages: [], variables: {} } }, 0);
     },
-    append: (id, entry) => (isConversationId(id) ? appendLine(id, { entry }, false) : Promise.resolve(false)),
+    append: (id, entry) => (isConversationId(id) ? appendLines(id, [{ entry }], false) : Promise.resolve(false)),
     async saveState(id, state) {
       if (!isConversationId(id)) return;
       await serialized(fileOf(id), async () => {

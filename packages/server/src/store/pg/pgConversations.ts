@@ -84,11 +84,15 @@ export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise
     return true;
   }
   return {
-    async create(head) {
-      await guarded(
-        () => sql`
-          insert into conversations (id, plan_id, version_name, key_name, created_at, updated_at)
-          values (${head.id}, ${head.planId}, ${head.versionName}, ${head.keyName}, ${head.createdAt}, ${head.createdAt})`,
+    async create(head, entries = []) {
+      // One transaction: one commit for the conversation and its first entries.
+      await guarded(() =>
+        sql.begin(async (tx) => {
+          await tx`
+            insert into conversations (id, plan_id, version_name, key_name, created_at, updated_at)
+            values (${head.id}, ${head.planId}, ${head.versionName}, ${head.keyName}, ${head.createdAt}, ${head.createdAt})`;
+          for (const entry of entries) await appendIn(tx, head.id, entry);
+        }),
       );
     },
     async append(id, entry) {
