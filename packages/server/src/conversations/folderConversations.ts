@@ -158,10 +158,10 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     });
   }
 
-  /** Writes the state file and keeps the state in memory for the next turn. Call within the conversation's queue. */
+  /** Writes the state file and keeps the state in memory for the next turn. Call within the conversation's queue, its log known to be there. */
   async function writeState(id: string, state: ConversationState): Promise<void> {
     const text = JSON.stringify(state);
-    await writeAtomic(stateFileOf(id), `${text}\n`, 0o600);
+    await writeAtomic(stateFileOf(id), `${text}\n`, 0o600, { folderExists: true });
     const resumed = kept.get(id)?.resumed;
     if (resumed !== undefined) keep(id, { head: resumed.head, state }, text.length);
   }
