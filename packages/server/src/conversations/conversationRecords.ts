@@ -1,6 +1,6 @@
 // What every store keeps of a served conversation: its head (who, which agent, when), its entries
-// appended one at a time as the turn goes (so a server that dies mid-answer loses no stored
-// entry) and the runtime's state after its last whole turn (messages and variables), from which
+// appended as the turn goes, each on record before the turn goes on (so a server that dies
+// mid-answer loses no stored entry) and the runtime's state after its last whole turn (messages and variables), from which
 // the next turn goes on. The folder store implements it in folderConversations.ts, PostgreSQL in
 // pg/pgConversations.ts; conversationContract.test-helper.ts holds both to the same guarantees.
 import { randomBytes } from 'node:crypto';

@@ -73,7 +73,7 @@ function parseConversation(text: string, state: ConversationState): StoredConver
 
 /**
  * The conversation log as one file per conversation under the data folder's `.flow-conversations`
- * (mode 600): JSON lines appended and synced one at a time. Each line starts on a new line of its
+ * (mode 600): JSON lines appended and synced as the turn goes (a step's lines in one write). Each line starts on a new line of its
  * own, so a line a crash cut short never joins the next. The runtime's state is a file of its own
  * (`<id>.state.json`), replaced atomically at the end of each turn: the log grows by a turn's
  * entries, not by the whole history each time, and a listing never reads it. One server owns a

@@ -1,5 +1,5 @@
 // The conversation log in PostgreSQL (migration 5): a row per conversation and one per entry,
-// each entry its own statement as the turn goes, so every server sees a conversation as it grows.
+// committed as the turn goes (a step's entries in one transaction), so every server sees a conversation as it grows.
 import type { ConversationEntry } from '@flow/core';
 import type { Sql, TransactionSql } from 'postgres';
 import {
