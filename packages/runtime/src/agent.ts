@@ -1,11 +1,9 @@
 import {
-  compileFlow,
   errorMessage,
   functionDefinition,
   isRecord,
   resolveSecrets,
   secretMessages,
-  systemPromptText,
   type FlowDocument,
   type McpHost,
   type McpToolInfo,
@@ -18,6 +16,7 @@ import type { ModelClient } from './modelClient.js';
 import type { NetworkSeams } from './guardedFetch.js';
 import { modelCallSpan, toolCallSpan, turnSpan, type AgentTelemetry } from './telemetry.js';
 import { flowTools, type FlowTool } from './tools.js';
+import { preparedOf, type PreparedFlow } from './preparedFlow.js';
 
 /** One tool call of a turn, as the trace shows it. */
 export interface ToolCallTrace {
@@ -50,7 +49,8 @@ export interface TurnTrace {
 }
 
 export interface AgentOptions {
-  doc: FlowDocument;
+  /** The flow, or the same prepared once for many agents (`prepareFlow`). */
+  doc: FlowDocument | PreparedFlow;
   model: ModelClient;
   /**
    * Where `{ "env": NAME }` secrets of the flow are read: the provider's secret store (only the
@@ -111,8 +111,8 @@ function parseArguments(text: string): Record<string, string> {
  * only; they never enter a message.
  */
 export function createAgent(options: AgentOptions): Agent {
-  const system = systemPromptText(compileFlow(options.doc)).trimEnd();
-  const { doc: resolved, missing } = resolveSecrets(options.doc, options.env);
+  const { doc, compiledPrompt: system } = preparedOf(options.doc);
+  const { doc: resolved, missing } = resolveSecrets(doc, options.env);
   // A tool whose secret is missing is never run with an empty credential: it says which one is missing.
   const missingByNode = new Map<string, string>();
   for (const { nodeId, env } of missing)

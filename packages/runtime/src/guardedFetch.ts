@@ -1,5 +1,7 @@
 import { isCredentialHeader, isSecretName, urlWithoutCredentials } from '@flow/core';
-import { Agent, fetch, type Response } from 'undici';
+import { pipeline, type Readable, type Transform } from 'node:stream';
+import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Agent, Headers, type Dispatcher } from 'undici';
 import {
   BlockedAddressError,
   checkUrl,
@@ -43,7 +45,7 @@ export interface GuardedResponse {
   status: number;
   statusText: string;
   ok: boolean;
-  headers: Response['headers'];
+  headers: Headers;
   /** The URL that answered, after any redirects. */
   url: URL;
   /** The body as it arrives; an error once it passes the cap. */
@@ -53,19 +55,85 @@ export interface GuardedResponse {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Methods fetch never sends (and so neither does the guard). */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 /** Headers that describe a body: gone with the body when a redirect turns the request into a GET. */
 const BODY_HEADER = /^content-/i;
 
 // One connection pool per rule and resolver: a connection is reused only under the rule that checked its address.
-const pools = new WeakMap<Resolve, Map<AddressRule | null, Agent>>();
+const pools = new WeakMap<Resolve, Map<AddressRule | null, Dispatcher>>();
 
-function poolFor(refuses: AddressRule | null, resolve: Resolve): Agent {
+function poolFor(refuses: AddressRule | null, resolve: Resolve): Dispatcher {
   let byRule = pools.get(resolve);
-  if (byRule === undefined) pools.set(resolve, (byRule = new Map<AddressRule | null, Agent>()));
-  let agent = byRule.get(refuses);
-  if (agent === undefined) byRule.set(refuses, (agent = new Agent({ connect: { lookup: pinnedLookup(refuses, resolve) } })));
-  return agent;
+  if (byRule === undefined) pools.set(resolve, (byRule = new Map<AddressRule | null, Dispatcher>()));
+  let pool = byRule.get(refuses);
+  if (pool === undefined) byRule.set(refuses, (pool = new Agent({ connect: { lookup: pinnedLookup(refuses, resolve) } })));
+  return pool;
 }
+
+/** What fetch adds to a request that does not say otherwise: the same request leaves as before. */
+function withFetchDefaults(headers: Record<string, string>, url: URL, body: string | undefined): Record<string, string> {
+  const given = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const defaults: [string, string][] = [
+    ['accept', '*/*'],
+    ['accept-language', '*'],
+    ['sec-fetch-mode', 'cors'],
+    ['user-agent', 'undici'],
+    ['accept-encoding', url.protocol === 'https:' ? 'br, gzip, deflate' : 'gzip, deflate'],
+  ];
+  if (body !== undefined) defaults.push(['content-type', 'text/plain;charset=UTF-8']);
+  const added = defaults.filter(([name]) => !given.has(name));
+  return added.length === 0 ? headers : { ...headers, ...Object.fromEntries(added) };
+}
+
+/** The answer's headers as fetch gives them. */
+function headersOf(raw: Dispatcher.ResponseData['headers']): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value !== undefined) headers.append(name, value);
+  }
+  return headers;
+}
+
+// Lenient as fetch is: an answer cut at the end still gives what it had.
+const LENIENT = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
+const DECODERS = new Map<string, () => Transform>([
+  ['gzip', () => createGunzip(LENIENT)],
+  ['x-gzip', () => createGunzip(LENIENT)],
+  ['deflate', () => createInflate(LENIENT)],
+  ['br', () => createBrotliDecompress({ flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH })],
+]);
+
+/** The body decoded as fetch decodes it (the codings it asks for, last applied first); as it came for a coding it does not know. */
+function decoded(body: Dispatcher.ResponseData['body'], encoding: string | string[] | undefined): AsyncIterable<Uint8Array> {
+  const codings = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? ''))
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity')
+    .reverse();
+  const decoders = codings.flatMap((coding) => {
+    const decoder = DECODERS.get(coding);
+    return decoder === undefined ? [] : [decoder];
+  });
+  if (decoders.length === 0 || decoders.length !== codings.length || decoders.length > 5) return body;
+  // Errors reach the last stream, which the reader iterates.
+  let stream: Readable = body;
+  for (const decoder of decoders) stream = pipeline(stream, decoder(), () => undefined);
+  return bytesOf(stream);
+}
+
+async function* bytesOf(stream: Readable): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) {
+    const bytes: unknown = chunk;
+    if (bytes instanceof Uint8Array) yield bytes;
+  }
+}
+
+const isAbort = (error: unknown): boolean => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+
+/** A failure as fetch says it (`message` with the reason as its cause), so every caller's words stay the same; time-outs as they are. */
+const asFetchError = (error: unknown, message: string): unknown => (isAbort(error) ? error : new TypeError(message, { cause: error }));
 
 /** The headers without credentials: the well-known ones, any secret-named one and the flow's secret headers. */
 function withoutCredentials(headers: Record<string, string>, secretHeaders: readonly string[]): Record<string, string> {
@@ -80,37 +148,43 @@ function turnsIntoGet(status: number, method: string): boolean {
   return (status === 303 && method !== 'GET' && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST');
 }
 
-function capped(response: Response, url: URL, cap: number): GuardedResponse {
-  const body: AsyncIterable<Uint8Array> | null = response.body;
+function capped(response: Dispatcher.ResponseData, url: URL, cap: number): GuardedResponse {
+  const body = decoded(response.body, response.headers['content-encoding']);
+  // The body's own errors said as fetch says them ('terminated').
+  async function* read(): AsyncGenerator<Uint8Array> {
+    try {
+      yield* body;
+    } catch (error) {
+      throw asFetchError(error, 'terminated');
+    }
+  }
   async function* chunks(): AsyncGenerator<Uint8Array> {
-    if (body === null) return;
     let size = 0;
-    for await (const chunk of body) {
+    for await (const chunk of read()) {
       size += chunk.length;
       if (size > cap) throw new Error(`The answer of ${urlWithoutCredentials(url)} is larger than ${cap} bytes`);
       yield chunk;
     }
   }
+  const status = response.statusCode;
   return {
-    status: response.status,
+    status,
     statusText: response.statusText,
-    ok: response.ok,
-    headers: response.headers,
+    ok: status >= 200 && status <= 299,
+    headers: headersOf(response.headers),
     url,
     chunks,
     async text() {
       const parts: Buffer[] = [];
       let size = 0;
-      if (body !== null) {
-        for await (const chunk of body) {
-          const room = cap - size;
-          if (chunk.length > room) {
-            parts.push(Buffer.from(chunk.subarray(0, room)));
-            return { text: Buffer.concat(parts).toString('utf8'), cut: true };
-          }
-          parts.push(Buffer.from(chunk));
-          size += chunk.length;
+      for await (const chunk of read()) {
+        const room = cap - size;
+        if (chunk.length > room) {
+          parts.push(Buffer.from(chunk.subarray(0, room)));
+          return { text: Buffer.concat(parts).toString('utf8'), cut: true };
         }
+        parts.push(Buffer.from(chunk));
+        size += chunk.length;
       }
       return { text: Buffer.concat(parts).toString('utf8'), cut: false };
     },
@@ -129,25 +203,36 @@ export async function guardedFetch(url: URL | string, init: GuardedRequestInit, 
   const signal = AbortSignal.timeout(policy.timeoutMs);
   let target = new URL(url);
   let method = init.method.toUpperCase();
+  if (FORBIDDEN_METHODS.has(method)) throw new TypeError(`'${method}' HTTP method is unsupported.`);
   let body = init.body;
   let headers = { ...init.headers };
   for (let hop = 0; ; hop++) {
     checkUrl(target, refuses);
-    let response: Response;
+    let response: Dispatcher.ResponseData;
     try {
-      response = await fetch(target, { method, headers, redirect: 'manual', dispatcher, signal, ...(body === undefined ? {} : { body }) });
+      // undici's request, not its fetch: the same exchange at about half the CPU (no web streams, no cloned body).
+      response = await dispatcher.request({
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
+        method,
+        headers: withFetchDefaults(headers, target, body),
+        signal,
+        ...(body === undefined ? {} : { body }),
+      });
     } catch (error) {
       // The connection's lookup refused the name: say so plainly rather than 'fetch failed'.
+      if (error instanceof BlockedAddressError) throw error;
       if (error instanceof Error && error.cause instanceof BlockedAddressError) throw error.cause;
-      throw error;
+      throw asFetchError(error, 'fetch failed');
     }
-    const location = response.headers.get('location');
-    if (!REDIRECTS.has(response.status) || location === null) return capped(response, target, policy.maxResponseBytes);
-    await response.body?.cancel();
+    const location = response.headers.location;
+    if (!REDIRECTS.has(response.statusCode) || typeof location !== 'string') return capped(response, target, policy.maxResponseBytes);
+    // Read and dropped (a destroyed body would report an abort nobody waits for).
+    await response.body.dump();
     if (hop === MAX_REDIRECTS) throw new Error(`Too many redirects (more than ${MAX_REDIRECTS}) from ${urlWithoutCredentials(url)}`);
     const next = new URL(location, target);
     if (next.origin !== target.origin) headers = withoutCredentials(headers, init.secretHeaders ?? []);
-    if (turnsIntoGet(response.status, method)) {
+    if (turnsIntoGet(response.statusCode, method)) {
       method = 'GET';
       body = undefined;
       headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !BODY_HEADER.test(name)));

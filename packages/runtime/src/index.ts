@@ -1,4 +1,5 @@
 export { createAgent, type Agent, type AgentOptions, type ToolCallTrace, type TurnOptions, type TurnTrace } from './agent.js';
+export { prepareFlow, preparedOf, type PreparedFlow } from './preparedFlow.js';
 export type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
 export { DEFAULT_LIMITS, type RuntimeLimits, type ToolResult } from './executeTool.js';
 export { ModelError, createModelClient, generateModelOf, type ModelClient, type ModelClientOptions } from './modelClient.js';

@@ -74,7 +74,8 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
   const timeoutMs = options.timeoutMs ?? 60_000;
   // The endpoint is the provider's own setting, so it may be on this machine (Ollama); it still goes through the guard.
   const policy = { allowPrivateNetwork: true, timeoutMs, maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024 };
-  const shownUrl = urlWithoutCredentials(settings.baseUrl);
+  // Worked out when an error needs it: parsing the URL was a tenth of building a served turn's agent.
+  const shownUrl = (): string => urlWithoutCredentials(settings.baseUrl);
   return {
     model: settings.model,
     async chat(messages, tools, { onToken, temperature, maxTokens, json } = {}) {
@@ -94,7 +95,7 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
           policy,
         );
       } catch (error) {
-        throw new ModelError(`The model endpoint ${shownUrl} did not answer: ${reasonOf(error, timeoutMs)}`);
+        throw new ModelError(`The model endpoint ${shownUrl()} did not answer: ${reasonOf(error, timeoutMs)}`);
       }
       if (!response.ok) {
         const text = await response.text().then(

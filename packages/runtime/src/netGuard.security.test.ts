@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAgent } from './agent.js';
 import { guardedFetch, type GuardPolicy } from './guardedFetch.js';
@@ -133,6 +134,9 @@ describe('guardedFetch', () => {
       if (path === '/loop') return redirect(res, 302, '/loop');
       if (path === '/to-loopback') return redirect(res, 302, `http://localhost:${second.port}/steal`);
       if (path === '/to-mapped') return redirect(res, 301, `http://[::ffff:7f00:1]:${second.port}/steal`);
+      if (path === '/gzip') return void res.writeHead(200, { 'Content-Encoding': 'gzip' }).end(gzipSync('{"packed":"gzip"}'));
+      if (path === '/gzip-br')
+        return void res.writeHead(200, { 'Content-Encoding': 'gzip, br' }).end(brotliCompressSync(gzipSync('{"packed":"twice"}')));
       ok(res, JSON.stringify({ at: 'first', path: seen.path }));
     });
   });
@@ -232,6 +236,32 @@ describe('guardedFetch', () => {
         for await (const chunk of streamed.chunks()) expect(chunk.length).toBeLessThanOrEqual(10);
       })(),
     ).rejects.toThrow(`The answer of ${first.origin}/big is larger than 10 bytes`);
+  });
+
+  it('sends what fetch sends and reads what it reads: its default headers, compressed answers decoded, a refused connection said the same', async () => {
+    await guardedFetch(`${first.origin}/plain`, { method: 'POST', headers: { Accept: 'application/json' }, body: 'hi' }, OPEN);
+    expect(first.seen[0]?.headers).toMatchObject({
+      accept: 'application/json',
+      'accept-language': '*',
+      'accept-encoding': 'gzip, deflate',
+      'sec-fetch-mode': 'cors',
+      'user-agent': 'undici',
+      'content-type': 'text/plain;charset=UTF-8',
+      'content-length': '2',
+    });
+    for (const [path, text] of [
+      ['/gzip', '{"packed":"gzip"}'],
+      ['/gzip-br', '{"packed":"twice"}'],
+    ] as const)
+      expect(await (await guardedFetch(`${first.origin}${path}`, { method: 'GET', headers: {} }, OPEN)).text(), path).toEqual({
+        text,
+        cut: false,
+      });
+    const gone = await startSite((_seen, res) => ok(res));
+    await gone.close();
+    const refused = await guardedFetch(`${gone.origin}/`, { method: 'GET', headers: {} }, OPEN).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TypeError);
+    expect(refused).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });
   });
 
   it('refuses a URL with a user name or password, and shows it without them', async () => {

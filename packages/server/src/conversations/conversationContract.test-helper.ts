@@ -106,6 +106,39 @@ export function conversationContract(name: string, open: () => Promise<OpenedCon
       expect(await records.resume(h.id)).toEqual({ head: h, state: second });
     });
 
+    it('starts a conversation with its first entries: its transcript from the start, counted and previewed', async () => {
+      const h = head('shop', 1);
+      await records.create(h, [user('I was told to ask here', 1), assistant('Ask away.', 1, 0, 0), user('Where is order A1?', 1)]);
+      const stored = await records.get(h.id);
+      expect(stored?.conversation.entries.map((e) => (e.kind === 'tool' ? e.name : e.content))).toEqual([
+        'I was told to ask here',
+        'Ask away.',
+        'Where is order A1?',
+      ]);
+      expect(stored?.conversation).toMatchObject({ preview: 'I was told to ask here', messages: 3, updatedAt: user('', 1).at });
+      expect((await records.list({ planId: 'shop' })).conversations.map((c) => c.id)).toEqual([h.id]);
+    });
+
+    it('finishes a turn as one change: the answer appended and the state saved; no such conversation gets neither', async () => {
+      const h = head('shop', 1);
+      await records.create(h);
+      await records.append(h.id, user('Where is order A1?', 1));
+      const state = { messages: [{ role: 'user' as const, content: 'Where is order A1?' }], variables: { order_id: 'A1' } };
+      await records.finishTurn(h.id, assistant('It has shipped.', 2, 100, 20), state);
+      expect(await records.resume(h.id)).toEqual({ head: h, state });
+      const stored = await records.get(h.id);
+      expect(stored?.conversation.entries.map((e) => e.kind)).toEqual(['user', 'assistant']);
+      expect(stored?.conversation).toMatchObject({
+        updatedAt: assistant('', 2).at,
+        messages: 2,
+        usage: { inputTokens: 100, outputTokens: 20 },
+      });
+      const unknown = newConversationId();
+      await records.finishTurn(unknown, assistant('Nobody asked.', 3), state);
+      expect(await records.get(unknown)).toBeNull();
+      expect(await records.resume(unknown)).toBeNull();
+    });
+
     it('knows no conversation it was not given: get and resume are null, append is false, a malformed id included', async () => {
       const unknown = newConversationId();
       expect(await records.get(unknown)).toBeNull();

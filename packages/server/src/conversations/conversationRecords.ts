@@ -1,6 +1,6 @@
 // What every store keeps of a served conversation: its head (who, which agent, when), its entries
-// appended one at a time as the turn goes (so a server that dies mid-answer loses no stored
-// entry) and the runtime's state after its last whole turn (messages and variables), from which
+// appended as the turn goes, each on record before the turn goes on (so a server that dies
+// mid-answer loses no stored entry) and the runtime's state after its last whole turn (messages and variables), from which
 // the next turn goes on. The folder store implements it in folderConversations.ts, PostgreSQL in
 // pg/pgConversations.ts; conversationContract.test-helper.ts holds both to the same guarantees.
 import { randomBytes } from 'node:crypto';
@@ -44,11 +44,17 @@ export interface ResumedConversation {
 }
 
 export interface ConversationRecords {
-  create(head: ConversationHead): Promise<void>;
+  /** Starts a conversation with its first entries (a client's history, the first message), all on record when it returns. */
+  create(head: ConversationHead, entries?: readonly ConversationEntry[]): Promise<void>;
   /** Adds one entry at the end; its time becomes the conversation's `updatedAt`. False when there is no such conversation. */
   append(id: string, entry: ConversationEntry): Promise<boolean>;
   /** Replaces the state the next turn goes on from (at the end of a whole turn, after its answer's entry, whose time is the update's). */
   saveState(id: string, state: ConversationState): Promise<void>;
+  /**
+   * The end of a whole turn as one change: `answer` appended and `state` saved, as `append` then
+   * `saveState` do, both on record when it returns (before the turn's answer is sent). Nothing for no such conversation.
+   */
+  finishTurn(id: string, answer: ConversationEntry, state: ConversationState): Promise<void>;
   get(id: string): Promise<StoredConversation | null>;
   /** What a turn goes on from: the head and the state, without the transcript (a turn reads no entry); a store may keep it, so it is not to be changed. Null for no such conversation. */
   resume(id: string): Promise<ResumedConversation | null>;

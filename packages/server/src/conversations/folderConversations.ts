@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { mkdir, open, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConversationEntry } from '@flow/core';
 import { isRecord } from '../guards.js';
@@ -73,7 +73,7 @@ function parseConversation(text: string, state: ConversationState): StoredConver
 
 /**
  * The conversation log as one file per conversation under the data folder's `.flow-conversations`
- * (mode 600): JSON lines appended and synced one at a time. Each line starts on a new line of its
+ * (mode 600): JSON lines appended and synced as the turn goes (a step's lines in one write). Each line starts on a new line of its
  * own, so a line a crash cut short never joins the next. The runtime's state is a file of its own
  * (`<id>.state.json`), replaced atomically at the end of each turn: the log grows by a turn's
  * entries, not by the whole history each time, and a listing never reads it. One server owns a
@@ -112,32 +112,58 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
   }
   const stateOf = (text: string): ConversationState => storedState(parseStored(text));
 
-  async function ensureFolder(): Promise<void> {
+  // Made once per server; made again should someone remove it meanwhile (an append then finds no folder).
+  let folderMade: Promise<void> | undefined;
+  async function makeFolder(): Promise<void> {
     await mkdir(folder, { recursive: true, mode: 0o700 });
     // Conversations may hold personal data: git never picks the folder up.
     await writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx', mode: 0o600 }).catch((error: unknown) => {
       if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
     });
   }
+  const ensureFolder = (): Promise<void> => {
+    folderMade ??= makeFolder().catch((error: unknown) => {
+      folderMade = undefined;
+      throw error;
+    });
+    return folderMade;
+  };
 
-  async function appendLine(id: string, line: Line, create: boolean): Promise<boolean> {
+  /** The conversation's file opened to append (created with `create`); null when there is none. Call within its queue. */
+  async function openLog(path: string, create: boolean): Promise<FileHandle | null> {
+    if (create) await ensureFolder();
+    try {
+      return await open(path, create ? CREATE : APPEND, 0o600);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      if (!create) return null;
+      folderMade = undefined;
+      await ensureFolder();
+      return open(path, CREATE, 0o600);
+    }
+  }
+
+  async function appendLines(id: string, lines: readonly Line[], create: boolean): Promise<boolean> {
     const path = fileOf(id);
     return serialized(path, async () => {
-      if (create) await ensureFolder();
-      let handle;
+      const handle = await openLog(path, create);
+      if (handle === null) return false;
       try {
-        handle = await open(path, create ? CREATE : APPEND, 0o600);
-      } catch (error) {
-        if (isMissing(error)) return false;
-        throw error;
-      }
-      try {
-        await handle.write(`\n${JSON.stringify(line)}`);
+        // One write, one sync, however many lines.
+        await handle.write(lines.map((line) => `\n${JSON.stringify(line)}`).join(''));
       } finally {
         await handle.close();
       }
       return true;
     });
+  }
+
+  /** Writes the state file and keeps the state in memory for the next turn. Call within the conversation's queue, its log known to be there. */
+  async function writeState(id: string, state: ConversationState): Promise<void> {
+    const text = JSON.stringify(state);
+    await writeAtomic(stateFileOf(id), `${text}\n`, 0o600, { folderExists: true });
+    const resumed = kept.get(id)?.resumed;
+    if (resumed !== undefined) keep(id, { head: resumed.head, state }, text.length);
   }
 
   /** The conversation `id`; its state only when asked (`get`), listings need none. */
@@ -170,10 +196,11 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
   }
 
   return {
-    async create(head) {
-      if (await appendLine(head.id, { head }, true)) keep(head.id, { head, state: { messages: [], variables: {} } }, 0);
+    async create(head, entries = []) {
+      const lines: Line[] = [{ head }, ...entries.map((entry) => ({ entry }))];
+      if (await appendLines(head.id, lines, true)) keep(head.id, { head, state: { messages: [], variables: {} } }, 0);
     },
-    append: (id, entry) => (isConversationId(id) ? appendLine(id, { entry }, false) : Promise.resolve(false)),
+    append: (id, entry) => (isConversationId(id) ? appendLines(id, [{ entry }], false) : Promise.resolve(false)),
     async saveState(id, state) {
       if (!isConversationId(id)) return;
       await serialized(fileOf(id), async () => {
@@ -183,11 +210,21 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
             () => true,
             () => false,
           )
-        ) {
-          const text = JSON.stringify(state);
-          await writeAtomic(stateFileOf(id), `${text}\n`, 0o600);
-          const resumed = kept.get(id)?.resumed;
-          if (resumed !== undefined) keep(id, { head: resumed.head, state }, text.length);
+        )
+          await writeState(id, state);
+      });
+    },
+    async finishTurn(id, answer, state) {
+      if (!isConversationId(id)) return;
+      await serialized(fileOf(id), async () => {
+        // A conversation deleted meanwhile (retention) gets neither.
+        const handle = await openLog(fileOf(id), false);
+        if (handle === null) return;
+        try {
+          // Two files, each synced: written side by side, the turn waits for one sync, not two in a row.
+          await Promise.all([handle.write(`\n${JSON.stringify({ entry: answer })}`), writeState(id, state)]);
+        } finally {
+          await handle.close();
         }
       });
     },

@@ -26,9 +26,14 @@ export function secretPaths(root: string): { folder: string; records: string; ke
   return { folder, records: join(folder, 'secrets.json'), key: join(folder, 'key') };
 }
 
-/** Sealed secrets in one file of the data folder (mode 600), written atomically, one change at a time. */
+/**
+ * Sealed secrets in one file of the data folder (mode 600), written atomically, one change at a time.
+ * One server owns a folder (its lock), so the records it read or wrote are kept in its memory too:
+ * a turn reads no file for its flow's secrets.
+ */
 export function folderSecretRecords(root: string): SecretRecords {
   const paths = secretPaths(root);
+  let loaded: Promise<SecretRecord[]> | undefined;
   async function read(): Promise<SecretRecord[]> {
     try {
       return recordsOf(JSON.parse(await readFile(paths.records, 'utf8')));
@@ -45,14 +50,25 @@ export function folderSecretRecords(root: string): SecretRecords {
     });
     await writeAtomic(paths.records, `${JSON.stringify({ format: FORMAT, secrets: records }, null, 2)}\n`, 0o600);
   }
+  const current = (): Promise<SecretRecord[]> => {
+    loaded ??= read();
+    // A failed read is not kept: the next call reads again.
+    loaded.catch(() => {
+      loaded = undefined;
+    });
+    return loaded;
+  };
   const change = <T>(task: (records: SecretRecord[]) => { next: SecretRecord[] | null; result: T }): Promise<T> =>
     serialized(paths.records, async () => {
-      const { next, result } = task(await read());
-      if (next !== null) await write(next);
+      const { next, result } = task(await current());
+      if (next !== null) {
+        await write(next);
+        loaded = Promise.resolve(next);
+      }
       return result;
     });
   return {
-    list: read,
+    list: current,
     put: (record) =>
       change((records) => {
         const created = !records.some((r) => r.name === record.name);

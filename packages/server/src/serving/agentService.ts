@@ -163,7 +163,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
 
     let opened: Awaited<ReturnType<typeof openFlowAgent>>;
     try {
-      opened = await openFlowAgent(options, published.doc, {
+      opened = await openFlowAgent(options, published.flow, {
         history: state,
         ...(continued === undefined ? {} : { conversationId: continued }),
       });
@@ -177,27 +177,22 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const mask = (text: string): string => redactTokens(text, secretValues);
 
     const conversationId = continued ?? newConversationId();
+    const asked: ConversationEntry = { kind: 'user', at: now(), content: mask(input) };
     if (continued === undefined) {
-      const createdAt = now();
-      await conversations.create({
-        id: conversationId,
-        planId: request.planId,
-        versionName: request.versionName,
-        keyName: request.keyName ?? null,
-        createdAt,
-      });
-      // A client that brings its own history: the transcript shows what the agent was told.
-      for (const message of history) {
-        const content = mask(message.content ?? '');
-        await conversations.append(
-          conversationId,
-          message.role === 'user'
-            ? { kind: 'user', at: createdAt, content }
-            : { kind: 'assistant', at: createdAt, content, usage: { inputTokens: 0, outputTokens: 0 } },
-        );
-      }
+      const createdAt = asked.at;
+      // A client that brings its own history: the transcript shows what the agent was told. One write with the message asked.
+      const told = history.map((message): ConversationEntry =>
+        message.role === 'user'
+          ? { kind: 'user', at: createdAt, content: mask(message.content) }
+          : { kind: 'assistant', at: createdAt, content: mask(message.content ?? ''), usage: { inputTokens: 0, outputTokens: 0 } },
+      );
+      await conversations.create(
+        { id: conversationId, planId: request.planId, versionName: request.versionName, keyName: request.keyName ?? null, createdAt },
+        [...told, asked],
+      );
+    } else {
+      await conversations.append(conversationId, asked);
     }
-    await conversations.append(conversationId, { kind: 'user', at: now(), content: mask(input) });
     request.onStart?.(conversationId);
 
     // Each tool call is written when it ends, one after the other; the turn waits for them before its answer.
@@ -224,9 +219,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       await written;
       const at = now();
       const usage = { inputTokens: trace.tokens.prompt, outputTokens: trace.tokens.completion };
-      await conversations.append(conversationId, { kind: 'assistant', at, content: mask(trace.reply), usage });
-      await conversations.saveState(
+      await conversations.finishTurn(
         conversationId,
+        { kind: 'assistant', at, content: mask(trace.reply), usage },
         maskedState({ messages: agent.messages.filter((m) => m.role !== 'system'), variables: agent.variables }, mask),
       );
       return {

@@ -1,13 +1,15 @@
-import { referencedSecretNames, secretMessages, type FlowDocument } from '@flow/core';
+import { secretMessages, type FlowDocument } from '@flow/core';
 import {
   allowsPrivateNetwork,
   createAgent,
   createModelClient,
   modelSettings,
+  preparedOf,
   recordingModel,
   recordingTools,
   type Agent,
   type Cassette,
+  type PreparedFlow,
   type ChatMessage,
   type Telemetry,
 } from '@flow/runtime';
@@ -37,7 +39,7 @@ export interface FlowAgent {
  */
 export async function openFlowAgent(
   options: RuntimeOptions,
-  doc: FlowDocument,
+  flow: FlowDocument | PreparedFlow,
   turn: {
     model?: string;
     history?: { messages: readonly ChatMessage[]; variables: Readonly<Record<string, string>> };
@@ -47,12 +49,15 @@ export async function openFlowAgent(
     record?: Cassette;
   } = {},
 ): Promise<FlowAgent> {
+  // A served version's flow comes compiled once; the Playground's is compiled for its turn.
+  const prepared = preparedOf(flow);
+  const { doc } = prepared;
   // Only the secrets this flow names, only from the store: the provider's environment is never a flow's.
-  const { values, problems } = await options.secrets.values(referencedSecretNames(doc));
+  const { values, problems } = await options.secrets.values(prepared.secretNames);
   const settings = modelSettings(turn.model === undefined ? {} : { model: turn.model }, options.env);
   const model = createModelClient(settings);
   const agent = createAgent({
-    doc,
+    doc: prepared,
     model: turn.record ? recordingModel(model, turn.record) : model,
     ...(turn.record ? { tape: recordingTools(turn.record) } : {}),
     env: values,

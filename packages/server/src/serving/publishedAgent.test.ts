@@ -2,6 +2,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compileFlow, systemPromptText, type FlowDocument } from '@flow/core';
+import { createAgent, type PreparedFlow } from '@flow/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataPaths } from '../store/dataPaths.js';
 import { createFileStorage, type Storage } from '../store/storage.js';
@@ -33,5 +35,23 @@ describe('the published agents kept between turns', () => {
     expect((await agents('shop', 'production'))?.doc.systemPrompt).toBe('Second');
     expect(flowOf).toHaveBeenCalledTimes(2);
     expect(await agents('../etc', 'production')).toBeNull();
+  });
+
+  it('compiles the flow once per publish: every turn of it starts from that system prompt, the same as compiling it each time', async () => {
+    const published = (systemPrompt: string) => () => ({ ...sampleFlow('shop', 'production', 1), systemPrompt });
+    const compiled = (doc: FlowDocument): string => systemPromptText(compileFlow(doc)).trimEnd();
+    const built = (doc: FlowDocument | PreparedFlow) =>
+      createAgent({ doc, model: { chat: () => Promise.reject(new Error('not asked')) }, env: {} }).messages;
+    const agents = cachedPublishedAgents(storage.publishes);
+    await storage.flows.publish('shop', 'production', published('First'));
+    const first = await agents('shop', 'production');
+    if (first === null) throw new Error('not published');
+    expect(first.flow.compiledPrompt).toBe(compiled(first.doc));
+    expect((await agents('shop', 'production'))?.flow).toBe(first.flow);
+    expect(built(first.flow)).toEqual(built(first.doc));
+    await storage.flows.publish('shop', 'production', published('Second'));
+    const second = await agents('shop', 'production');
+    expect(second?.flow).not.toBe(first.flow);
+    expect(second?.flow.doc.systemPrompt).toBe('Second');
   });
 });

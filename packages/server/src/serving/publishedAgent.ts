@@ -1,4 +1,5 @@
 import { parseFlow, type FlowDocument } from '@flow/core';
+import { prepareFlow, type PreparedFlow } from '@flow/runtime';
 import { isId } from '../ids.js';
 import type { PublishHistory } from '../store/storage.js';
 
@@ -9,6 +10,8 @@ export interface PublishedAgent {
   /** The id of the publish it comes from. */
   publishId: string;
   doc: FlowDocument;
+  /** The flow compiled once for every turn it serves. */
+  flow: PreparedFlow;
 }
 
 /**
@@ -24,7 +27,7 @@ export async function publishedAgent(publishes: PublishHistory, planId: string, 
   const text = await publishes.flowOf(planId, versionName, latest.id);
   const parsed = text === null ? null : parseFlow(text);
   if (!parsed?.ok) return null;
-  return { planId, versionName, publishId: latest.id, doc: parsed.doc };
+  return { planId, versionName, publishId: latest.id, doc: parsed.doc, flow: prepareFlow(parsed.doc) };
 }
 
 /** Plan versions whose published flow is kept parsed at most (the served ones are few). */

@@ -22,13 +22,19 @@ export async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/** What a caller of writeAtomic knows already. */
+export interface AtomicWriteOptions {
+  /** The folder is there (the caller holds a file of it open): no mkdir. */
+  folderExists?: boolean;
+}
+
 /**
  * Writes a file so that readers and crashes see either the old or the new bytes, never a part:
  * a temp file in the same folder, written and fsynced, then renamed over the target.
  */
-export async function writeAtomic(path: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
+export async function writeAtomic(path: string, data: string | Uint8Array, mode = 0o644, options: AtomicWriteOptions = {}): Promise<void> {
   const folder = dirname(path);
-  await mkdir(folder, { recursive: true });
+  if (options.folderExists !== true) await mkdir(folder, { recursive: true });
   const temp = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', mode);
   try {

@@ -1,6 +1,7 @@
 // The conversation log in PostgreSQL (migration 5): a row per conversation and one per entry,
-// each entry its own statement as the turn goes, so every server sees a conversation as it grows.
-import type { Sql } from 'postgres';
+// committed as the turn goes (a step's entries in one transaction), so every server sees a conversation as it grows.
+import type { ConversationEntry } from '@flow/core';
+import type { Sql, TransactionSql } from 'postgres';
 import {
   conversationOf,
   cursorOf,
@@ -65,37 +66,50 @@ export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise
     );
     return row ?? null;
   }
+  /** Appends an entry within a transaction; false for no such conversation. */
+  async function appendIn(tx: TransactionSql, id: string, entry: ConversationEntry): Promise<boolean> {
+    const content = searchedText(entry);
+    const counted = entry.kind === 'tool' ? 0 : 1;
+    const preview = entry.kind === 'user' ? previewOf(entry.content) : '';
+    // The row's lock orders the entries of one conversation, whichever server appends them.
+    const rows = await tx`
+      update conversations set updated_at = greatest(updated_at, ${entry.at}), messages = messages + ${counted},
+        preview = case when preview = '' then ${preview} else preview end
+      where id = ${id} returning id`;
+    if (rows.length === 0) return false;
+    await tx`
+      insert into conversation_entries (conversation_id, seq, body, content)
+      select ${id}, coalesce(max(seq), 0) + 1, ${JSON.stringify(entry)}, ${content}
+      from conversation_entries where conversation_id = ${id}`;
+    return true;
+  }
   return {
-    async create(head) {
-      await guarded(
-        () => sql`
-          insert into conversations (id, plan_id, version_name, key_name, created_at, updated_at)
-          values (${head.id}, ${head.planId}, ${head.versionName}, ${head.keyName}, ${head.createdAt}, ${head.createdAt})`,
+    async create(head, entries = []) {
+      // One transaction: one commit for the conversation and its first entries.
+      await guarded(() =>
+        sql.begin(async (tx) => {
+          await tx`
+            insert into conversations (id, plan_id, version_name, key_name, created_at, updated_at)
+            values (${head.id}, ${head.planId}, ${head.versionName}, ${head.keyName}, ${head.createdAt}, ${head.createdAt})`;
+          for (const entry of entries) await appendIn(tx, head.id, entry);
+        }),
       );
     },
     async append(id, entry) {
       if (!isConversationId(id)) return false;
-      const content = searchedText(entry);
-      const counted = entry.kind === 'tool' ? 0 : 1;
-      const preview = entry.kind === 'user' ? previewOf(entry.content) : '';
-      return guarded(() =>
-        sql.begin(async (tx) => {
-          // The row's lock orders the entries of one conversation, whichever server appends them.
-          const rows = await tx`
-            update conversations set updated_at = greatest(updated_at, ${entry.at}), messages = messages + ${counted},
-              preview = case when preview = '' then ${preview} else preview end
-            where id = ${id} returning id`;
-          if (rows.length === 0) return false;
-          await tx`
-            insert into conversation_entries (conversation_id, seq, body, content)
-            select ${id}, coalesce(max(seq), 0) + 1, ${JSON.stringify(entry)}, ${content}
-            from conversation_entries where conversation_id = ${id}`;
-          return true;
-        }),
-      );
+      return guarded(() => sql.begin((tx) => appendIn(tx, id, entry)));
     },
     async saveState(id, state) {
       await guarded(() => sql`update conversations set state = ${JSON.stringify(state)} where id = ${id}`);
+    },
+    async finishTurn(id, answer, state) {
+      if (!isConversationId(id)) return;
+      // One transaction: one commit for the answer and the state.
+      await guarded(() =>
+        sql.begin(async (tx) => {
+          if (await appendIn(tx, id, answer)) await tx`update conversations set state = ${JSON.stringify(state)} where id = ${id}`;
+        }),
+      );
     },
     async get(id) {
       const row = await rowOf(id);
