@@ -203,24 +203,29 @@ export function agentServiceSuite(name: string, open: () => Promise<OpenedServic
       expect(JSON.stringify(model.requests[0]?.messages)).not.toContain('pirate');
     });
 
-    it('runs a tool against a local HTTP service and records the call (arguments, output, duration); its secret is never stored', async () => {
+    it('runs a tool against a local HTTP service and records the call (arguments, output, duration); its secret is never stored nor streamed', async () => {
       await vault.set('ORDERS_TOKEN', ORDERS_TOKEN);
       const doc = httpToolFlow(
         { url: `${api.url}/orders/{{order_id}}`, authorization: 'bearer', bearer_token: { env: 'ORDERS_TOKEN' } },
         'Look up order',
       );
       await publish(doc);
-      model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_id: 'A1' } }] }, { content: `Shipped. ${ORDERS_TOKEN}` });
+      model.push({ toolCalls: [{ name: 'look_up_order', arguments: { order_id: 'A1' } }] }, { content: `Shipped. ${ORDERS_TOKEN} ok` });
+      const deltas: string[] = [];
       const answer = await service.turn({
         planId: 'shop',
         versionName: 'production',
         messages: [{ role: 'user', content: `Where is A1? My token is ${ORDERS_TOKEN}` }],
+        onDelta: (text) => deltas.push(text),
       });
+      // The model streams the token in pieces of four characters: no piece of it reaches the client.
+      expect(deltas.join('')).toBe('Shipped. *** ok');
+      for (const piece of ['orde', 'rs-t', '7a6b', '3e']) expect(deltas.join('\n')).not.toContain(piece);
       // The tool really ran, with the secret, against the local service.
       expect(api.requests).toHaveLength(1);
       expect(api.requests[0]?.url).toBe('/orders/A1');
       expect(api.requests[0]?.headers.authorization).toBe(`Bearer ${ORDERS_TOKEN}`);
-      expect(answer.reply).toBe('Shipped. ***');
+      expect(answer.reply).toBe('Shipped. *** ok');
       const stored = await storage.conversations.get(answer.conversationId);
       const tool = stored?.conversation.entries.find((e) => e.kind === 'tool');
       expect(tool).toMatchObject({ kind: 'tool', name: 'look_up_order', arguments: { order_id: 'A1' } });

@@ -1,6 +1,14 @@
 // The headless agent service: one turn of a published agent for any client (OpenAI-style API,
 // MCP, the embedded chat), recorded in the conversation log as it goes.
-import { FlowError, agentMessages, conversationMessages, messages as flowMessages, redactTokens, type ConversationEntry } from '@flow/core';
+import {
+  FlowError,
+  agentMessages,
+  conversationMessages,
+  createStreamRedactor,
+  messages as flowMessages,
+  redactTokens,
+  type ConversationEntry,
+} from '@flow/core';
 import { ModelError, ModelNotConfiguredError, type ChatMessage, type ToolCallTrace } from '@flow/runtime';
 import { isRecord } from '../guards.js';
 import { newConversationId, type ConversationRecords, type ConversationState } from '../conversations/conversationRecords.js';
@@ -209,13 +217,24 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       };
       written = written.then(() => conversations.append(conversationId, entry));
     };
+    // Streamed pieces are masked too: a tail that could still become a secret value waits for the next piece.
+    const { onDelta } = request;
+    const redactor = createStreamRedactor(secretValues);
+    const onToken = onDelta
+      ? (text: string): void => {
+          const safe = redactor.push(text);
+          if (safe !== '') onDelta(safe);
+        }
+      : undefined;
     try {
       const trace = await agent.turn(input, {
         onToolCall: record,
-        ...(request.onDelta ? { onToken: request.onDelta } : {}),
+        ...(onToken ? { onToken } : {}),
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
       });
+      const rest = redactor.end();
+      if (onDelta && rest !== '') onDelta(rest);
       await written;
       const at = now();
       const usage = { inputTokens: trace.tokens.prompt, outputTokens: trace.tokens.completion };
@@ -226,7 +245,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       );
       return {
         conversationId,
-        // Masked for the caller too; streamed deltas cannot be (a value may be cut across two).
+        // Masked for the caller too, as the streamed pieces are.
         reply: mask(trace.reply),
         finishReason: 'stop',
         usage: {
