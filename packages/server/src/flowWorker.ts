@@ -1,11 +1,10 @@
 // The entry of a flow worker thread (flowWorkers.ts starts it): runs each job it is sent and posts back its outcome.
 import { parentPort } from 'node:worker_threads';
-import { isJobRequest, lowerThisThread } from './flowWorkers.js';
+import { isJobRequest } from './flowWorkers.js';
 import { outcomeOf, transferablesOf } from './flowWork.js';
 
 const port = parentPort;
 if (port === null) throw new Error('flowWorker.ts runs as a worker thread (flowWorkers.ts starts it)');
-lowerThisThread();
 port.on('message', (message: unknown) => {
   if (!isJobRequest(message)) return;
   const outcome = outcomeOf(message.job);

@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readlinkSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFlow, serializeFlow } from '@flow/core';
 import { outcomeOf, runFlowJob, transferablesOf, type FlowJob } from './flowWork.js';
-import { INLINE_BYTES, WORKER_NICE, createFlowWorkers, type FlowWorkers } from './flowWorkers.js';
+import { INLINE_BYTES, createFlowWorkers, type FlowWorkers } from './flowWorkers.js';
 import { HttpError } from './http/HttpError.js';
 import { etagOf } from './http/respond.js';
 import { secretPaths } from './secrets/folderSecrets.js';
@@ -61,19 +60,6 @@ describe('flowWorkers', () => {
     expect(result.flow.text).toBe(serializeFlow(largeFlow));
     expect(result.flow.hash).toBe(etagOf(result.flow.text));
     expect(Buffer.from(result.flow.bytes).equals(Buffer.from(result.flow.text))).toBe(true);
-  });
-
-  it.skipIf(!existsSync('/proc/thread-self'))('runs its workers at a lower priority than the thread that asks (Linux)', async () => {
-    await pool.run(documentJob(bytesOf(largeFlow)));
-    const niceOf = async (tid: string): Promise<number> => {
-      const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8');
-      // The fields after the command name (which may hold spaces) and its closing parenthesis: the nice value is the 17th.
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    };
-    const own = readlinkSync('/proc/thread-self').split('/').pop() ?? '';
-    const nices = await Promise.all((await readdir('/proc/self/task')).map(niceOf));
-    expect(nices).toContain(WORKER_NICE);
-    expect(await niceOf(own)).toBeLessThan(WORKER_NICE);
   });
 
   it('refuses on a worker thread with the status, code, message and findings the job throws on this thread', async () => {

@@ -1,8 +1,8 @@
 // A small pool of worker threads for the heavy part of large flow writes (flowWork.ts), so that
 // parsing, checking, serializing and hashing a 20,000-node flow never holds another request.
-import { existsSync, readlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { isRecord } from './guards.js';
@@ -35,22 +35,6 @@ const sizeOf = (job: FlowJob): number => job.body.byteLength + (job.kind === 'fu
 
 /** Jobs below this size are handled on the calling thread: the hop to a worker would cost more than it saves. */
 export const INLINE_BYTES = 256 * 1024;
-
-/** The nice value of a flow worker's thread: on a busy machine its work yields the CPU to the requests the main thread serves. */
-export const WORKER_NICE = 10;
-
-/**
- * Lowers the calling thread's priority to WORKER_NICE where a thread has one of its own (Linux,
- * whose /proc/thread-self names the thread's id); elsewhere, or when refused, it keeps the process's.
- */
-export function lowerThisThread(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isSafeInteger(tid) && tid > 0) setPriority(tid, WORKER_NICE);
-  } catch {
-    // No /proc (not Linux) or no permission: the worker runs at the process's priority, as before.
-  }
-}
 
 const SOURCE = import.meta.url.endsWith('.ts');
 // Built, the worker is dist/flowWorker.js beside the bundle (server and flowctl builds list it as an entry).
