@@ -125,7 +125,7 @@ function printServer(result: ServerBenchResult): void {
  * The concurrent reads on the PostgreSQL store, in a throwaway cluster that syncs every commit (as
  * the database section's); none when PostgreSQL is not installed (the figures say so).
  */
-async function concurrentReadsOnPostgres(): Promise<ConcurrentReadFigures[]> {
+async function concurrentReadsOnPostgres(bare: string): Promise<ConcurrentReadFigures[]> {
   let cluster: Awaited<ReturnType<typeof startTestCluster>>;
   try {
     cluster = await startTestCluster(process.env, { durable: true });
@@ -146,7 +146,7 @@ async function concurrentReadsOnPostgres(): Promise<ConcurrentReadFigures[]> {
       body: seed,
     });
     if (created.status !== 200) throw new Error(`creating support-desk/production on PostgreSQL answered ${created.status}`);
-    const figures = await measureConcurrentReads(provider.url, 'PostgreSQL', true);
+    const figures = await measureConcurrentReads(provider.url, 'PostgreSQL', { warmUp: true, bare });
     for (const child of children.splice(0)) await stop(child);
     await database.drop();
     return figures;
@@ -167,7 +167,6 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     children.push(provider.child);
     const functions = `${provider.url}/api/mate/support-desk/production/functions`;
     const [helloPerSecond, functionsPerSecond] = await alternate(hello.url, functions);
-    await stop(hello.child);
     const body = await thousandNodeFlow();
     // The first PUT creates the flow, each next one names the ETag the last one answered with.
     const carrier = etagCarrier();
@@ -181,9 +180,11 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     });
     if (put.errors > 0) throw new Error(`PUT of the 1,000-node flow failed ${put.errors} times`);
     const updateFunctions = await measureUpdateFunctions(provider.url);
-    const concurrentReads = await measureConcurrentReads(provider.url, 'folder');
+    // The hello-world, idle, stays up for the concurrent reads: its floor is the machine's.
+    const concurrentReads = await measureConcurrentReads(provider.url, 'folder', { bare: hello.url });
     await stop(provider.child);
-    concurrentReads.push(...(await concurrentReadsOnPostgres()));
+    concurrentReads.push(...(await concurrentReadsOnPostgres(hello.url)));
+    await stop(hello.child);
     const servedChat = await measureServedChat();
     const result: ServerBenchResult = {
       functionsRatio: functionsPerSecond / helloPerSecond,

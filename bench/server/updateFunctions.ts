@@ -1,4 +1,5 @@
 import { etagCarrier } from './etag.js';
+import { startWriter, type WriteOutcome } from './writer.js';
 
 /** New functions per call: each into a fresh flow. */
 export const UPDATE_SIZES = [1_000, 4_000, 20_000] as const;
@@ -133,27 +134,27 @@ interface ReadsDuringWrite {
   failed?: string;
 }
 
-/** Small GETs sent one after another until `write` settles: their latencies, and the write's time. */
-async function readWhile(base: string, write: () => Promise<Response>): Promise<ReadsDuringWrite> {
+/** Small GETs of `url` sent one after another until `write` settles: their latencies, and the write's time. */
+async function readWhile(url: string, write: () => Promise<WriteOutcome>): Promise<ReadsDuringWrite> {
   const latencies: number[] = [];
   let done = false;
   let failed: string | undefined;
   const started = performance.now();
   const writing = write()
-    .then(async (res) => {
-      await res.arrayBuffer();
-      if (!res.ok) failed = `status ${res.status}`;
+    .then((outcome) => {
+      if ('failed' in outcome) failed = outcome.failed;
+      else if (outcome.status >= 400) failed = `status ${outcome.status}`;
     })
     .catch((error: unknown) => {
-      failed = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      failed = error instanceof Error ? error.message : String(error);
     })
     .finally(() => {
       done = true;
     });
   const reading = (async () => {
     while (!done) {
-      const t = await timed(`${base}${OTHER}`, {});
-      if (t.res.status !== 200) throw new Error(`GET ${OTHER} answered ${t.res.status}`);
+      const t = await timed(url, {});
+      if (t.res.status !== 200) throw new Error(`GET ${url} answered ${t.res.status}`);
       latencies.push(t.ms);
     }
   })();
@@ -166,15 +167,23 @@ async function readWhile(base: string, write: () => Promise<Response>): Promise<
 /**
  * Does the server keep answering small reads while it takes the 20,000 functions, and the PUT of
  * their flow? `warmUp` first runs the same writes untimed (a provider that has not written yet).
+ * `bare`, a bare node:http server's URL, gives the machine's own floor: the same reads of a server doing nothing else.
  */
-export async function measureConcurrentReads(base: string, store: string, warmUp = false): Promise<ConcurrentReadFigures[]> {
+export async function measureConcurrentReads(
+  base: string,
+  store: string,
+  { warmUp = false, bare }: { warmUp?: boolean; bare?: string } = {},
+): Promise<ConcurrentReadFigures[]> {
   const functions = UPDATE_SIZES[UPDATE_SIZES.length - 1] ?? 0;
   const version = `f${functions}-concurrent`;
   const body = functionsBody(functions);
   if (warmUp) await runOnce(base, `f${functions}-concurrent-warm-up`, body);
-  for (let i = 0; i < 20; i++) await fetch(`${base}${OTHER}`).then((res) => res.arrayBuffer());
+  const reads = `${base}${OTHER}`;
+  for (let i = 0; i < 20; i++) await fetch(reads).then((res) => res.arrayBuffer());
   // The floor: the same reads with no write, for as long as a write takes, so a busy machine's own delays show.
-  const idle = await readWhile(base, () => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response('')), IDLE_MS)));
+  const noWrite = (): Promise<WriteOutcome> => new Promise((resolve) => setTimeout(() => resolve({ status: 200 }), IDLE_MS));
+  const idle = await readWhile(reads, noWrite);
+  const machine = bare === undefined ? null : await readWhile(bare, noWrite);
   const figures = (during: string, { latencies, writeMs, failed }: ReadsDuringWrite): ConcurrentReadFigures => ({
     store,
     during,
@@ -185,21 +194,22 @@ export async function measureConcurrentReads(base: string, store: string, warmUp
     writeMs,
     ...(failed === undefined ? {} : { failed }),
   });
-  const update = await readWhile(base, () =>
-    fetch(`${base}/api/mate/${PLAN}/${version}/update-functions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-    }),
-  );
+  // Each write is sent from a thread of its own, its body encoded before the reads begin (writer.ts says why).
+  const json = { 'Content-Type': 'application/json' };
+  const updater = await startWriter(`${base}/api/mate/${PLAN}/${version}/update-functions`, {
+    method: 'POST',
+    headers: json,
+    body: new TextEncoder().encode(body),
+  });
+  const update = await readWhile(reads, updater.go);
   const flowUrl = `${base}/api/flows/${PLAN}/${version}`;
   const current = await fetch(flowUrl);
-  const document = await current.text();
+  const document = new Uint8Array(await current.arrayBuffer());
   const carrier = etagCarrier(current.headers.get('etag') ?? undefined);
-  const put = await readWhile(base, () =>
-    fetch(flowUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json', ...carrier.headers() }, body: document }),
-  );
+  const putter = await startWriter(flowUrl, { method: 'PUT', headers: { ...json, ...carrier.headers() }, body: document });
+  const put = await readWhile(reads, putter.go);
   return [
+    ...(machine === null ? [] : [figures('no write, a bare node:http server', machine)]),
     figures('no write (the floor)', idle),
     figures(`update-functions, ${functions.toLocaleString('en')} new`, update),
     figures('PUT of its document', put),

@@ -48,8 +48,8 @@ export type FlowJob = DocumentJob | CheckFunctionsJob | FunctionsJob;
 export type FlowJobResult =
   | { kind: 'document'; flow: PreparedFlow; findings: Finding[] }
   | { kind: 'check-functions' }
-  /** `answer` is the body of the call's 200: `{ result: <the flow's functions> }`. */
-  | { kind: 'functions'; flow: PreparedFlow; answer: string };
+  /** `answer` is the body of the call's 200, `{ result: <the flow's functions> }`, as UTF-8 bytes (encoded here, handed over). */
+  | { kind: 'functions'; flow: PreparedFlow; answer: Uint8Array };
 
 /** A refusal as it crosses threads: an HttpError's fields, or the message of any other error. */
 export type JobError =
@@ -58,12 +58,14 @@ export type JobError =
 
 export type FlowJobOutcome = { ok: true; result: FlowJobResult } | { ok: false; error: JobError };
 
+// TextEncoder's bytes have a buffer of their own, which the worker can hand over (Buffer.from may share a pool).
+const encoder = new TextEncoder();
+
 /** A document stored at `planId`/`versionName` (the path names the flow), ready for the store. */
 function prepared(doc: FlowDocument, planId: string, versionName: string): PreparedFlow {
   const placed: FlowDocument = { ...doc, planId, versionName };
   const text = serializeFlow(placed);
-  // TextEncoder's bytes have a buffer of their own, which the worker can hand over (Buffer.from may share a pool).
-  return { prepared: true, text, bytes: new TextEncoder().encode(text), hash: etagOf(text), prompt: promptOf(placed) };
+  return { prepared: true, text, bytes: encoder.encode(text), hash: etagOf(text), prompt: promptOf(placed) };
 }
 
 /** Runs a job on this thread; throws what the route would throw (HttpError with the same status, code and message). */
@@ -86,7 +88,11 @@ export function runFlowJob(job: FlowJob): FlowJobResult {
       const inputs = functionInputs(value);
       const start = requireValid(storedOf(current.text, current.etag, current.exists, planId, versionName)).doc;
       const doc: FlowDocument = { ...applyFunctions(start, inputs, planId, job.now), planId, versionName };
-      return { kind: 'functions', flow: prepared(doc, planId, versionName), answer: JSON.stringify({ result: flowFunctions(doc) }) };
+      return {
+        kind: 'functions',
+        flow: prepared(doc, planId, versionName),
+        answer: encoder.encode(JSON.stringify({ result: flowFunctions(doc) })),
+      };
     }
   }
 }
@@ -104,11 +110,12 @@ export function outcomeOf(job: FlowJob): FlowJobOutcome {
   }
 }
 
-/** What a reply can hand over rather than copy: the bytes of the prepared flow. */
+/** What a reply can hand over rather than copy: the bytes of the prepared flow, and of the answer. */
 export function transferablesOf(outcome: FlowJobOutcome): ArrayBuffer[] {
   if (!outcome.ok || outcome.result.kind === 'check-functions') return [];
-  const { buffer } = outcome.result.flow.bytes;
-  return buffer instanceof ArrayBuffer ? [buffer] : [];
+  const { result } = outcome;
+  const views = result.kind === 'functions' ? [result.flow.bytes, result.answer] : [result.flow.bytes];
+  return views.flatMap(({ buffer }) => (buffer instanceof ArrayBuffer ? [buffer] : []));
 }
 
 /** The error a job's refusal stands for on the main thread. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFlow, serializeFlow } from '@flow/core';
-import { runFlowJob, type FlowJob } from './flowWork.js';
+import { outcomeOf, runFlowJob, transferablesOf, type FlowJob } from './flowWork.js';
 import { INLINE_BYTES, createFlowWorkers, type FlowWorkers } from './flowWorkers.js';
 import { HttpError } from './http/HttpError.js';
 import { etagOf } from './http/respond.js';
@@ -91,6 +91,25 @@ describe('flowWorkers', () => {
         extra: expected.extra,
       });
     }
+  });
+});
+
+describe('a flow job', () => {
+  it("hands over the UTF-8 bytes of update-functions' flow and answer, so the main thread encodes neither", () => {
+    const job: FlowJob = {
+      kind: 'functions',
+      body: bytesOf({ functions: [{ uuid: 'added', name: 'Added', type: 'instruct' }] }),
+      current: { text: serializeFlow(largeFlow), etag: '"e"', exists: true },
+      planId: 'big',
+      versionName: 'production',
+      now: '2026-11-27T00:00:00.000Z',
+    };
+    const outcome = outcomeOf(job);
+    if (!outcome.ok || outcome.result.kind !== 'functions') throw new Error('the functions job did not succeed');
+    const { flow, answer } = outcome.result;
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(answer));
+    expect(parsed).toMatchObject({ result: expect.arrayContaining([expect.objectContaining({ uuid: 'added', name: 'Added' })]) });
+    expect(transferablesOf(outcome)).toEqual([flow.bytes.buffer, answer.buffer]);
   });
 });
 
@@ -180,6 +199,6 @@ describe('large writes through the routes', () => {
     if (expected.kind !== 'functions') throw new Error(`answered ${expected.kind}`);
     expect(stored).toBe(expected.flow.text);
     expect(res.headers.get('etag')).toBe(expected.flow.hash);
-    expect(await res.text()).toBe(expected.answer);
+    expect(await res.text()).toBe(new TextDecoder().decode(expected.answer));
   });
 });

@@ -31,25 +31,28 @@ export async function readBytes(req: IncomingMessage, limit: number): Promise<Ui
     req.resume();
     throw tooLarge(limit);
   }
-  const chunks: Buffer[] = [];
+  // Copied into place as each chunk comes (the declared length allocated once), so no long task copies a large body at its end.
+  let bytes = new Uint8Array(Number.isSafeInteger(declared) && declared > 0 ? declared : 0);
   let size = 0;
   for await (const chunk of req) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > limit) {
+    if (size + buffer.length > limit) {
       req.resume();
       throw tooLarge(limit);
     }
-    chunks.push(buffer);
+    if (size + buffer.length > bytes.length) bytes = grown(bytes, size, size + buffer.length);
+    bytes.set(buffer, size);
+    size += buffer.length;
   }
-  // Not Buffer.concat: a small one may share Node's pool, which must never be transferred.
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  // Bytes of their own (never a view of Node's shared pool), so that they can be handed to a worker.
+  return size === bytes.length ? bytes : bytes.slice(0, size);
+}
+
+/** `bytes`' first `size` bytes in a buffer at least twice as large and holding `needed` (a body sent without its length). */
+function grown(bytes: Uint8Array, size: number, needed: number): Uint8Array<ArrayBuffer> {
+  const next = new Uint8Array(Math.max(needed, bytes.length * 2));
+  next.set(bytes.subarray(0, size));
+  return next;
 }
 
 /** The UTF-8 text of some bytes, as Node decodes a body. */

@@ -51,7 +51,7 @@ export function sendJson(res: ServerResponse, status: number, value: unknown, he
 }
 
 /** Sends already serialized JSON. */
-export function sendJsonText(res: ServerResponse, status: number, text: string | Buffer, headers: Record<string, string> = {}): void {
+export function sendJsonText(res: ServerResponse, status: number, text: string | Uint8Array, headers: Record<string, string> = {}): void {
   sendBody(res, status, JSON_TYPE, text, { 'Cache-Control': 'no-store', ...headers });
 }
 

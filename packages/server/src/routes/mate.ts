@@ -86,7 +86,7 @@ export function mateRoutes(services: Services): Route[] {
         // The body's refusals come first, as before any flow is read; the work runs on a worker thread.
         await flowWorkers().run({ kind: 'check-functions', body });
         const now = services.now();
-        let answer = '';
+        let answer: Uint8Array = new Uint8Array();
         const saved = await services.flows.update(planId, versionName, async (current) => {
           checkPreconditions(pre, current, 'optional');
           const { text, etag, exists } = current;

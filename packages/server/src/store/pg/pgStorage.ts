@@ -31,6 +31,7 @@ import { migrate } from './migrations.js';
 import { pgKeyRecords } from './pgKeys.js';
 import { pgConversationRecords } from './pgConversations.js';
 import { isUniqueViolation } from './pgCodes.js';
+import { longText, type TextValue } from './longText.js';
 import { pgTestRecords } from './pgTests.js';
 
 /** The ETag of a flow row's version. */
@@ -190,7 +191,7 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
     planId: string,
     versionName: string,
     change: FlowChange,
-    after: ((tx: TransactionSql, written: WrittenFlow) => Promise<T>) | null,
+    after: ((tx: TransactionSql, written: WrittenFlow, stored: TextValue) => Promise<T>) | null,
   ): Promise<{ saved: ValidFlow; value: T | null }> {
     const key = keyOf(planId, versionName);
     return serialized(key, async () => {
@@ -205,14 +206,15 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
           const { version, value } = await guarded(() =>
             sql.begin(async (tx) => {
               let version = versionOfEtag(current.etag);
+              const stored = await longText(tx, text);
               if (!unchanged) {
                 const rows = current.exists
                   ? await tx<{ version: string }[]>`
-                      update flows set text = ${text}, version = version + 1, updated_at = now()
+                      update flows set text = ${stored.value}, version = version + 1, updated_at = now()
                       where plan_id = ${planId} and version_name = ${versionName} and version = ${version}::bigint
                       returning version::text as version`
                   : await tx<{ version: string }[]>`
-                      insert into flows (plan_id, version_name, text, version) values (${planId}, ${versionName}, ${text}, 1)
+                      insert into flows (plan_id, version_name, text, version) values (${planId}, ${versionName}, ${stored.value}, 1)
                       on conflict do nothing returning version::text as version`;
                 const row = rows[0];
                 if (row === undefined) throw new Conflict();
@@ -224,7 +226,7 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
                   select 1 from flows where plan_id = ${planId} and version_name = ${versionName} and version = ${version}::bigint for share`;
                 if (rows.length === 0) throw new Conflict();
               }
-              const value = after === null ? null : await after(tx, next);
+              const value = after === null ? null : await after(tx, next, stored);
               if (after !== null) await options.faults?.after('record-written', `${planId}/${versionName}`);
               return { version, value };
             }),
@@ -244,7 +246,8 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
     tx: TransactionSql,
     planId: string,
     versionName: string,
-    { text, prompt }: WrittenFlow,
+    { prompt }: WrittenFlow,
+    text: TextValue,
     rollbackOf: string | undefined,
   ): Promise<PublishEntry> {
     const [latest] = await tx<{ at: string | null }[]>`
@@ -268,8 +271,8 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
         return (await write(planId, versionName, change, null)).saved;
       },
       async publish(planId, versionName, change, publishOptions = {}) {
-        const { saved, value } = await write(planId, versionName, change, (tx, written) =>
-          recordPublish(tx, planId, versionName, written, publishOptions.rollbackOf),
+        const { saved, value } = await write(planId, versionName, change, (tx, written, stored) =>
+          recordPublish(tx, planId, versionName, written, stored, publishOptions.rollbackOf),
         );
         if (value === null) throw new Error('a publish records an entry');
         return { saved, entry: value };
@@ -437,13 +440,14 @@ export async function insertPublish(
   planId: string,
   versionName: string,
   entry: PublishEntry,
-  flowText: string | null,
+  flowText: TextValue | string | null,
 ): Promise<void> {
+  const flow = typeof flowText === 'string' || flowText === null ? flowText : flowText.value;
   await tx`
     insert into publishes (plan_id, version_name, id, published_at, system_message, system_message_prefix,
       system_message_suffix, rollback_of, flow_text)
     values (${planId}, ${versionName}, ${entry.id}, ${entry.publishedAt}, ${entry.system_message},
-      ${entry.system_message_prefix}, ${entry.system_message_suffix}, ${entry.rollbackOf ?? null}, ${flowText})`;
+      ${entry.system_message_prefix}, ${entry.system_message_suffix}, ${entry.rollbackOf ?? null}, ${flow})`;
 }
 
 /** A row of the publishes table (what a listing reads of it). */
