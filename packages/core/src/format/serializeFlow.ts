@@ -45,7 +45,7 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
  * that order (a document read from a canonical file) is given back as it is rather than copied.
  */
 const sortedCopy: Copier = (value) => {
-  if (Array.isArray(value)) return sortedItems(value);
+  if (Array.isArray(value)) return copiedItems(value, sortedCopy);
   return isRecord(value) ? sortedRecord(value) : value;
 };
 
@@ -59,18 +59,7 @@ function sortedRecord(value: Record<string, unknown>): Record<string, unknown> {
     for (const from of order) put(copy, keys[from] ?? '', sortedCopy(values[from]));
     return copy;
   }
-  for (let i = 0; i < keys.length; i++) {
-    const item = values[i];
-    const sorted = sortedCopy(item);
-    if (sorted === item) continue;
-    // The first child that changed: the keys before it are copied as they are, the rest sorted.
-    const copy: Record<string, unknown> = {};
-    for (let j = 0; j < i; j++) put(copy, keys[j] ?? '', values[j]);
-    put(copy, keys[i] ?? '', sorted);
-    for (let j = i + 1; j < keys.length; j++) put(copy, keys[j] ?? '', sortedCopy(values[j]));
-    return copy;
-  }
-  return value;
+  return copyIfChanged(keys, values) ?? value;
 }
 
 /** A key list met before and the indexes of its keys in sorted order. */
@@ -107,33 +96,74 @@ function inPlainOrder(value: Record<string, unknown>, keys: readonly string[]): 
   return true;
 }
 
-/** The items of an array, each as `sortedCopy` gives it; the array itself when none changed. */
-function sortedItems(items: readonly unknown[]): readonly unknown[] {
+/** The items of an array, each as `copyItem` gives it; the array itself when none changed. */
+function copiedItems(items: readonly unknown[], copyItem: Copier): readonly unknown[] {
   let copy: unknown[] | undefined;
   // An index loop, not forEach: a hole must stay in its place (JSON writes it as null).
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    const sorted = sortedCopy(item);
+    const sorted = copyItem(item);
     if (copy === undefined && sorted !== item) copy = items.slice(0, i);
     copy?.push(sorted);
   }
   return copy ?? items;
 }
 
-/** An object with a fixed key order; keys outside the layout are not part of the format. */
+/**
+ * An object with a fixed key order; keys outside the layout are not part of the format. An object
+ * already in that form (a node or edge read from a canonical file) is given back as it is.
+ */
 function fixedCopier(keys: readonly string[], copiers: Readonly<Record<string, Copier>> = {}): Copier {
   return (value) => {
     if (!isRecord(value)) return sortedCopy(value);
+    if (Object.getPrototypeOf(value) === Object.prototype) {
+      const own = Object.keys(value);
+      if (inLayout(own, keys)) return copyIfChanged(own, Object.values(value), copiers) ?? value;
+    }
     const copy: Record<string, unknown> = {};
     for (const key of keys) put(copy, key, (copiers[key] ?? sortedCopy)(value[key]));
     return copy;
   };
 }
 
+/**
+ * For an object whose keys are already in order: undefined when each value's copier gives it back
+ * (the object can be kept), else its copy, the values before the first that changed taken as they are.
+ */
+function copyIfChanged(
+  keys: readonly string[],
+  values: readonly unknown[],
+  copiers: Readonly<Record<string, Copier>> = {},
+): Record<string, unknown> | undefined {
+  for (let i = 0; i < keys.length; i++) {
+    const item = values[i];
+    const copied = (copiers[keys[i] ?? ''] ?? sortedCopy)(item);
+    if (copied === item) continue;
+    const copy: Record<string, unknown> = {};
+    for (let j = 0; j < i; j++) put(copy, keys[j] ?? '', values[j]);
+    put(copy, keys[i] ?? '', copied);
+    for (let j = i + 1; j < keys.length; j++) put(copy, keys[j] ?? '', (copiers[keys[j] ?? ''] ?? sortedCopy)(values[j]));
+    return copy;
+  }
+  return undefined;
+}
+
+/** Whether `own` keys all belong to `layout` and come in its order (some of it may be absent). */
+function inLayout(own: readonly string[], layout: readonly string[]): boolean {
+  let at = 0;
+  for (const key of own) {
+    while (at < layout.length && layout[at] !== key) at++;
+    if (at === layout.length) return false;
+    at++;
+  }
+  return true;
+}
+
+/** A list whose items are each copied by `copy`; the list itself when none changed. */
 const listOf =
   (copy: Copier): Copier =>
   (value) =>
-    Array.isArray(value) ? value.map(copy) : sortedCopy(value);
+    Array.isArray(value) ? copiedItems(value, copy) : sortedCopy(value);
 
 const copyNode = fixedCopier(NODE_KEYS, { position: fixedCopier(POSITION_KEYS) });
 const copyEdge = fixedCopier(EDGE_KEYS);
