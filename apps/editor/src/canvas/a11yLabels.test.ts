@@ -24,9 +24,11 @@ describe('flowLabels', () => {
   it('names each node by type, name, chain, step and follow-up, and each edge by its node names', () => {
     const doc = flow();
     const labels = flowLabels(doc);
-    expect(labels.nodes.get('greet')).toBe('Prompt: Greet, chain 1, step 1, followed by Ask');
-    expect(labels.nodes.get('wrap')).toBe('Prompt: Wrap, chain 2, step 1, followed by nothing');
-    expect([...labels.edges.values()]).toEqual(['Step link from Greet to Ask', 'Chain link from Ask to Wrap']);
+    expect(labels.node('greet')).toBe('Prompt: Greet, chain 1, step 1, followed by Ask');
+    expect(labels.node('ask')).toBe('Instruct: Ask, chain 1, step 2, followed by Wrap');
+    expect(labels.node('wrap')).toBe('Prompt: Wrap, chain 2, step 1, followed by nothing');
+    expect(labels.node('no-such-node')).toBeUndefined();
+    expect(doc.edges.map(labels.edge)).toEqual(['Step link from Greet to Ask', 'Chain link from Ask to Wrap']);
   });
 });
 
