@@ -40,6 +40,8 @@ const POST_ACTION_TARGET = field('post_action_function_id');
 /** The header holds name and Active; the post action pair has its own editor (it changes edges). */
 const HEADER_KEYS = new Set([NAME.key, ACTIVE.key, POST_ACTION.key, POST_ACTION_TARGET.key]);
 const BODY_FIELDS = COMMON_FIELDS.filter((f) => !HEADER_KEYS.has(f.key));
+const listsFunctions = (fields: readonly FieldSpec[]): boolean => fields.some((f) => f.kind === 'functionRef');
+const BODY_LISTS_FUNCTIONS = listsFunctions(BODY_FIELDS);
 
 function functionData(doc: FlowDocument, id: string): FunctionNodeData | undefined {
   const node = doc.nodes.find((n) => n.id === id);
@@ -53,19 +55,21 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
   const store = useEditorStoreApi();
   const { id, data } = node;
   const definition = functionDefinition(data.type);
+  // Only a type with a function field lists the flow's functions: the others do not re-render for every node of a large flow that changes.
+  const functionList = BODY_LISTS_FUNCTIONS || listsFunctions(definition?.fields ?? []);
   const { unsaved, saving, workflows, others } = useEditor(
     useShallow((s: EditorState) => ({
       // Unsaved: the provider has not acknowledged this function as it is on screen.
       unsaved: !sameValue(functionData(s.doc, id), functionData(s.sync.syncedDoc, id)),
       saving: s.functionSaving === id,
       workflows: s.workflows,
-      others: s.doc.nodes,
+      others: functionList ? s.doc.nodes : null,
     })),
   );
   const shown = useMemo(() => withDefaults(data.type, data.metadata), [data.type, data.metadata]);
   const choices: FieldChoices = useMemo(
     () => ({
-      functions: others.filter((n) => n.id !== id && n.type === 'function').map((n) => ({ id: n.id, name: n.data.name || n.id })),
+      functions: (others ?? []).filter((n) => n.id !== id && n.type === 'function').map((n) => ({ id: n.id, name: n.data.name || n.id })),
       workflows,
       metadata: shown,
     }),
