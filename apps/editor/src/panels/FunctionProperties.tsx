@@ -14,6 +14,7 @@ import {
   withDefaults,
   type FieldSpec,
   type FlowDocument,
+  type FlowNode,
   type FunctionNode,
   type FunctionNodeData,
   type PostActionType,
@@ -43,9 +44,17 @@ const BODY_FIELDS = COMMON_FIELDS.filter((f) => !HEADER_KEYS.has(f.key));
 const listsFunctions = (fields: readonly FieldSpec[]): boolean => fields.some((f) => f.kind === 'functionRef');
 const BODY_LISTS_FUNCTIONS = listsFunctions(BODY_FIELDS);
 
+/** Each function looked up in a list of nodes, kept while the list lives: the selector below runs on every change of the store. */
+const lookedUp = new WeakMap<readonly FlowNode[], Map<string, FunctionNodeData | undefined>>();
+
 function functionData(doc: FlowDocument, id: string): FunctionNodeData | undefined {
+  let found = lookedUp.get(doc.nodes);
+  if (!found) lookedUp.set(doc.nodes, (found = new Map<string, FunctionNodeData | undefined>()));
+  if (found.has(id)) return found.get(id);
   const node = doc.nodes.find((n) => n.id === id);
-  return node?.type === 'function' ? node.data : undefined;
+  const data = node?.type === 'function' ? node.data : undefined;
+  found.set(id, data);
+  return data;
 }
 
 const isPostActionType = (value: string): value is PostActionType => POST_ACTION_OPTIONS.some((o) => o.value === value);
