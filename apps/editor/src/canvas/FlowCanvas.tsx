@@ -57,13 +57,13 @@ export function FlowCanvas() {
   const problemsOf = useMemo(() => createNodeProblemsMemo(), []);
   const doc = useIdleValue(useEditor(docSelector), wasEmpty);
   const problems = useMemo(() => problemsOf(doc), [problemsOf, doc]);
-  // Names for screen readers follow the flow once the page is idle, like the problems.
+  // Names for screen readers follow the flow once the page is idle, like the problems (each worked out when a node or edge shows).
   const labels = useMemo(() => flowLabels(doc), [doc]);
   const changed = useFlowChanges()?.changedIds ?? NONE_CHANGED;
   return (
     <NodeProblemsContext.Provider value={problems}>
       <NodeChangedContext.Provider value={changed}>
-        <NodeLabelsContext.Provider value={labels.nodes}>
+        <NodeLabelsContext.Provider value={labels.node}>
           <Canvas labels={labels} />
         </NodeLabelsContext.Provider>
       </NodeChangedContext.Provider>
@@ -90,7 +90,7 @@ const Canvas = memo(function Canvas({ labels }: { labels: FlowLabels }) {
   const windowed = useMemo(() => (area ? windowOf(nodes, edges, area, measured) : null), [windowOf, area, nodes, edges, measured]);
   const shown = useMemo(() => (windowed ? withSelected(windowed, nodes, selected) : { nodes, edges }), [windowed, nodes, edges, selected]);
   const rfNodes = useMemo(() => adapter.toRF(shown.nodes, selectedSet, measured), [adapter, shown.nodes, selectedSet, measured]);
-  const rfEdges = useMemo(() => edgeAdapter(shown.edges, selectedEdgeId, labels.edges), [edgeAdapter, shown.edges, selectedEdgeId, labels]);
+  const rfEdges = useMemo(() => edgeAdapter(shown.edges, selectedEdgeId, labels.edge), [edgeAdapter, shown.edges, selectedEdgeId, labels]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<RFNode>[]) => {

@@ -1,6 +1,5 @@
 import { addNode, createFunctionData, createPromptData, emptyFlow, type FlowDocument } from '@flow/core';
 import { describe, expect, it } from 'vitest';
-import { nodeToFocus } from '../keyboard/keepFocus';
 import { flowLabels } from './a11yLabels';
 
 /** Chain 1: greet (prompt) -> ask (instruct); chain 2: wrap (prompt), linked from ask. */
@@ -24,20 +23,10 @@ describe('flowLabels', () => {
   it('names each node by type, name, chain, step and follow-up, and each edge by its node names', () => {
     const doc = flow();
     const labels = flowLabels(doc);
-    expect(labels.nodes.get('greet')).toBe('Prompt: Greet, chain 1, step 1, followed by Ask');
-    expect(labels.nodes.get('wrap')).toBe('Prompt: Wrap, chain 2, step 1, followed by nothing');
-    expect([...labels.edges.values()]).toEqual(['Step link from Greet to Ask', 'Chain link from Ask to Wrap']);
-  });
-});
-
-describe('nodeToFocus', () => {
-  it('is the node brought back, else the node after (or before) a removed one', () => {
-    const doc = flow();
-    const without = { ...doc, nodes: doc.nodes.filter((n) => n.id !== 'ask'), edges: [] };
-    expect(nodeToFocus(doc, without)).toBe('wrap');
-    expect(nodeToFocus(without, doc)).toBe('ask');
-    const lastGone = { ...doc, nodes: doc.nodes.filter((n) => n.id !== 'wrap') };
-    expect(nodeToFocus(doc, lastGone)).toBe('ask');
-    expect(nodeToFocus(doc, doc)).toBeUndefined();
+    expect(labels.node('greet')).toBe('Prompt: Greet, chain 1, step 1, followed by Ask');
+    expect(labels.node('ask')).toBe('Instruct: Ask, chain 1, step 2, followed by Wrap');
+    expect(labels.node('wrap')).toBe('Prompt: Wrap, chain 2, step 1, followed by nothing');
+    expect(labels.node('no-such-node')).toBeUndefined();
+    expect(doc.edges.map(labels.edge)).toEqual(['Step link from Greet to Ask', 'Chain link from Ask to Wrap']);
   });
 });

@@ -5,7 +5,6 @@ export type RFNode = Node<FlowNode['data'], FlowNode['type']>;
 export type RFEdge = Edge<{ kind: FlowEdge['kind'] }>;
 
 type Size = { width: number; height: number };
-const NO_LABELS: ReadonlyMap<string, string> = new Map();
 interface CachedNode {
   selected: boolean;
   measured: Size | undefined;
@@ -53,10 +52,14 @@ const NODE_STYLE = { stroke: '#94a3b8', strokeWidth: 1.5 } as const;
  */
 export function createEdgeAdapter() {
   const cache = new WeakMap<FlowEdge, RFEdge>();
-  return (edges: readonly FlowEdge[], selectedId: string | null, labels: ReadonlyMap<string, string> = NO_LABELS): RFEdge[] =>
+  return (
+    edges: readonly FlowEdge[],
+    selectedId: string | null,
+    labelOf: (edge: FlowEdge) => string | undefined = () => undefined,
+  ): RFEdge[] =>
     edges.map((edge) => {
       const selected = edge.id === selectedId;
-      const label = labels.get(edge.id);
+      const label = labelOf(edge);
       const hit = cache.get(edge);
       if (hit && hit.selected === selected && hit.ariaLabel === label) return hit;
       const rf = { ...toRFEdge(edge, selected), ...(label ? { ariaLabel: label } : {}) };

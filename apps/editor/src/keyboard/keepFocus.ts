@@ -1,26 +1,47 @@
-import type { FlowDocument } from '@flow/core';
+import type { FlowDocument, FlowNode } from '@flow/core';
 import type { EditorStore } from '../store/createEditorStore';
 import { CANVAS_SELECTOR } from './focusedTarget';
 import { focusWhenShown, nodeElement } from './focusWhenShown';
 
+/** Past this many nodes changed at the end of the list, ids are looked up in sets rather than by scanning. */
+const SCAN_LIMIT = 8;
+
+/** The ids of `nodes` a test of membership reads: scanned when asked little, else a set. */
+function idTest(nodes: readonly FlowNode[], asked: number): (id: string) => boolean {
+  if (asked <= SCAN_LIMIT) return (id) => nodes.some((n) => n.id === id);
+  const ids = new Set(nodes.map((n) => n.id));
+  return (id) => ids.has(id);
+}
+
+/** Where an edge leads from a node's end `from` (its last edge, as a map of them keeps); scanned for a short walk. */
+function link(doc: FlowDocument, walk: number, from: 'source' | 'target', to: 'source' | 'target'): (id: string) => string | undefined {
+  if (walk <= SCAN_LIMIT) return (id) => doc.edges.findLast((e) => e[from] === id)?.[to];
+  const links = new Map(doc.edges.map((e) => [e[from], e[to]]));
+  return (id) => links.get(id);
+}
+
 /**
  * Where work continues after an action changed the nodes: a node it brought back or added
- * (Undo of a delete, Redo of an add), else the node after (or before) one it removed.
+ * (Undo of a delete, Redo of an add), else the node after (or before) one it removed. Nodes at
+ * the same place in both lists are the same node (flows are never changed in place), so an add
+ * or its undo on a large flow looks at the few nodes past them, not at every id.
  */
 export function nodeToFocus(before: FlowDocument, after: FlowDocument): string | undefined {
-  const now = new Set(after.nodes.map((n) => n.id));
-  const was = new Set(before.nodes.map((n) => n.id));
-  const added = after.nodes.find((n) => !was.has(n.id));
+  let same = 0;
+  while (same < before.nodes.length && same < after.nodes.length && before.nodes[same] === after.nodes[same]) same++;
+  const afterRest = after.nodes.slice(same);
+  const beforeRest = before.nodes.slice(same);
+  const was = idTest(before.nodes, afterRest.length);
+  const added = afterRest.find((n) => !was(n.id));
   if (added) return added.id;
-  const removed = before.nodes.filter((n) => !now.has(n.id)).map((n) => n.id);
+  const now = idTest(after.nodes, beforeRest.length);
+  const removed = beforeRest.filter((n) => !now(n.id)).map((n) => n.id);
   if (removed.length === 0) return undefined;
   const gone = new Set(removed);
   // Walk on from a removed node along the old links until a node that is still there.
-  const next = new Map(before.edges.map((e) => [e.source, e.target]));
-  const prev = new Map(before.edges.map((e) => [e.target, e.source]));
-  for (const step of [next, prev]) {
+  for (const step of [link(before, removed.length, 'source', 'target'), link(before, removed.length, 'target', 'source')]) {
     const seen = new Set<string>();
-    for (let id = step.get(removed[0] ?? ''); id !== undefined && !seen.has(id); id = step.get(id)) {
+    for (let id = step(removed[0] ?? ''); id !== undefined && !seen.has(id); id = step(id)) {
       if (!gone.has(id)) return id;
       seen.add(id);
     }

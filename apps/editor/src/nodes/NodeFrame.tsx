@@ -22,7 +22,7 @@ export function NodeFrame({ id, type, selected, inactive = false, children }: No
   const problems = useContext(NodeProblemsContext).get(id);
   const changed = useContext(NodeChangedContext).has(id);
   const problemId = problems ? `node-problem-${id}` : undefined;
-  const label = useContext(NodeLabelsContext).get(id);
+  const label = useContext(NodeLabelsContext)(id);
   const frame = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // The name goes on React Flow's wrapper, the element that takes the focus; set here, not on the

@@ -1,4 +1,4 @@
 import { createContext } from 'react';
 
 /** Each node's accessible name (type, name, chain, step, follow-up), by node id; given by the canvas. */
-export const NodeLabelsContext = createContext<ReadonlyMap<string, string>>(new Map());
+export const NodeLabelsContext = createContext<(id: string) => string | undefined>(() => undefined);

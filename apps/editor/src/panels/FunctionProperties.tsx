@@ -14,6 +14,7 @@ import {
   withDefaults,
   type FieldSpec,
   type FlowDocument,
+  type FlowNode,
   type FunctionNode,
   type FunctionNodeData,
   type PostActionType,
@@ -40,10 +41,20 @@ const POST_ACTION_TARGET = field('post_action_function_id');
 /** The header holds name and Active; the post action pair has its own editor (it changes edges). */
 const HEADER_KEYS = new Set([NAME.key, ACTIVE.key, POST_ACTION.key, POST_ACTION_TARGET.key]);
 const BODY_FIELDS = COMMON_FIELDS.filter((f) => !HEADER_KEYS.has(f.key));
+const listsFunctions = (fields: readonly FieldSpec[]): boolean => fields.some((f) => f.kind === 'functionRef');
+const BODY_LISTS_FUNCTIONS = listsFunctions(BODY_FIELDS);
+
+/** Each function looked up in a list of nodes, kept while the list lives: the selector below runs on every change of the store. */
+const lookedUp = new WeakMap<readonly FlowNode[], Map<string, FunctionNodeData | undefined>>();
 
 function functionData(doc: FlowDocument, id: string): FunctionNodeData | undefined {
+  let found = lookedUp.get(doc.nodes);
+  if (!found) lookedUp.set(doc.nodes, (found = new Map<string, FunctionNodeData | undefined>()));
+  if (found.has(id)) return found.get(id);
   const node = doc.nodes.find((n) => n.id === id);
-  return node?.type === 'function' ? node.data : undefined;
+  const data = node?.type === 'function' ? node.data : undefined;
+  found.set(id, data);
+  return data;
 }
 
 const isPostActionType = (value: string): value is PostActionType => POST_ACTION_OPTIONS.some((o) => o.value === value);
@@ -53,19 +64,21 @@ export function FunctionProperties({ node }: { node: FunctionNode }) {
   const store = useEditorStoreApi();
   const { id, data } = node;
   const definition = functionDefinition(data.type);
+  // Only a type with a function field lists the flow's functions: the others do not re-render for every node of a large flow that changes.
+  const functionList = BODY_LISTS_FUNCTIONS || listsFunctions(definition?.fields ?? []);
   const { unsaved, saving, workflows, others } = useEditor(
     useShallow((s: EditorState) => ({
       // Unsaved: the provider has not acknowledged this function as it is on screen.
       unsaved: !sameValue(functionData(s.doc, id), functionData(s.sync.syncedDoc, id)),
       saving: s.functionSaving === id,
       workflows: s.workflows,
-      others: s.doc.nodes,
+      others: functionList ? s.doc.nodes : null,
     })),
   );
   const shown = useMemo(() => withDefaults(data.type, data.metadata), [data.type, data.metadata]);
   const choices: FieldChoices = useMemo(
     () => ({
-      functions: others.filter((n) => n.id !== id && n.type === 'function').map((n) => ({ id: n.id, name: n.data.name || n.id })),
+      functions: (others ?? []).filter((n) => n.id !== id && n.type === 'function').map((n) => ({ id: n.id, name: n.data.name || n.id })),
       workflows,
       metadata: shown,
     }),

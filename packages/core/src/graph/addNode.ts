@@ -69,7 +69,8 @@ export function addNode(doc: FlowDocument, input: NewNode, options: AddNodeOptio
 
   if (options.newChain || (!selected && !currentEnds)) {
     const chain = String(highest + 1);
-    const previous = highest > 0 ? chainEnds(doc, String(highest)) : null;
+    // The current chain is most often the highest: its ends are known already (each look walks the flow).
+    const previous = highest === 0 ? null : current === highest ? currentEnds : chainEnds(doc, String(highest));
     const position =
       options.position ??
       (previous

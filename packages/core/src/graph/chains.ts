@@ -1,4 +1,4 @@
-import type { FlowDocument, FlowNode } from '../format/types.js';
+import type { FlowDocument, FlowEdge, FlowNode } from '../format/types.js';
 import { chainNumbers, chainsInWalkOrder } from '../format/walk.js';
 
 /** The highest chain number of a flow, 0 when it has no nodes. */
@@ -61,4 +61,50 @@ export function nodePlaces(doc: Pick<FlowDocument, 'nodes' | 'edges'>): Map<stri
   const places = new Map<string, NodePlace>();
   for (const [chain, nodes] of chainsInWalkOrder(doc)) nodes.forEach((node, i) => places.set(node.id, { chain, step: i + 1 }));
   return places;
+}
+
+/**
+ * `nodePlaces`, one chain at a time: a node's place walks its own chain alone, once (as
+ * `chainEnds` does), so naming the few nodes on screen of a large flow never orders all of them.
+ * @example nodePlaceLookup(doc)('greet') // { chain: '1', step: 1 }
+ */
+export function nodePlaceLookup(doc: Pick<FlowDocument, 'nodes' | 'edges'>): (id: string) => NodePlace | undefined {
+  // The first node of an id is the one the whole walk places; a later one of the same id goes with
+  // it (its post action still names a follow-up, as in the whole walk) and is never placed itself.
+  const first = new Map<string, FlowNode>();
+  const byChain = new Map<string, FlowNode[]>();
+  for (const node of doc.nodes) {
+    const owner = first.get(node.id) ?? node;
+    first.set(node.id, owner);
+    const group = byChain.get(owner.chain);
+    if (group) group.push(node);
+    else byChain.set(owner.chain, [node]);
+  }
+  let leaving: Map<string, FlowEdge[]> | null = null;
+  const walked = new Map<string, Map<string, number>>();
+  const stepsOf = (chain: string): Map<string, number> => {
+    const known = walked.get(chain);
+    if (known) return known;
+    if (!leaving) {
+      leaving = new Map();
+      for (const edge of doc.edges) {
+        const list = leaving.get(edge.source);
+        if (list) list.push(edge);
+        else leaving.set(edge.source, [edge]);
+      }
+    }
+    const nodes = byChain.get(chain) ?? [];
+    const edges = nodes.flatMap((node) => (first.get(node.id) === node ? (leaving?.get(node.id) ?? []) : []));
+    const steps = new Map<string, number>();
+    chainsInWalkOrder({ nodes, edges })
+      .get(chain)
+      ?.forEach((node, i) => steps.set(node.id, i + 1));
+    walked.set(chain, steps);
+    return steps;
+  };
+  return (id) => {
+    const node = first.get(id);
+    const step = node ? stepsOf(node.chain).get(id) : undefined;
+    return node && step !== undefined ? { chain: node.chain, step } : undefined;
+  };
 }

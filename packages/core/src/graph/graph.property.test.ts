@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHistory, pushSnapshot, redo, restoreSnapshot, takeSnapshot, undo } from '../history/history.js';
 import { arbitraryFlow } from '../compile/flowArbitrary.js';
-import { createPromptData } from './nodeData.js';
+import { createFunctionData, createPromptData } from './nodeData.js';
 import type { FlowDocument, FlowNode } from '../format/types.js';
 import { emptyFlow } from './fromProvider.js';
 import { applyGraphOp, graphFlowArbitrary, graphOpArbitrary, initialGraphState, type GraphState } from '../testing/graphOperations.js';
-import { chainEnds } from './chains.js';
+import { chainEnds, nodePlaceLookup, nodePlaces } from './chains.js';
 import { chainNumbers, chainsInWalkOrder } from '../format/walk.js';
 import { invariantViolations } from './invariants.js';
 
@@ -38,6 +38,26 @@ describe('graph operations (property)', () => {
   });
 });
 
+// Any nodes in a few chains and any edges between them: loops, several follow-ups, edges across chains.
+const tangled = fc
+  .tuple(
+    fc.array(fc.constantFrom('1', '2', '3'), { minLength: 1, maxLength: 12 }),
+    fc.array(fc.tuple(fc.nat(11), fc.nat(11)), { maxLength: 24 }),
+  )
+  .map(([chains, pairs]): FlowDocument => {
+    const nodes = chains.map((chain, i): FlowNode => ({
+      id: `n${i}`,
+      type: 'prompt',
+      chain,
+      position: { x: 0, y: 0 },
+      data: createPromptData(),
+    }));
+    const edges = pairs
+      .filter(([s, t]) => s < nodes.length && t < nodes.length)
+      .map(([s, t], i) => ({ id: `e${i}`, source: `n${s}`, target: `n${t}`, kind: 'node' as const }));
+    return { ...emptyFlow('tangled', 'production'), nodes, edges };
+  });
+
 describe('chainEnds (property)', () => {
   const endsOfWholeWalk = (doc: FlowDocument, chain: string) => {
     const group = chainsInWalkOrder(doc).get(chain);
@@ -45,25 +65,6 @@ describe('chainEnds (property)', () => {
   };
 
   it('walks one chain to the same ends as the walk of the whole flow, on built and on arbitrary (broken) flows', () => {
-    // Any nodes in a few chains and any edges between them: loops, several follow-ups, edges across chains.
-    const tangled = fc
-      .tuple(
-        fc.array(fc.constantFrom('1', '2', '3'), { minLength: 1, maxLength: 12 }),
-        fc.array(fc.tuple(fc.nat(11), fc.nat(11)), { maxLength: 24 }),
-      )
-      .map(([chains, pairs]): FlowDocument => {
-        const nodes = chains.map((chain, i): FlowNode => ({
-          id: `n${i}`,
-          type: 'prompt',
-          chain,
-          position: { x: 0, y: 0 },
-          data: createPromptData(),
-        }));
-        const edges = pairs
-          .filter(([s, t]) => s < nodes.length && t < nodes.length)
-          .map(([s, t], i) => ({ id: `e${i}`, source: `n${s}`, target: `n${t}`, kind: 'node' as const }));
-        return { ...emptyFlow('tangled', 'production'), nodes, edges };
-      });
     const flows = fc.oneof(graphFlowArbitrary(60), arbitraryFlow, tangled);
     fc.assert(
       fc.property(flows, (doc) => {
@@ -71,6 +72,36 @@ describe('chainEnds (property)', () => {
           expect(chainEnds(doc, chain)).toEqual(endsOfWholeWalk(doc, chain));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('nodePlaceLookup (property)', () => {
+  // Tangled flows with ids used twice, in any chain, some naming a follow-up of their own.
+  const twiceNamed = fc
+    .tuple(
+      fc.array(fc.tuple(fc.constantFrom('1', '2', '3'), fc.nat(5), fc.option(fc.nat(5))), { minLength: 1, maxLength: 12 }),
+      fc.array(fc.tuple(fc.nat(5), fc.nat(5)), { maxLength: 24 }),
+    )
+    .map(([specs, pairs]): FlowDocument => {
+      const nodes = specs.map(([chain, id, follow]): FlowNode => {
+        if (follow === null) return { id: `n${id}`, type: 'prompt', chain, position: { x: 0, y: 0 }, data: createPromptData() };
+        const data = createFunctionData('instruct', { uuid: `n${id}`, planId: 'p' });
+        const named = { ...data, post_action_type: 'function' as const, post_action_function_id: `n${follow}` };
+        return { id: `n${id}`, type: 'function', chain, position: { x: 0, y: 0 }, data: named };
+      });
+      const edges = pairs.map(([s, t], i) => ({ id: `e${i}`, source: `n${s}`, target: `n${t}`, kind: 'node' as const }));
+      return { ...emptyFlow('twice', 'production'), nodes, edges };
+    });
+
+  it('places every node as nodePlaces does, on built, arbitrary and broken flows', () => {
+    fc.assert(
+      fc.property(fc.oneof(graphFlowArbitrary(60), arbitraryFlow, tangled, twiceNamed), (doc) => {
+        const lookup = nodePlaceLookup(doc);
+        const whole = nodePlaces(doc);
+        for (const id of [...doc.nodes.map((node) => node.id), 'no-such-node']) expect(lookup(id)).toEqual(whole.get(id));
+      }),
+      { numRuns: 300 },
     );
   });
 });
