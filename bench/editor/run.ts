@@ -17,7 +17,15 @@ import { viewportKey } from '../../apps/editor/src/canvas/viewportStorage.js';
 import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from '../../apps/editor/test/browser.js';
 import { syntheticFlow } from '../core/syntheticFlow.js';
 import type { FlowDocument } from '../../packages/core/src/format/types.js';
-import { FLOOR_PAGE, INTERACTION_SIZES, measureEditor, measureFloor, type FloorFigures, type InteractionSize } from './interactions.js';
+import {
+  FLOOR_PAGE,
+  INTERACTION_SIZES,
+  measureEditor,
+  measureFloor,
+  withFreeTarget,
+  type FloorFigures,
+  type InteractionSize,
+} from './interactions.js';
 import { FRAME_COUNTER, paintProbe } from './probe.js';
 import { measureLongTasks, printLongTasks, type LongTaskFigures } from './longTasks.js';
 
@@ -105,7 +113,11 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
   const work = mkdtempSync(join(tmpdir(), 'flow-bench-editor-'));
   const bareDist = join(work, 'bare');
   await buildBare(bareDist);
-  const flows = { 100: syntheticFlow(100), 1000: syntheticFlow(1000), 5000: syntheticFlow(5000) };
+  const flows = {
+    100: withFreeTarget(syntheticFlow(100)),
+    1000: withFreeTarget(syntheticFlow(1000)),
+    5000: withFreeTarget(syntheticFlow(5000)),
+  };
   for (const [size, doc] of Object.entries(flows)) {
     const nodes = doc.nodes.map((n) => ({ id: n.id, position: n.position, data: { label: n.data.name || n.id } }));
     const edges = doc.edges.map((e) => ({ id: e.id, source: e.source, target: e.target }));
