@@ -1,3 +1,4 @@
+import './earlyFlowStart';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startEditor } from './App';

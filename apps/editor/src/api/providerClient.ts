@@ -1,5 +1,6 @@
 import { createClient, type FlowClient } from '@flow/core';
 import { localSaveKey } from '../sync/localDraft';
+import { fetchWithEarlyFlow } from './earlyFlow';
 import { withWorkerWrites } from '../sync/saveWorkerPort';
 import { providerUrl } from './providerUrl';
 
@@ -10,5 +11,6 @@ import { providerUrl } from './providerUrl';
  */
 export function providerClient(): FlowClient {
   const options = { baseUrl: providerUrl(), hostedCredentials: 'same-origin' } as const;
-  return withWorkerWrites(createClient(options), options, localSaveKey);
+  // The flow's first GET takes the answer asked for before the editor's code ran (earlyFlow.ts).
+  return withWorkerWrites(createClient({ ...options, fetch: fetchWithEarlyFlow }), options, localSaveKey);
 }
