@@ -1,7 +1,8 @@
 // Where opening a plan spends its time: one or more built editors (each a folder, e.g. a copy of an
 // earlier build and the current one) open the same plan in turns, in one Chromium run, against the
 // bare React Flow page; prints the median time to the first paint of the visible nodes and, for the
-// last run of each, the waterfall of what the page fetched and its tasks over 50 ms.
+// last run of each, the waterfall of what the page fetched and its tasks over 50 ms; also the median
+// main-thread busy time to that paint (CDP TaskDuration), steadier than the wall clock on a loaded machine.
 // Usage: node --conditions=development --import tsx editor/openTrace.ts [size=100] [runs=5] [dist...]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,25 +78,33 @@ try {
   const ids = doc.nodes.filter((n) => n.position.x * ZOOM < w && n.position.y * ZOOM < h && n.position.x >= 0).map((n) => n.id);
   const urls = [...editors.map((e) => `${e.url}/bench/production`), `${bare.url}/?n=${size}&w=${w}&h=${h}`];
   const times: number[][] = urls.map(() => []);
+  const busy: number[][] = urls.map(() => []);
   const last: unknown[] = urls.map(() => null);
   for (let r = 0; r < runs; r++) {
     for (const [i, url] of urls.entries()) {
       const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
       await page.addInitScript({ content: paintProbe(ids) });
       await page.goto(url);
       await page.waitForFunction(() => Reflect.get(window, '__paintedAt') !== undefined, undefined, { timeout: 120_000 });
       times[i]?.push(Number(await page.evaluate('window.__paintedAt')));
+      // The renderer's main-thread busy time so far: less moved than the wall clock by the machine's other load.
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      busy[i]?.push(1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN));
       last[i] = await page.evaluate(WATERFALL);
       await page.close();
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const bareMs = median(times[urls.length - 1] ?? []);
+  const bareBusy = median(busy[urls.length - 1] ?? []);
   for (const i of urls.keys()) {
     const ms = median(times[i] ?? []);
+    const work = median(busy[i] ?? []);
     const name = i < dists.length ? dists[i] : 'bare React Flow';
     console.log(
-      `${name}: ${size} nodes open ${ms.toFixed(0)} ms = ${(ms / bareMs).toFixed(2)}x bare (runs ${times[i]?.map((t) => t.toFixed(0)).join(' ')})`,
+      `${name}: ${size} nodes open ${ms.toFixed(0)} ms = ${(ms / bareMs).toFixed(2)}x bare (runs ${times[i]?.map((t) => t.toFixed(0)).join(' ')}); main thread busy ${work.toFixed(0)} ms = ${(work / bareBusy).toFixed(2)}x bare`,
     );
     if (process.env.WATERFALL) {
       const w = last[i] as {
