@@ -52,6 +52,8 @@ const TOASTER = {
 /** The editor of one plan version: its store (which owns the save loop). */
 export interface Editor {
   store: EditorStore;
+  /** Settles when the first load of the plan has: its flow on screen, a missing plan or an error. */
+  loaded: Promise<void>;
 }
 
 /**
@@ -66,8 +68,7 @@ export function startEditor(planId: string, versionName: string): Editor {
     notify,
     channel: planId ? createSaveChannel(planId, versionName) : undefined,
   });
-  void store.getState().loadPlan();
-  return { store };
+  return { store, loaded: store.getState().loadPlan() };
 }
 
 export function App({ editor: { store }, planId, versionName }: { editor: Editor; planId: string; versionName: string }) {
