@@ -52,8 +52,6 @@ const TOASTER = {
 /** The editor of one plan version: its store (which owns the save loop). */
 export interface Editor {
   store: EditorStore;
-  /** Settles when the first load of the plan has: its flow on screen, a missing plan or an error. */
-  loaded: Promise<void>;
 }
 
 /**
@@ -68,7 +66,8 @@ export function startEditor(planId: string, versionName: string): Editor {
     notify,
     channel: planId ? createSaveChannel(planId, versionName) : undefined,
   });
-  return { store, loaded: store.getState().loadPlan() };
+  void store.getState().loadPlan();
+  return { store };
 }
 
 export function App({ editor: { store }, planId, versionName }: { editor: Editor; planId: string; versionName: string }) {

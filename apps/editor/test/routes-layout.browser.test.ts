@@ -62,18 +62,6 @@ describe('routes', () => {
     expect(await planLabelVersion(page).innerText()).toBe('production');
   });
 
-  it('opens a plan the provider answers at once without drawing the empty editor loading it first', async () => {
-    const plan = await h.plan('support-desk');
-    await h.page.addInitScript(() => {
-      new MutationObserver(() => {
-        if (document.querySelector('[aria-label="Loading flow"]') !== null) Object.assign(window, { loadingDrawn: true });
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const page = await h.open(`/${plan}/production`);
-    await nodeEl(page, 'support-greet').waitFor();
-    expect(await page.evaluate(() => Reflect.get(window, 'loadingDrawn'))).toBeUndefined();
-  });
-
   it('draws every node of the example with its name', async () => {
     const page = await openPlan(h, 'support-desk');
     await zoomOut(page);

@@ -37,9 +37,6 @@ export function useOpeningViewport() {
         refit.current = true;
       }
     };
-    // The first render may come after the first load (main.tsx): then the plan opens at once.
-    const now = store.getState();
-    if (!now.loading) open(now);
     return store.subscribe((state, previous) => {
       if (!opened.current && previous.loading && !state.loading) open(state);
       else if (refit.current && state.measured !== previous.measured && state.doc.nodes.every((n) => state.measured.has(n.id))) {
