@@ -1,7 +1,9 @@
+import './earlyFlowStart';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startEditor } from './App';
 import { parseRoute } from './route';
+import '@xyflow/react/dist/style.css';
 import './styles.css';
 
 const route = parseRoute(window.location.pathname);

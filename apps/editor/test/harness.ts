@@ -199,7 +199,8 @@ export function useEditorHarness(
     };
     h.open = async (path: string) => {
       await h.page.goto(h.server.url + path);
-      await h.page.locator('#main-flow').waitFor();
+      // The editor's canvas, or the plan list at '/' (its own page).
+      await h.page.locator('#main-flow, [data-testid="plan-home"]').first().waitFor();
       return h.page;
     };
     h.openCopy = async (example = 'support-desk') => {

@@ -9,7 +9,6 @@ const h = useEditorHarness();
 describe('the plan home', () => {
   it("lists the provider's plans with their versions, readable last change and node count, and links to them", async () => {
     const page = await h.open('/');
-    await page.getByTestId('plan-label').getByText('Plan ID not set').waitFor();
     const plans = new PlanHomePage(page);
     await plans.root.getByRole('heading', { name: 'Plans' }).waitFor();
     await plans.rows.first().waitFor();

@@ -138,7 +138,8 @@ describe('Playground', () => {
     // Tabs switch; the conversation stays until Reset.
     await page.getByRole('tab', { name: 'Functions' }).click();
     await page.getByRole('tab', { name: 'Playground' }).click();
-    expect(await playground.entries.count()).toBe(6);
+    // The panel's body follows the frame that shows the tab (SidePanel).
+    await expect.poll(() => playground.entries.count()).toBe(6);
     await page.getByRole('button', { name: 'Reset' }).click();
     expect(await playground.entries.count()).toBe(0);
   });

@@ -39,12 +39,19 @@ async function boxSettled(locator: Locator): Promise<void> {
 }
 
 describe('routes', () => {
-  it("'/' opens the editor without a plan: the top bar says 'Plan ID not set' and the canvas is empty", async () => {
+  it("'/' is the plan list alone: none of the editor's code or requests", async () => {
+    const scripts: string[] = [];
+    h.page.on('request', (request) => {
+      if (request.resourceType() === 'script' || request.url().includes('/api/')) scripts.push(new URL(request.url()).pathname);
+    });
     const page = await h.open('/');
-    await expect.poll(() => page.getByTestId('plan-label').innerText()).toBe('Plan ID not set');
+    await page.getByTestId('plan-home').getByRole('link', { name: 'support-desk', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await nodes(page).count()).toBe(0);
-    await expect.poll(() => barButton(page, 'Play').isEnabled()).toBe(true);
+    expect(await page.getByTestId('editor').count()).toBe(0);
+    // The home's own entry and what it shares with the editor, never the editor's entry (index-*.js).
+    expect(scripts.some((path) => path.startsWith('/assets/home-'))).toBe(true);
+    expect(scripts.filter((path) => path.startsWith('/assets/index-'))).toEqual([]);
+    expect(scripts.filter((path) => path.startsWith('/api/')).sort()).toEqual(['/api/plans', '/api/session']);
   });
 
   it("'/{id}' is replaced by '/{id}/production' and shows that plan's nodes", async () => {

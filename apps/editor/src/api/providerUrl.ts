@@ -24,3 +24,12 @@ export const PROVIDER_URL_KEY = 'flow:providerUrl';
 export function providerUrl(): string {
   return readSetting(PROVIDER_URL_KEY);
 }
+
+/**
+ * The options of every client of the provider this page talks to: workflow and session calls send
+ * cookies only to the page's own origin ('same-origin'): the local provider's sign-in cookie, never
+ * another provider's (the spec: no cookies).
+ */
+export function providerClientOptions() {
+  return { baseUrl: providerUrl(), hostedCredentials: 'same-origin' } as const;
+}

@@ -9,7 +9,6 @@ import type { EditorState } from '../store/types';
 import { BottomBar } from './BottomBar';
 import { FlowCanvas } from './FlowCanvas';
 import { PlanBar } from './PlanBar';
-import { PlanHome } from './PlanHome';
 import { PlanMissing } from './PlanMissing';
 import './canvas.css';
 import { editorText } from '../messages';
@@ -20,7 +19,6 @@ const menuOpened = (s: EditorState) => s.contextMenu !== null;
 
 const loadingSelector = (s: EditorState) => s.loading;
 const missingSelector = (s: EditorState) => s.planMissing;
-const homeSelector = (s: EditorState) => s.planId === '';
 
 /** The canvas column: plan and quick functions on top, the flow, the bottom bar, help and spinner. */
 export function CanvasArea() {
@@ -28,7 +26,6 @@ export function CanvasArea() {
   const store = useEditorStoreApi();
   const loading = useEditor(loadingSelector);
   const planMissing = useEditor(missingSelector);
-  const home = useEditor(homeSelector);
   useKeyboardShortcuts(ref);
   useFocusGuard();
   return (
@@ -37,7 +34,6 @@ export function CanvasArea() {
       <div className="canvas-flow">
         <FlowCanvas />
         {planMissing ? <PlanMissing /> : null}
-        {home ? <PlanHome /> : null}
       </div>
       <BottomBar />
       <Announcer />

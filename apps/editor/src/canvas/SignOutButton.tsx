@@ -1,5 +1,6 @@
 import { signOut, useTokenRequired } from '../api/session';
 import { editorText } from '../messages';
+import './signOut.css';
 
 /** 'Sign out', shown only when the provider was started with a token (the browser signed in to it). */
 export function SignOutButton() {

@@ -8,11 +8,8 @@ import type { EditorState } from '../store/types';
 import { ModalRoot } from '../modals/ModalRoot';
 import { PanelDivider } from './PanelDivider';
 import './layout.css';
-import { PLANS_ID } from '../canvas/PlanHome';
-import { editorText } from '../messages';
 
 const widthSelector = (s: EditorState) => s.canvasWidth;
-const homeSelector = (s: EditorState) => s.planId === '';
 
 /**
  * Marks the editor `data-typing` while the focus is in a field (a prompt node's text, Properties),
@@ -31,7 +28,6 @@ function markTyping(event: FocusEvent<HTMLElement>, focused: EventTarget | null)
  * from a toggle button.
  */
 export function EditorLayout() {
-  const home = useEditor(homeSelector);
   const store = useEditorStoreApi();
   const width = useEditor(widthSelector);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -52,12 +48,6 @@ export function EditorLayout() {
       onFocus={(event) => markTyping(event, event.target)}
       onBlur={(event) => markTyping(event, event.relatedTarget)}
     >
-      {home ? (
-        // The first tab stop of the home page: past the editor's controls to the plans.
-        <a className="skip-link" href={`#${PLANS_ID}`}>
-          {editorText.skipToPlans}
-        </a>
-      ) : null}
       <div className="editor-canvas" style={{ width: `${width}%` }}>
         <CanvasArea />
       </div>

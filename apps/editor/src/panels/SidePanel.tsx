@@ -4,6 +4,7 @@ import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState, PanelTab } from '../store/types';
 import { FunctionsPanel } from './FunctionsPanel';
 import { PropertiesPanel } from './PropertiesPanel';
+import { useAfterPaint } from './useAfterPaint';
 import './panels.css';
 import { editorText } from '../messages';
 
@@ -25,6 +26,9 @@ const tabSelector = (s: EditorState) => s.panelTab;
 export function SidePanel() {
   const store = useEditorStoreApi();
   const tab = useEditor(tabSelector);
+  // The body follows the frame that shows its cause: when a plan opens, its nodes paint first and
+  // the Advanced tab the load opens comes a frame later (it held the nodes' first paint back).
+  const shown = useAfterPaint(tab);
   return (
     <div className="side-panel">
       <div className="tabs" role="tablist" aria-label={editorText.outputPanel}>
@@ -44,13 +48,13 @@ export function SidePanel() {
         ))}
       </div>
       <div className="side-panel-body" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`panel-tab-${tab}`}>
-        {tab === 'functions' ? (
+        {shown === undefined ? null : shown === 'functions' ? (
           <FunctionsPanel />
-        ) : tab === 'properties' ? (
+        ) : shown === 'properties' ? (
           <PropertiesPanel />
         ) : (
           <Suspense fallback={<p className="empty">{editorText.loading}</p>}>
-            {tab === 'playground' ? <PlaygroundPanel /> : <AdvancedPanel />}
+            {shown === 'playground' ? <PlaygroundPanel /> : <AdvancedPanel />}
           </Suspense>
         )}
       </div>

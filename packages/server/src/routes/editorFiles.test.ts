@@ -39,6 +39,25 @@ describe('the built editor', () => {
     expect((await server.call('GET', '/assets/missing.js')).status).toBe(404);
   });
 
+  it("serves home.html at '/' when the build has one, with the page's headers, and index.html for plan routes", async () => {
+    const editor = join(base, 'with-home');
+    await mkdir(editor, { recursive: true });
+    await writeFile(join(editor, 'index.html'), '<!doctype html><title>Flow editor</title>');
+    await writeFile(join(editor, 'home.html'), '<!doctype html><title>Flow plans</title>');
+    const withHome = await startTestServer({ editorDir: editor });
+    try {
+      const root = await withHome.call('GET', '/');
+      expect(root.status).toBe(200);
+      expect(root.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(root.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await root.text()).toContain('Flow plans');
+      expect(await (await withHome.call('GET', '/support-desk/production')).text()).toContain('Flow editor');
+      expect(await (await withHome.call('GET', '/index.html')).text()).toContain('Flow editor');
+    } finally {
+      await withHome.close();
+    }
+  });
+
   it('never serves a file outside its folder', async () => {
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
       const res = await rawRequest(server.url, 'GET', path);

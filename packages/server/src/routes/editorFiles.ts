@@ -27,6 +27,9 @@ const TYPES: Record<string, string> = {
 
 const UNSAFE_SEGMENT = /[\\\0]/;
 
+/** The built editor's page for '/': the plan list (apps/editor/home.html). */
+const HOME_PAGE = 'home.html';
+
 /** The real path of a file inside `root`, or null when it is missing or resolves outside. */
 async function fileInside(root: string, segments: readonly string[]): Promise<string | null> {
   try {
@@ -40,8 +43,9 @@ async function fileInside(root: string, segments: readonly string[]): Promise<st
 }
 
 /**
- * Serves the built editor from `editorDir`: its files, and index.html for app routes such as
- * /{planId}/{version} (paths whose last segment has no extension). Nothing outside the folder.
+ * Serves the built editor from `editorDir`: its files, home.html (else index.html) for '/', and
+ * index.html for app routes such as /{planId}/{version} (paths whose last segment has no
+ * extension). Nothing outside the folder.
  */
 export async function editorFiles(
   editorDir: string,
@@ -49,8 +53,11 @@ export async function editorFiles(
   const root = await realpath(editorDir);
   return async (req, res, segments) => {
     if (segments.some((s) => s === '..' || s === '.' || UNSAFE_SEGMENT.test(s))) throw badRequest('Invalid path');
+    const atRoot = segments.every((s) => s === '');
     const wanted = segments.length === 0 || segments[segments.length - 1] === '' ? [...segments.slice(0, -1), 'index.html'] : segments;
-    let file = await fileInside(root, wanted);
+    // '/' is the plan list's own page when the build has one: it loads none of the editor's code.
+    let file = atRoot ? await fileInside(root, [HOME_PAGE]) : null;
+    file ??= await fileInside(root, wanted);
     if (file === null && extname(wanted[wanted.length - 1] ?? '') === '') file = await fileInside(root, ['index.html']);
     if (file === null) throw notFound('No such file');
     const info = await stat(file);

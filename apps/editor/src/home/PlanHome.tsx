@@ -1,8 +1,18 @@
-import { FlowConflictError, emptyFlow, exactTime, flowMessages, idProblem, relativeTime, type PlanSummary, errorMessage } from '@flow/core';
+import {
+  FlowConflictError,
+  createClient,
+  emptyFlow,
+  exactTime,
+  flowMessages,
+  idProblem,
+  relativeTime,
+  type PlanSummary,
+  errorMessage,
+} from '@flow/core';
 import { useEffect, useMemo, useState } from 'react';
-import { providerClient } from '../api/providerClient';
+import { providerClientOptions } from '../api/providerUrl';
 import { DEFAULT_VERSION } from '../route';
-import { SignOutButton } from './SignOutButton';
+import { SignOutButton } from '../canvas/SignOutButton';
 import { editorText } from '../messages';
 
 const planPath = (planId: string, versionName: string) => `/${encodeURIComponent(planId)}/${encodeURIComponent(versionName)}`;
@@ -14,7 +24,8 @@ type Plans = { state: 'loading' } | { state: 'error'; message: string } | { stat
 
 /** '/': the provider's plans with links, and 'New plan' (the top bar still says 'Plan ID not set'). */
 export function PlanHome() {
-  const client = useMemo(() => providerClient(), []);
+  // Its own client: the plan list needs neither the save worker nor the editor's drafts.
+  const client = useMemo(() => createClient(providerClientOptions()), []);
   const [plans, setPlans] = useState<Plans>({ state: 'loading' });
   const [newId, setNewId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

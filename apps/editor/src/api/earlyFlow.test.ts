@@ -1,0 +1,39 @@
+import { createClient, emptyFlow } from '@flow/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchWithEarlyFlow, startEarlyFlow } from './earlyFlow';
+
+const flow = emptyFlow('support-desk', 'staging');
+const asked: { url: string; method: string }[] = [];
+
+beforeEach(() => {
+  asked.length = 0;
+  vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+    asked.push({ url, method: init.method ?? 'GET' });
+    return Promise.resolve(new Response(JSON.stringify(flow), { headers: { ETag: `"${asked.length}"` } }));
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('startEarlyFlow', () => {
+  it("asks for the address's flow once, and the client's first load takes that answer", async () => {
+    startEarlyFlow('/support-desk/staging');
+    expect(asked).toEqual([{ url: '/api/flows/support-desk/staging', method: 'GET' }]);
+    const client = createClient({ baseUrl: '', fetch: fetchWithEarlyFlow, retries: 0 });
+    expect((await client.getFlow('support-desk', 'staging'))?.etag).toBe('"1"');
+    expect(asked).toHaveLength(1);
+    // A second load asks the provider again.
+    expect((await client.getFlow('support-desk', 'staging'))?.etag).toBe('"2"');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('asks for nothing on the plan list, and a load of another flow makes its own request', async () => {
+    startEarlyFlow('/');
+    expect(asked).toEqual([]);
+    startEarlyFlow('/support-desk');
+    const client = createClient({ baseUrl: '', fetch: fetchWithEarlyFlow, retries: 0 });
+    await client.getFlow('support-desk', 'staging');
+    expect(asked.map((a) => a.url)).toEqual(['/api/flows/support-desk/production', '/api/flows/support-desk/staging']);
+  });
+});
