@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { resolveSecrets, validateFlowText, errorMessage } from '@flow/core';
+import { resolveSecrets, validateFlowText, errorMessage, type FlowDocument } from '@flow/core';
 import {
   ModelError,
   ModelNotConfiguredError,
@@ -143,13 +143,7 @@ function skillsOf(ctx: Context): Record<string, string> {
 }
 
 /** `flowctl run <file> --workflow NAME`: the workflow's steps in order; form fields from --input or asked on a terminal. */
-async function runWorkflowOf(
-  doc: Parameters<typeof createAgent>[0]['doc'],
-  name: string,
-  file: string,
-  invocation: Invocation,
-  ctx: Context,
-): Promise<Outcome> {
+async function runWorkflowOf(doc: FlowDocument, name: string, file: string, invocation: Invocation, ctx: Context): Promise<Outcome> {
   const workflow = (doc.workflows ?? []).find((w) => w.name === name || w.id === name);
   if (workflow === undefined) {
     const names = (doc.workflows ?? []).map((w) => `"${w.name}"`).join(', ');
