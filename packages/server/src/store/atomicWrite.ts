@@ -7,8 +7,7 @@ export function isTempFile(name: string): boolean {
   return name.startsWith('.') && name.endsWith('.tmp');
 }
 
-/** Makes a rename or unlink in `folder` durable (best effort). */
-export async function syncFolder(folder: string): Promise<void> {
+async function fsyncFolder(folder: string): Promise<void> {
   // Some file systems refuse to open folders, which is fine.
   try {
     const handle = await open(folder, 'r');
@@ -21,6 +20,38 @@ export async function syncFolder(folder: string): Promise<void> {
     // best effort
   }
 }
+
+/**
+ * Folder syncs shared by their callers: one `fsync` at a time per folder, each answering every
+ * caller that asked before it began (their renames came first, so it makes them durable). Fifty
+ * writes at once in one folder cost two folder syncs, not fifty.
+ */
+export function createFolderSyncs(fsync: (folder: string) => Promise<void>): (folder: string) => Promise<void> {
+  const waiting = new Map<string, (() => void)[]>();
+  const syncing = new Set<string>();
+  const drain = async (folder: string): Promise<void> => {
+    syncing.add(folder);
+    try {
+      for (let batch = waiting.get(folder); batch !== undefined; batch = waiting.get(folder)) {
+        waiting.delete(folder);
+        await fsync(folder).catch(() => undefined);
+        for (const resolve of batch) resolve();
+      }
+    } finally {
+      syncing.delete(folder);
+    }
+  };
+  return (folder) =>
+    new Promise((resolve) => {
+      const callers = waiting.get(folder);
+      if (callers) callers.push(resolve);
+      else waiting.set(folder, [resolve]);
+      if (!syncing.has(folder)) void drain(folder);
+    });
+}
+
+/** Makes a rename or unlink in `folder` durable (best effort). */
+export const syncFolder = createFolderSyncs(fsyncFolder);
 
 /** What a caller of writeAtomic knows already. */
 export interface AtomicWriteOptions {
