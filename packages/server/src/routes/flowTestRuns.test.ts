@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
-import { startTestServer, type TestServer } from '../testServer.test-helper.js';
+import { describe, expect, it } from 'vitest';
+import { useModelTestServer } from '../modelTestServer.test-helper.js';
 import { NO_DATASETS_HERE } from './flowTests.js';
 
 const PATH = '/api/flows/support-desk/production/tests';
@@ -20,23 +19,13 @@ const tests = {
 };
 
 describe('POST /api/flows/{plan}/{version}/tests/run', () => {
-  let server: TestServer;
-  let model: ScriptedModelServer;
-  const env: Record<string, string | undefined> = {};
-  beforeEach(async () => {
-    model = await startScriptedModel();
-    for (const key of Object.keys(env)) Reflect.deleteProperty(env, key);
-    server = await startTestServer({ runtimeEnv: env });
-  });
-  afterEach(async () => {
-    await server.close();
-    await model.close();
-  });
-  const run = (json: unknown = {}) => server.call('POST', `${PATH}/run`, { json });
+  const t = useModelTestServer();
+  const { env } = t;
+  const run = (json: unknown = {}) => t.server.call('POST', `${PATH}/run`, { json });
 
   it('replays the stored tests from their cassette, with no model, and answers the eval result', async () => {
     expect((await run()).status).toBe(404);
-    expect((await server.call('PUT', PATH, { json: tests, headers: { 'If-None-Match': '*' } })).status).toBe(200);
+    expect((await t.server.call('PUT', PATH, { json: tests, headers: { 'If-None-Match': '*' } })).status).toBe(200);
     const res = await run();
     expect(res.status).toBe(200);
     const result: unknown = await res.json();
@@ -62,12 +51,12 @@ describe('POST /api/flows/{plan}/{version}/tests/run', () => {
         },
       ],
     });
-    expect(model.requests).toHaveLength(0);
+    expect(t.model.requests).toHaveLength(0);
   });
 
   it('runs against the flow the editor sends, refuses what is not a flow, and runs live with the provider’s model', async () => {
-    await server.call('PUT', PATH, { json: tests, headers: { 'If-None-Match': '*' } });
-    const doc: unknown = await (await server.call('GET', '/api/flows/support-desk/production')).json();
+    await t.server.call('PUT', PATH, { json: tests, headers: { 'If-None-Match': '*' } });
+    const doc: unknown = await (await t.server.call('GET', '/api/flows/support-desk/production')).json();
     expect((await run({ doc, live: false })).status).toBe(200);
     const bad = await run({ doc: { format: 'flow/1' } });
     expect(bad.status).toBe(400);
@@ -75,22 +64,22 @@ describe('POST /api/flows/{plan}/{version}/tests/run', () => {
     const none = await run({ live: true });
     expect(none.status).toBe(503);
     expect(await none.json()).toMatchObject({ error: { code: 'MODEL_NOT_CONFIGURED' } });
-    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'scripted-1' });
-    model.push({ content: 'Happy to help.' }, { content: 'Here is your tracking link.' });
+    Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'scripted-1' });
+    t.model.push({ content: 'Happy to help.' }, { content: 'Here is your tracking link.' });
     const live: unknown = await (await run({ doc, live: true })).json();
     expect(live).toMatchObject({ mode: 'live', passed: 2, failed: 0 });
-    expect(model.requests).toHaveLength(2);
+    expect(t.model.requests).toHaveLength(2);
     // A live run records nothing: the stored cassette is what it was.
-    expect(await (await server.call('GET', PATH)).json()).toEqual(tests);
+    expect(await (await t.server.call('GET', PATH)).json()).toEqual(tests);
   });
 
   it('refuses tests flowctl test would refuse, and says a dataset file is not kept here', async () => {
     const misspelt = { ...tests, flowtest: { ...tests.flowtest, tests: [{ name: 'x', turns: [{ user: 'Hi', expect: { judgee: {} } }] }] } };
-    const refused = await server.call('PUT', PATH, { json: misspelt, headers: { 'If-None-Match': '*' } });
+    const refused = await t.server.call('PUT', PATH, { json: misspelt, headers: { 'If-None-Match': '*' } });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { message: 'flowtest: tests[0].turns[0].expect: unknown key "judgee"' } });
     const dataset = { ...tests, flowtest: { ...tests.flowtest, tests: [{ ...tests.flowtest.tests[0], cases: 'orders.jsonl' }] } };
-    expect((await server.call('PUT', PATH, { json: dataset, headers: { 'If-None-Match': '*' } })).status).toBe(200);
+    expect((await t.server.call('PUT', PATH, { json: dataset, headers: { 'If-None-Match': '*' } })).status).toBe(200);
     const ran: unknown = await (await run()).json();
     expect(ran, JSON.stringify(ran)).toMatchObject({ files: [{ problem: expect.stringContaining(NO_DATASETS_HERE) }], failed: 1 });
   });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFlow, type FlowDocument } from '@flow/core';
-import { startRecordingService, startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
-import { EXAMPLES, startTestServer, type TestServer } from '../testServer.test-helper.js';
+import { startRecordingService } from '@flow/runtime/testing';
+import { EXAMPLES, startTestServer } from '../testServer.test-helper.js';
+import { useModelTestServer } from '../modelTestServer.test-helper.js';
 
 function supportDesk(): FlowDocument {
   const parsed = parseFlow(readFileSync(`${EXAMPLES}/support-desk/production.flow.json`, 'utf8'));
@@ -11,21 +12,11 @@ function supportDesk(): FlowDocument {
 }
 
 describe('the Playground endpoint', () => {
-  let server: TestServer;
-  let model: ScriptedModelServer;
-  const env: Record<string, string | undefined> = {};
-  beforeEach(async () => {
-    model = await startScriptedModel();
-    for (const key of Object.keys(env)) Reflect.deleteProperty(env, key);
-    server = await startTestServer({ runtimeEnv: env });
-  });
-  afterEach(async () => {
-    await server.close();
-    await model.close();
-  });
+  const t = useModelTestServer();
+  const { env } = t;
 
   const chat = (body: Record<string, unknown>) =>
-    server.call('POST', '/api/runtime/support-desk/production/chat', {
+    t.server.call('POST', '/api/runtime/support-desk/production/chat', {
       json: { doc: supportDesk(), messages: [], variables: {}, ...body },
     });
 
@@ -38,16 +29,16 @@ describe('the Playground endpoint', () => {
         message: expect.stringMatching(/^No model is configured: set FLOW_MODEL_BASE_URL and FLOW_MODEL/),
       },
     });
-    expect(await (await server.call('GET', '/api/runtime/settings')).json()).toMatchObject({ configured: false });
-    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model', FLOW_MODEL_API_KEY: 'sk-provider-secret' });
-    const settings = await (await server.call('GET', '/api/runtime/settings')).text();
-    expect(JSON.parse(settings)).toEqual({ configured: true, model: 'provider-model', endpoint: new URL(model.baseUrl).host });
+    expect(await (await t.server.call('GET', '/api/runtime/settings')).json()).toMatchObject({ configured: false });
+    Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'provider-model', FLOW_MODEL_API_KEY: 'sk-provider-secret' });
+    const settings = await (await t.server.call('GET', '/api/runtime/settings')).text();
+    expect(JSON.parse(settings)).toEqual({ configured: true, model: 'provider-model', endpoint: new URL(t.model.baseUrl).host });
     expect(settings).not.toContain('sk-provider-secret');
   });
 
   it('streams token, then done with the trace and the conversation to send back; the editor may choose the model name only', async () => {
-    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model' });
-    model.push({ content: 'Hi! How can I help?' });
+    Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'provider-model' });
+    t.model.push({ content: 'Hi! How can I help?' });
     const res = await chat({ message: 'Hello', model: 'llama3.1:8b' });
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const text = await res.text();
@@ -63,7 +54,7 @@ describe('the Playground endpoint', () => {
       // What 'Save as test' keeps to replay the turn offline.
       recording: { model: [{ content: 'Hi! How can I help?', toolCalls: [] }], tools: [] },
     });
-    expect(model.requests[0]?.model).toBe('llama3.1:8b');
+    expect(t.model.requests[0]?.model).toBe('llama3.1:8b');
     for (const bad of [
       { model: 'two words' },
       { model: 'a\nb' },
@@ -80,9 +71,9 @@ describe('the Playground endpoint', () => {
     const collector = await startRecordingService({});
     try {
       const traced = await startTestServer({
-        runtimeEnv: { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url },
+        runtimeEnv: { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'provider-model', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url },
       });
-      model.push({ content: 'Hi!' });
+      t.model.push({ content: 'Hi!' });
       const res = await traced.call('POST', '/api/runtime/support-desk/production/chat', {
         json: { doc: supportDesk(), messages: [], variables: {}, message: 'Hello' },
       });
@@ -97,26 +88,16 @@ describe('the Playground endpoint', () => {
   });
 
   it('ends with an error event when the model fails mid-turn', async () => {
-    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'm' });
-    model.push({ status: 500, error: 'Model crashed' });
+    Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'm' });
+    t.model.push({ status: 500, error: 'Model crashed' });
     const text = await (await chat({ message: 'Hi' })).text();
     expect(text).toBe('event: error\ndata: {"code":"MODEL_ERROR","message":"The model endpoint answered 500: Model crashed"}\n\n');
   });
 });
 
 describe('the judge endpoint (Save as test with a rubric)', () => {
-  let server: TestServer;
-  let model: ScriptedModelServer;
-  const env: Record<string, string | undefined> = {};
-  beforeEach(async () => {
-    model = await startScriptedModel();
-    for (const key of Object.keys(env)) Reflect.deleteProperty(env, key);
-    server = await startTestServer({ runtimeEnv: env });
-  });
-  afterEach(async () => {
-    await server.close();
-    await model.close();
-  });
+  const t = useModelTestServer();
+  const { env } = t;
   const transcript = [
     {
       user: 'Where is order 42?',
@@ -124,13 +105,13 @@ describe('the judge endpoint (Save as test with a rubric)', () => {
       toolCalls: [{ name: 'look_up_order', arguments: { order: '42' }, output: 'shipped' }],
     },
   ];
-  const judge = (body: Record<string, unknown>) => server.call('POST', '/api/runtime/judge', { json: body });
+  const judge = (body: Record<string, unknown>) => t.server.call('POST', '/api/runtime/judge', { json: body });
 
   it('asks the provider’s model for a JSON verdict on the conversation, and answers it with the judge’s answer as a cassette keeps it', async () => {
     expect((await judge({ rubric: 'Gives the tracking link', transcript })).status).toBe(503);
-    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model' });
+    Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'provider-model' });
     const verdict = JSON.stringify({ pass: true, reason: 'The link is there.' });
-    model.push({ content: verdict });
+    t.model.push({ content: verdict });
     const res = await judge({ rubric: ' Gives the tracking link ', transcript });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -143,14 +124,14 @@ describe('the judge endpoint (Save as test with a rubric)', () => {
       },
       recording: [{ content: verdict, toolCalls: [] }],
     });
-    const asked = JSON.stringify(model.requests[0]?.messages);
+    const asked = JSON.stringify(t.model.requests[0]?.messages);
     expect(asked).toContain('Rubric: Gives the tracking link');
     expect(asked).toContain('Agent called look_up_order({\\"order\\":\\"42\\"}) -> shipped');
-    expect(model.requests[0]?.body.response_format).toEqual({ type: 'json_object' });
+    expect(t.model.requests[0]?.body.response_format).toEqual({ type: 'json_object' });
   });
 
   it('refuses a body that is not a rubric and a conversation, before asking the model', async () => {
-    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model' });
+    Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'provider-model' });
     for (const bad of [
       { transcript },
       { rubric: '   ', transcript },
@@ -162,14 +143,17 @@ describe('the judge endpoint (Save as test with a rubric)', () => {
     ]) {
       expect((await judge(bad)).status, JSON.stringify(bad).slice(0, 80)).toBe(400);
     }
-    expect(model.requests).toHaveLength(0);
+    expect(t.model.requests).toHaveLength(0);
   });
 });
 
 describe('the assistant generation endpoint', () => {
-  let server: TestServer;
-  let model: ScriptedModelServer;
-  const env: Record<string, string | undefined> = {};
+  const t = useModelTestServer((m) => ({
+    FLOW_MODEL_BASE_URL: m.baseUrl,
+    FLOW_MODEL: 'provider-model',
+    FLOW_MODEL_API_KEY: 'sk-provider-secret',
+  }));
+  const { env } = t;
   const WORKFLOW = {
     nodes: [
       { type: 'prompt', label: 'Greet', description: 'Opens the talk', prompt: 'Greet the customer.', emoji: '👋' },
@@ -177,29 +161,19 @@ describe('the assistant generation endpoint', () => {
     ],
     lastUpdated: '2025-01-01T00:00:00.000Z',
   };
-  beforeEach(async () => {
-    model = await startScriptedModel();
-    for (const key of Object.keys(env)) Reflect.deleteProperty(env, key);
-    Object.assign(env, { FLOW_MODEL_BASE_URL: model.baseUrl, FLOW_MODEL: 'provider-model', FLOW_MODEL_API_KEY: 'sk-provider-secret' });
-    server = await startTestServer({ runtimeEnv: env });
-  });
-  afterEach(async () => {
-    await server.close();
-    await model.close();
-  });
 
-  const generate = (body: unknown) => server.call('POST', '/api/runtime/generate', { json: body });
+  const generate = (body: unknown) => t.server.call('POST', '/api/runtime/generate', { json: body });
 
   it("answers the workflow schema from the model's JSON, asked for as JSON with the provider's key and the chosen model", async () => {
-    model.push({ content: `Here it is:\n\`\`\`json\n${JSON.stringify(WORKFLOW)}\n\`\`\`` });
+    t.model.push({ content: `Here it is:\n\`\`\`json\n${JSON.stringify(WORKFLOW)}\n\`\`\`` });
     const res = await generate({ description: 'A support agent that looks up orders', model: 'llama3.1:8b' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       nodes: [WORKFLOW.nodes[0], { ...WORKFLOW.nodes[1], emoji: '⚡' }],
       lastUpdated: WORKFLOW.lastUpdated,
     });
-    const [request] = model.requests;
-    expect(model.requests).toHaveLength(1);
+    const [request] = t.model.requests;
+    expect(t.model.requests).toHaveLength(1);
     expect(request?.model).toBe('llama3.1:8b');
     expect(request?.body.response_format).toEqual({ type: 'json_object' });
     expect(request?.authorization).toBe('Bearer sk-provider-secret');
@@ -222,7 +196,7 @@ describe('the assistant generation endpoint', () => {
     expect(await (await generate({ description: ' ' })).json()).toEqual({
       error: { code: 'BAD_REQUEST', message: 'The description is empty' },
     });
-    expect(model.requests).toHaveLength(0);
+    expect(t.model.requests).toHaveLength(0);
   });
 
   it('says what to set when no model is configured (503)', async () => {
@@ -238,7 +212,7 @@ describe('the assistant generation endpoint', () => {
   });
 
   it("gives 502 GENERATE_FAILED with the model's failure, without a retry", async () => {
-    model.push({ status: 500, error: 'Model crashed' });
+    t.model.push({ status: 500, error: 'Model crashed' });
     const res = await generate({ description: 'An agent' });
     expect(res.status).toBe(502);
     const text = await res.text();
@@ -250,27 +224,27 @@ describe('the assistant generation endpoint', () => {
       },
     });
     expect(text).not.toContain('sk-provider-secret');
-    expect(model.requests).toHaveLength(1);
+    expect(t.model.requests).toHaveLength(1);
   });
 
   it('asks again once when the reply has no JSON, and gives 422 INVALID_JSON_SCHEMA with the detail when the second has none either', async () => {
-    model.push({ content: 'I would love to help! What kind of agent?' }, { content: 'Sorry, still no JSON.' });
+    t.model.push({ content: 'I would love to help! What kind of agent?' }, { content: 'Sorry, still no JSON.' });
     const res = await generate({ description: 'An agent' });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       error: { code: 'INVALID_JSON_SCHEMA', message: 'Invalid JSON schema returned', detail: 'no JSON object in the reply' },
     });
-    expect(model.requests).toHaveLength(2);
-    const retry = model.requests[1]?.messages ?? [];
+    expect(t.model.requests).toHaveLength(2);
+    const retry = t.model.requests[1]?.messages ?? [];
     expect(retry.at(-2)).toEqual({ role: 'assistant', content: 'I would love to help! What kind of agent?' });
     expect(JSON.stringify(retry.at(-1))).toContain('no JSON object in the reply');
   });
 
   it('takes the second reply when the retry gives the schema', async () => {
-    model.push({ content: JSON.stringify({ nodes: [{ type: 'step', label: 'x' }] }) }, { content: JSON.stringify(WORKFLOW) });
+    t.model.push({ content: JSON.stringify({ nodes: [{ type: 'step', label: 'x' }] }) }, { content: JSON.stringify(WORKFLOW) });
     const res = await generate({ description: 'An agent' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ nodes: [{ label: 'Greet' }, { label: 'Look up order' }] });
-    expect(model.requests).toHaveLength(2);
+    expect(t.model.requests).toHaveLength(2);
   });
 });
