@@ -26,15 +26,20 @@ export function fileNames(dir: string): Promise<string[]> {
   return entries(dir, 'file');
 }
 
-/** The parsed JSON of a file; undefined when it is missing or not JSON (a hand-edited file, say). */
-export async function readJsonFile(path: string): Promise<unknown> {
-  let text: string;
+/** The text of a file; null when it is not there. */
+export async function readTextFile(path: string): Promise<string | null> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
-    if (isMissing(error)) return undefined;
+    if (isMissing(error)) return null;
     throw error;
   }
+}
+
+/** The parsed JSON of a file; undefined when it is missing or not JSON (a hand-edited file, say). */
+export async function readJsonFile(path: string): Promise<unknown> {
+  const text = await readTextFile(path);
+  if (text === null) return undefined;
   try {
     const value: unknown = JSON.parse(text);
     return value;

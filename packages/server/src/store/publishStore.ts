@@ -1,11 +1,11 @@
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseFlow, serializeFlow, type FlowDocument, type SystemPromptResponse } from '@flow/core';
 import { isRecord } from '../guards.js';
 import type { DataPaths } from './dataPaths.js';
 import type { AlongWrites } from './journal.js';
 import { isId } from '../ids.js';
-import { fileNames, folderNames, isMissing } from './listing.js';
+import { fileNames, folderNames, readTextFile } from './listing.js';
 
 /** One publish of a plan version: the prompt as published and when. */
 export interface PublishEntry extends SystemPromptResponse {
@@ -148,15 +148,6 @@ const exists = (path: string): Promise<boolean> =>
     () => false,
   );
 
-async function readText(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
-}
-
 /** The prompt a flow document publishes: its system prompt, context (prefix) and notes (suffix). */
 export function promptOf(doc: FlowDocument): SystemPromptResponse {
   return { system_message: doc.systemPrompt, system_message_prefix: doc.agentContext, system_message_suffix: doc.agentNotes };
@@ -178,7 +169,7 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
       const names = (await fileNames(folder)).filter((name) => name.endsWith('.json'));
       const entries: PublishEntry[] = [];
       for (const name of names) {
-        const text = await readText(join(folder, name));
+        const text = await readTextFile(join(folder, name));
         const record = text === null ? null : parsePublishRecord(text);
         if (record) entries.push(record.entry);
       }
@@ -187,7 +178,7 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
     async flowOf(planId, versionName, id) {
       const publishedAt = publishedAtOfId(id);
       if (publishedAt === null) return null;
-      const text = await readText(fileOf(planId, versionName, publishedAt));
+      const text = await readTextFile(fileOf(planId, versionName, publishedAt));
       const record = text === null ? null : parsePublishRecord(text);
       return record ? publishedFlowText(record.flow) : null;
     },
@@ -208,7 +199,7 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
             .sort()
             .reverse();
           for (const name of names) {
-            const text = await readText(join(folder, name));
+            const text = await readTextFile(join(folder, name));
             const record = text === null ? null : parsePublishRecord(text);
             if (record === null) continue;
             found.push({ planId, versionName, entry: record.entry });

@@ -1,6 +1,5 @@
 // A plan version's tests in the folder store: `<version>.flowtest.json` and `<version>.cassette.json`
 // beside `<version>.flow.json`, written as one atomic change in the queue of that flow's changes.
-import { readFile } from 'node:fs/promises';
 import { parseJsonValue, readFlowTests, type FlowTests, type JsonObject } from '@flow/core';
 import { flowNotFound } from '../http/HttpError.js';
 import { etagOf } from '../http/respond.js';
@@ -8,7 +7,7 @@ import type { DataPaths } from './dataPaths.js';
 import { serialized } from './fileQueue.js';
 import type { StoredFlow } from './flowStore.js';
 import { commitWrites, settleJournal, type StoreFaults } from './journal.js';
-import { isMissing } from './listing.js';
+import { readTextFile } from './listing.js';
 
 /** A version's tests as stored: whether it has any, their ETag, and the tests when what is stored is valid. */
 export interface StoredTests {
@@ -45,15 +44,6 @@ const NO_TESTS: StoredTests = { exists: false, etag: etagOf(''), tests: null };
 /** The folder ETag of a version's tests: the hash of both files' bytes. */
 const etagOfFiles = (flowtest: string, cassette: string | null): string => etagOf(`${flowtest}\u0000${cassette ?? ''}`);
 
-async function readText(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
-}
-
 /** The folder store's tests; `flows` reads the flow each belongs to. */
 export function createTestStore(
   paths: DataPaths,
@@ -61,9 +51,9 @@ export function createTestStore(
   faults?: StoreFaults,
 ): TestStorage {
   async function read(planId: string, versionName: string): Promise<StoredTests> {
-    const flowtest = await readText(paths.flowtest(planId, versionName));
+    const flowtest = await readTextFile(paths.flowtest(planId, versionName));
     if (flowtest === null) return NO_TESTS;
-    const cassette = await readText(paths.cassette(planId, versionName));
+    const cassette = await readTextFile(paths.cassette(planId, versionName));
     return storedTestsOf(flowtest, cassette, etagOfFiles(flowtest, cassette));
   }
 
