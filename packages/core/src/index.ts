@@ -17,6 +17,7 @@ export * from './graph/invariants.js';
 export * from './graph/fromProvider.js';
 export * from './history/history.js';
 export * from './api/client.js';
+export { createPlanDirectory, type PlanDirectory } from './api/planDirectory.js';
 export * from './api/errors.js';
 export { sseData, sseEvents, type SseEvent } from './api/sse.js';
 export type { ClientOptions, FetchLike, FetchResponse } from './api/transport.js';

@@ -70,28 +70,53 @@ export function isMissingEndpoint(reply: Reply): boolean {
   return reply.status === 404 && providerDetails(reply.text, undefined).code !== FLOW_NOT_FOUND;
 }
 
+/** A write of a whole document: PUT, or POST to `action` ('publish'), carrying the precondition. */
+function flowWriteCall(
+  planId: string,
+  versionName: string,
+  doc: FlowDocument,
+  action: string | undefined,
+  precondition: WritePrecondition | undefined,
+): Call {
+  requirePlanVersion(planId, versionName);
+  return {
+    method: action === undefined ? 'PUT' : 'POST',
+    path: planPath('flows', planId, versionName, action),
+    audience: 'plan',
+    // A flow one edit away from the last one sent is written from its unchanged parts' texts.
+    bodyJson: flowJson(doc),
+    failure: flowMessages.failedToSaveFlow,
+    writes: { planId, versionName, ...(precondition === undefined ? {} : { precondition }) },
+  };
+}
+
+const etagOf = (reply: Reply): string | null => reply.headers.get('ETag') ?? stringField(reply.text, 'etag');
+
+/** PUT /api/flows/{planId}/{versionName} over a transport (FlowCalls.putFlow, which it is). */
+export async function putFlowOver(
+  transport: Transport,
+  planId: string,
+  versionName: string,
+  doc: FlowDocument,
+  precondition?: WritePrecondition,
+): Promise<SavedFlow> {
+  const call = flowWriteCall(planId, versionName, doc, undefined, precondition);
+  const reply = await transport.exchange(call);
+  if (!reply.ok) throw transport.httpError(call, reply);
+  return { etag: etagOf(reply) };
+}
+
+/** GET /api/plans over a transport (FlowCalls.listPlans, which it is). */
+export function listPlansOver(transport: Transport): Promise<PlanSummary[]> {
+  const call: Call = { method: 'GET', path: '/api/plans', audience: 'plan', failure: flowMessages.failedToListPlans };
+  return transport.send(call, (json) => {
+    const body = expectShape(json, isPlanList);
+    return Array.isArray(body) ? body : body.plans;
+  });
+}
+
 /** The flow-document calls over one transport, bearer token included when set. */
 export function createFlowCalls(transport: Transport): FlowCalls {
-  const write = (
-    planId: string,
-    versionName: string,
-    doc: FlowDocument,
-    action: string | undefined,
-    precondition: WritePrecondition | undefined,
-  ): Call => {
-    requirePlanVersion(planId, versionName);
-    return {
-      method: action === undefined ? 'PUT' : 'POST',
-      path: planPath('flows', planId, versionName, action),
-      audience: 'plan',
-      // A flow one edit away from the last one sent is written from its unchanged parts' texts.
-      bodyJson: flowJson(doc),
-      failure: flowMessages.failedToSaveFlow,
-      writes: { planId, versionName, ...(precondition === undefined ? {} : { precondition }) },
-    };
-  };
-  const etagOf = (reply: Reply): string | null => reply.headers.get('ETag') ?? stringField(reply.text, 'etag');
-
   return {
     async getFlow(planId, versionName) {
       requirePlanVersion(planId, versionName);
@@ -115,14 +140,9 @@ export function createFlowCalls(transport: Transport): FlowCalls {
       if (!reply.ok) throw transport.httpError(call, reply);
       return expectShape(parseJson(reply.text), isFlowDocument);
     },
-    async putFlow(planId, versionName, doc, precondition) {
-      const call = write(planId, versionName, doc, undefined, precondition);
-      const reply = await transport.exchange(call);
-      if (!reply.ok) throw transport.httpError(call, reply);
-      return { etag: etagOf(reply) };
-    },
+    putFlow: (planId, versionName, doc, precondition) => putFlowOver(transport, planId, versionName, doc, precondition),
     async publishFlow(planId, versionName, doc, precondition) {
-      const call = write(planId, versionName, doc, 'publish', precondition);
+      const call = flowWriteCall(planId, versionName, doc, 'publish', precondition);
       const reply = await transport.exchange(call);
       if (isMissingEndpoint(reply)) return null;
       if (!reply.ok) throw transport.httpError(call, reply);
@@ -143,14 +163,7 @@ export function createFlowCalls(transport: Transport): FlowCalls {
       transport.versions.set(planId, versionName, etagOf(reply));
       return { etag: etagOf(reply), id, publishedAt, rollbackOf };
     },
-    async listPlans() {
-      const failure = flowMessages.failedToListPlans;
-      const call: Call = { method: 'GET', path: '/api/plans', audience: 'plan', failure };
-      return transport.send(call, (json) => {
-        const body = expectShape(json, isPlanList);
-        return Array.isArray(body) ? body : body.plans;
-      });
-    },
+    listPlans: () => listPlansOver(transport),
   };
 }
 
