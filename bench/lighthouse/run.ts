@@ -16,6 +16,14 @@ const PLAN_PATH = '/support-desk/production';
 const RUNS = 2;
 const PRESETS = ['desktop', 'mobile'] as const;
 type Preset = (typeof PRESETS)[number];
+const PAGES = { home: '/', plan: PLAN_PATH } as const;
+
+/** The pages to audit: LIGHTHOUSE_PAGES=home (or plan) audits one of them, else both. */
+function pagesToAudit(): string[] {
+  const only = process.env.LIGHTHOUSE_PAGES;
+  if (only === 'home' || only === 'plan') return [PAGES[only]];
+  return Object.values(PAGES);
+}
 
 export interface LighthouseFigures {
   page: string;
@@ -67,14 +75,16 @@ async function audit(url: string, port: number, preset: Preset): Promise<Lightho
 
 /** Runs Lighthouse on the home page and a plan page, both presets; writes bench/results/lighthouse.json. */
 export async function runLighthouseBench(): Promise<LighthouseFigures[]> {
-  ensureEditorBuilt();
+  // LIGHTHOUSE_EDITOR=<folder> audits another built editor (to compare builds in turn).
+  const editorDir = process.env.LIGHTHOUSE_EDITOR ?? editorDist;
+  if (editorDir === editorDist) ensureEditorBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'flow-bench-lighthouse-'));
-  const server = await startServer({ port: 0, dir: dataDir, editorDir: editorDist, log: () => {} });
+  const server = await startServer({ port: 0, dir: dataDir, editorDir, log: () => {} });
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   const figures: LighthouseFigures[] = [];
   try {
     for (const preset of PRESETS) {
-      for (const path of ['/', PLAN_PATH]) figures.push(await audit(`${server.url}${path}`, chrome.port, preset));
+      for (const path of pagesToAudit()) figures.push(await audit(`${server.url}${path}`, chrome.port, preset));
     }
   } finally {
     chrome.kill();
