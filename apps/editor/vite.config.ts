@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+const root = page('.');
+const alias = { '@flow/core': page('../../packages/core/src/index.ts') };
 
 /** '/' is the home page (home.html), as the provider serves it; every other route is the editor. */
 const homeAtRoot: Plugin = {
@@ -15,17 +17,40 @@ const homeAtRoot: Plugin = {
   },
 };
 
-export default defineConfig({
-  plugins: [react(), homeAtRoot],
-  resolve: {
-    alias: { '@flow/core': fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)) },
+/**
+ * The home page (home.html) is built on its own after the editor, into the same folder: built
+ * together, the modules both pages use would be shared chunks holding what the editor needs of them.
+ */
+const homeBuild: Plugin = {
+  name: 'flow-home-build',
+  apply: 'build',
+  async closeBundle() {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      resolve: { alias },
+      // One chunk of its own: no module preloads to polyfill.
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        sourcemap: false,
+        modulePreload: false,
+        rollupOptions: { input: { home: page('home.html') } },
+      },
+    });
   },
+};
+
+export default defineConfig({
+  plugins: [react(), homeAtRoot, homeBuild],
+  resolve: { alias },
   build: {
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1000,
-    // Two pages: the editor (index.html, every plan route) and the plan list at '/' (home.html).
-    rollupOptions: { input: { index: page('index.html'), home: page('home.html') } },
+    // The editor (index.html, every plan route); the plan list at '/' (home.html) is homeBuild's.
+    rollupOptions: { input: { index: page('index.html') } },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:4321', '/hosted': 'http://127.0.0.1:4321', '/dashboard': 'http://127.0.0.1:4321' } },
 });

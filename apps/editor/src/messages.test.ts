@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
-/** The editor's components, tests aside. */
+/** The editor's components and the home page's DOM code (src/home, no React), tests aside. */
 function components(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return components(path);
-    return entry.name.endsWith('.tsx') && !entry.name.includes('.test.') ? [path] : [];
+    const view = entry.name.endsWith('.tsx') || (entry.name.endsWith('.ts') && relative(SRC, dir) === 'home');
+    return view && !entry.name.includes('.test.') ? [path] : [];
   });
 }
 
@@ -20,6 +21,8 @@ const INLINE = [
   /\b(?:title|aria-label|placeholder|alt|label)="[A-Z][^"]*"/,
   />[A-Z][a-z][^<>{}]*</,
   /^\s+[A-Z][a-z']*(?: [A-Za-z',.…]+)*[.:!?…]?\s*$/,
+  // The home's DOM code (el()): an element's text given as a literal.
+  /\btext:\s*['"`][A-Z]/,
 ];
 
 describe("the editor's words", () => {

@@ -80,4 +80,16 @@ describe('token mode: a shared provider', () => {
     await h.page.getByRole('heading', { name: 'Sign in to Flow' }).waitFor();
     expect(await statusOf(h.page, `/api/flows/${plan}/production`)).toBe(401);
   });
+
+  it("signs in at '/', lists the plans with 'Sign out' beside the heading, and signs out back to the sign-in page", async () => {
+    await h.page.goto(`${h.server.url}/`);
+    await signIn(h.page, TOKEN);
+    const home = h.page.getByTestId('plan-home');
+    await home.getByRole('link', { name: 'support-desk', exact: true }).waitFor();
+    expect(new URL(h.page.url()).pathname).toBe('/');
+    await home.getByRole('button', { name: 'Sign out' }).click();
+    await h.page.getByRole('heading', { name: 'Sign in to Flow' }).waitFor();
+    expect(new URL(h.page.url()).pathname).toBe('/signin');
+    expect(await statusOf(h.page, '/api/plans')).toBe(401);
+  });
 });

@@ -1,25 +1,17 @@
-import { useEffect, useState } from 'react';
 import { providerUrl } from './providerUrl';
 
 /** The provider's sign-in page, which comes back to `next` (this page) after signing in. */
 export const signInPath = (next: string): string => `/signin?next=${encodeURIComponent(next)}`;
 
 /** Whether the provider needs signing in (it was started with a token): only then is there a 'Sign out'. */
-export function useTokenRequired(): boolean {
-  const [required, setRequired] = useState(false);
-  useEffect(() => {
-    let live = true;
-    fetch(`${providerUrl()}/api/session`, { headers: { Accept: 'application/json' } })
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: unknown) => {
-        if (live && typeof body === 'object' && body !== null && 'tokenRequired' in body) setRequired(body.tokenRequired === true);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return required;
+export async function fetchTokenRequired(): Promise<boolean> {
+  try {
+    const res = await fetch(`${providerUrl()}/api/session`, { headers: { Accept: 'application/json' } });
+    const body: unknown = res.ok ? await res.json() : null;
+    return typeof body === 'object' && body !== null && 'tokenRequired' in body && body.tokenRequired === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Ends the browser's session on the provider, then shows the sign-in page. */

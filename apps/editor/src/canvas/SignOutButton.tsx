@@ -1,4 +1,5 @@
-import { signOut, useTokenRequired } from '../api/session';
+import { signOut } from '../api/session';
+import { useTokenRequired } from '../api/useTokenRequired';
 import { editorText } from '../messages';
 import './signOut.css';
 
