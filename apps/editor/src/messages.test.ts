@@ -23,6 +23,8 @@ const INLINE = [
   /^\s+[A-Z][a-z']*(?: [A-Za-z',.…]+)*[.:!?…]?\s*$/,
   // The home's DOM code (el()): an element's text given as a literal.
   /\btext:\s*['"`][A-Z]/,
+  // A component's own table of words: a key whose value is a sentence ('Node actions').
+  /^\s+\w+:\s*['"`][A-Z][a-z]+ [a-z]/,
 ];
 
 describe("the editor's words", () => {

@@ -1,3 +1,9 @@
+import type { ContextMenuState } from './store/types';
+import type { SaveState } from './sync/documentSync';
+
+/** Said by the plan bar and by every loading state. */
+const LOADING = 'Loading…';
+
 /**
  * The editor's own words, one table (the spec's words and those flowctl or the provider share are
  * core's `messages`): components and tests read them here. A dialog opened by an action is titled
@@ -6,7 +12,7 @@
 export const editorText = {
   // Common
   close: 'Close',
-  loading: 'Loading…',
+  loading: LOADING,
   planId: 'Plan ID',
   version: 'Version',
   flowSchema: 'Flow schema',
@@ -169,4 +175,31 @@ export const editorText = {
   back: 'Back',
   skip: 'Skip',
   generateShortcut: 'Ctrl+Enter',
+  // Generate Flow
+  describeAgent: 'Describe your agent',
+  describeAgentExample:
+    'A support agent for an online shop: greets the customer, looks up their order by number, and offers a refund or a replacement.',
+  generate: 'Generate',
+  insert: 'Insert',
+  generatingFlow: 'Generating flow…',
+  generateProposed: (count: number) => `Proposed: ${count} ${count === 1 ? 'node' : 'nodes'}. Review them, then Insert.`,
+  generateInserted: (count: number) => `Inserted ${count} generated ${count === 1 ? 'node' : 'nodes'} as a new chain`,
+  // The save state in the plan bar
+  saveStates: {
+    loading: LOADING,
+    saved: 'Saved',
+    saving: 'Saving…',
+    unsaved: 'Unsaved changes',
+    conflict: 'Not saved: changed elsewhere',
+    error: 'Not saved',
+    local: 'Saved in this browser',
+  } satisfies Record<SaveState, string>,
+  // Context menus' accessible names
+  menuLabels: {
+    node: 'Node actions',
+    canvas: 'Canvas actions',
+    selection: 'Selection actions',
+    edge: 'Edge actions',
+  } satisfies Record<ContextMenuState['kind'], string>,
+  generatedKind: { prompt: 'Prompt', function: 'Instruct function' },
 } as const;

@@ -5,7 +5,7 @@ import { editorText } from '../messages';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { useFlowChanges } from './useFlowChanges';
 import { useEditor } from '../store/EditorStoreContext';
-import type { EditorState, SaveState } from '../store/types';
+import type { EditorState } from '../store/types';
 import { ConflictBanner } from './ConflictBanner';
 import { QuickFunctionsBar } from './QuickFunctionsBar';
 import { SignOutButton } from './SignOutButton';
@@ -17,16 +17,6 @@ const planSelector = (s: EditorState) => ({
   loadError: s.loadError,
   planMissing: s.planMissing,
 });
-
-const SAVE_LABELS: Record<SaveState, string> = {
-  loading: 'Loading…',
-  saved: 'Saved',
-  saving: 'Saving…',
-  unsaved: 'Unsaved changes',
-  conflict: 'Not saved: changed elsewhere',
-  error: 'Not saved',
-  local: 'Saved in this browser',
-};
 
 /** 'N changes' since the last publish, opening the 'Changes' dialog; nothing when none or never published. */
 function ChangesButton() {
@@ -57,7 +47,7 @@ export function PlanBar() {
         )}
         {planId && !planMissing && !loadError ? (
           <span className={`plan-bar-save save-${saveState}`} data-testid="save-state" role="status">
-            {SAVE_LABELS[saveState]}
+            {editorText.saveStates[saveState]}
           </span>
         ) : null}
         {planId && !planMissing && !loadError ? <ChangesButton /> : null}

@@ -5,15 +5,9 @@ import type { ContextMenuState, EditorState } from '../store/types';
 import { MenuEntries } from './MenuEntries';
 import { MENU_MARGIN } from './menuSize';
 import './menus.css';
+import { editorText } from '../messages';
 
 const contextMenuSelector = (s: EditorState) => s.contextMenu;
-
-const MENU_LABELS: Record<ContextMenuState['kind'], string> = {
-  node: 'Node actions',
-  canvas: 'Canvas actions',
-  selection: 'Selection actions',
-  edge: 'Edge actions',
-};
 
 /** The point a menu opens at: the pointer, moved inside the window's margin when it is closer to an edge. */
 function menuPoint(menu: ContextMenuState): { x: number; y: number } {
@@ -52,7 +46,7 @@ export function ContextMenu() {
         {menu ? (
           <Menu.Content
             className="ctx-menu"
-            aria-label={MENU_LABELS[menu.kind]}
+            aria-label={editorText.menuLabels[menu.kind]}
             data-testid="context-menu"
             collisionPadding={MENU_MARGIN}
             onContextMenu={(event) => event.preventDefault()}

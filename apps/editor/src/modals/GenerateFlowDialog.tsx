@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { GENERATE_LIMITS, type GeneratedFlow, errorMessage } from '@flow/core';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { actionOf } from '../actions/actions';
 import { requestGeneratedFlow } from '../api/generateClient';
 import { chosenModel, modelStatus } from '../api/playgroundClient';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
@@ -10,21 +11,6 @@ import './generate.css';
 import { editorText } from '../messages';
 
 const openSelector = (s: EditorState) => s.generateOpen;
-
-/** What the dialog tells the builder, in one place. */
-export const GENERATE_TEXT = {
-  title: 'Generate Flow',
-  describe: 'Describe your agent',
-  placeholder:
-    'A support agent for an online shop: greets the customer, looks up their order by number, and offers a refund or a replacement.',
-  generate: 'Generate',
-  insert: 'Insert',
-  cancel: 'Cancel',
-  progress: 'Generating flow…',
-  proposed: (count: number) => `Proposed: ${count} ${count === 1 ? 'node' : 'nodes'}. Review them, then Insert.`,
-  inserted: (count: number) => `Inserted ${count} generated ${count === 1 ? 'node' : 'nodes'} as a new chain`,
-  kind: { prompt: 'Prompt', function: 'Instruct function' },
-} as const;
 
 type ModelState = { state: 'checking' } | { state: 'ready'; text: string } | { state: 'missing'; text: string };
 
@@ -74,12 +60,12 @@ export function GenerateFlowDialog() {
     setBusy(true);
     setFailure('');
     setProposal(null);
-    const progress = store.getState().notify.progress(GENERATE_TEXT.progress);
+    const progress = store.getState().notify.progress(editorText.generatingFlow);
     try {
       const flow = await requestGeneratedFlow(text, chosenModel() || undefined, controller.signal);
       if (controller.signal.aborted) return;
       setProposal(flow);
-      progress.succeed(GENERATE_TEXT.proposed(flow.nodes.length));
+      progress.succeed(editorText.generateProposed(flow.nodes.length));
     } catch (error) {
       if (controller.signal.aborted) {
         progress.dismiss();
@@ -97,7 +83,7 @@ export function GenerateFlowDialog() {
   const insert = () => {
     if (!proposal) return;
     const ids = store.getState().insertGenerated(proposal);
-    store.getState().notify.success(GENERATE_TEXT.inserted(ids.length));
+    store.getState().notify.success(editorText.generateInserted(ids.length));
     setProposal(null);
     setDescription('');
     close();
@@ -124,7 +110,7 @@ export function GenerateFlowDialog() {
           }}
         >
           <header className="modal-header">
-            <Dialog.Title className="modal-title">{GENERATE_TEXT.title}</Dialog.Title>
+            <Dialog.Title className="modal-title">{actionOf('generateFlow').label}</Dialog.Title>
             <Dialog.Close className="modal-close" aria-label={editorText.close}>
               ×
             </Dialog.Close>
@@ -138,7 +124,7 @@ export function GenerateFlowDialog() {
               <p className="generate-model">{model.text}</p>
             ) : null}
             <label className="generate-label" htmlFor={describeId}>
-              {GENERATE_TEXT.describe}
+              {editorText.describeAgent}
             </label>
             <textarea
               ref={textarea}
@@ -146,14 +132,14 @@ export function GenerateFlowDialog() {
               className="generate-description"
               rows={4}
               maxLength={GENERATE_LIMITS.maxDescription}
-              placeholder={GENERATE_TEXT.placeholder}
+              placeholder={editorText.describeAgentExample}
               value={description}
               onChange={(event) => setDescription(event.target.value)}
               onKeyDown={onKeyDown}
             />
             <div className="generate-actions">
               <button type="button" className="btn btn-primary" disabled={!canGenerate} onClick={() => void generate()}>
-                {busy ? <span className="modal-spinner" aria-hidden="true" /> : null} {GENERATE_TEXT.generate}
+                {busy ? <span className="modal-spinner" aria-hidden="true" /> : null} {editorText.generate}
               </button>
               <span className="hint">{editorText.generateShortcut}</span>
             </div>
@@ -165,9 +151,9 @@ export function GenerateFlowDialog() {
             {proposal ? <Preview flow={proposal} /> : null}
           </div>
           <footer className="modal-footer">
-            <Dialog.Close className="btn">{GENERATE_TEXT.cancel}</Dialog.Close>
+            <Dialog.Close className="btn">{editorText.cancel}</Dialog.Close>
             <button type="button" className="btn btn-primary" disabled={!proposal || busy} onClick={insert}>
-              {GENERATE_TEXT.insert}
+              {editorText.insert}
             </button>
           </footer>
         </Dialog.Content>
@@ -187,7 +173,8 @@ function Preview({ flow }: { flow: GeneratedFlow }) {
           </span>
           <div className="generate-text">
             <div>
-              <strong className="generate-name">{node.label}</strong> <span className="generate-kind">{GENERATE_TEXT.kind[node.type]}</span>
+              <strong className="generate-name">{node.label}</strong>{' '}
+              <span className="generate-kind">{editorText.generatedKind[node.type]}</span>
             </div>
             {node.description ? <p className="generate-about">{node.description}</p> : null}
             {node.prompt ? <p className="generate-prompt">{node.prompt}</p> : null}
