@@ -31,7 +31,7 @@ function isJobReply(value: unknown): value is JobReply {
 }
 
 /** What a job reads: its body, and the stored flow it starts from. */
-const sizeOf = (job: FlowJob): number => job.body.byteLength + (job.kind === 'functions' ? job.current.text.length : 0);
+const sizeOf = (job: FlowJob): number => job.body.byteLength + (job.kind === 'functions' ? job.current.content.length : 0);
 
 /** Jobs below this size are handled on the calling thread: the hop to a worker would cost more than it saves. */
 export const INLINE_BYTES = 256 * 1024;

@@ -24,7 +24,7 @@ describe('createFlowStore', () => {
     expect(stored).toMatchObject({ exists: false, doc: { planId: 'p', versionName: 'v', nodes: [] } });
   });
 
-  it('stores a flow a worker prepared without parsing it, and counts its text and its bytes in the cache budget', async () => {
+  it('stores a flow a worker prepared without parsing or decoding it: the cache budget counts its bytes alone', async () => {
     const doc = sampleFlow('p', 'v', 3);
     const job = runFlowJob({
       kind: 'document',
@@ -36,7 +36,7 @@ describe('createFlowStore', () => {
     if (job.kind !== 'document') throw new Error(`answered ${job.kind}`);
     const saved = await store.update('p', 'v', () => job.flow);
     expect(saved.etag).toBe(job.flow.hash);
-    expect(store.cacheUsage().bytes).toBe(job.flow.text.length + job.flow.bytes.byteLength);
+    expect(store.cacheUsage().bytes).toBe(job.flow.bytes.byteLength);
     expect((await store.readValid('p', 'v')).doc).toEqual(doc);
   });
 
