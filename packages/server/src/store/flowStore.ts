@@ -109,7 +109,7 @@ export function storedOf(text: string, etag: string, exists: boolean, planId: st
  * A valid flow known by its canonical text's bytes: the text is decoded, and the document parsed from
  * it, when first read, so a write prepared off the main thread builds neither on it.
  */
-export function lazyValidFlow(bytes: Uint8Array, etag: string, planId: string, versionName: string): ValidFlow {
+export function lazyValidFlow(bytes: Uint8Array, hash: string, etag: string, planId: string, versionName: string): ValidFlow {
   const textOf = lazyText(bytes);
   let doc: FlowDocument | undefined;
   const flow: ValidFlow = {
@@ -131,13 +131,14 @@ export function lazyValidFlow(bytes: Uint8Array, etag: string, planId: string, v
     },
   };
   knownValid.add(flow);
-  canonicalBytes.set(flow, bytes);
+  canonicalBytes.set(flow, { bytes, hash });
   return flow;
 }
 
 // Flows made by lazyValidFlow: valid by construction, so checking them never parses them.
 const knownValid = new WeakSet<StoredFlow>();
-const canonicalBytes = new WeakMap<StoredFlow, Uint8Array>();
+// Their canonical bytes and the bytes' SHA-256 ETag (etagOf), which the worker computed.
+const canonicalBytes = new WeakMap<StoredFlow, { bytes: Uint8Array; hash: string }>();
 
 const isKnownValid = (stored: StoredFlow): stored is ValidFlow => knownValid.has(stored);
 
@@ -150,12 +151,12 @@ export function validFlow(stored: StoredFlow): ValidFlow | null {
 
 /** What GET answers for a valid flow: its canonical text, as bytes already encoded when a worker prepared it. */
 export function canonicalBody(stored: ValidFlow): string | Uint8Array {
-  return canonicalBytes.get(stored) ?? canonicalText(stored.doc);
+  return canonicalBytes.get(stored)?.bytes ?? canonicalText(stored.doc);
 }
 
 /** A stored flow's text as a worker takes it: the bytes a worker prepared when known (no string is built), else the text. */
 export function storedContent(stored: StoredFlow): string | Uint8Array {
-  return canonicalBytes.get(stored) ?? stored.text;
+  return canonicalBytes.get(stored)?.bytes ?? stored.text;
 }
 
 /**
@@ -183,7 +184,7 @@ export function changeResult(next: FlowDocument | PreparedFlow, planId: string, 
       bytes,
       hash,
       prompt,
-      saved: (etag) => lazyValidFlow(bytes, etag, planId, versionName),
+      saved: (etag) => lazyValidFlow(bytes, hash, etag, planId, versionName),
     };
   }
   const doc: FlowDocument = { ...next, planId, versionName };
@@ -193,13 +194,13 @@ export function changeResult(next: FlowDocument | PreparedFlow, planId: string, 
 }
 
 /**
- * Whether a change stores what `current` already holds: bytes against bytes when a worker prepared
- * both (a memory compare, no 23 MB string built on the main thread), else text against text.
+ * Whether a change stores what `current` already holds: by the SHA-256 of both texts when a worker
+ * prepared both (no 23 MB compare, nor string, on the main thread), else text against text.
  */
 export function sameText(next: ChangeResult, current: StoredFlow): boolean {
   if (!current.exists) return false;
   const stored = canonicalBytes.get(current);
-  if (next.bytes !== null && stored !== undefined) return Buffer.compare(next.bytes, stored) === 0;
+  if (next.hash !== null && stored !== undefined) return next.hash === stored.hash;
   return next.text === current.text;
 }
 
