@@ -40,6 +40,15 @@ describe('flowWorkers', () => {
     await pool.close();
   });
 
+  it('warms every thread of the pool and says once all have loaded', async () => {
+    const two = createFlowWorkers(2);
+    try {
+      expect(await two.warm()).toBe(2);
+    } finally {
+      await two.close();
+    }
+  });
+
   it('runs a large write on a worker thread: the event loop keeps turning meanwhile, and the result is the one the job gives on this thread', async () => {
     const body = bytesOf(largeFlow);
     expect(body.byteLength).toBeGreaterThan(INLINE_BYTES);
