@@ -10,9 +10,12 @@ import { etagOf } from './http/respond.js';
 import { requireValid, storedOf, type PreparedFlow } from './store/flowStore.js';
 import { promptOf } from './store/publishStore.js';
 
-/** The stored flow a job starts from, as its text: a large document is costly to pass between threads, text is not. */
+/**
+ * The stored flow a job starts from, as its text, or the text's UTF-8 bytes when a worker prepared
+ * them (copied as bytes, no string is built): a large document is costly to pass between threads, these are not.
+ */
 export interface CurrentText {
-  text: string;
+  content: string | Uint8Array;
   etag: string;
   exists: boolean;
 }
@@ -61,11 +64,11 @@ export type FlowJobOutcome = { ok: true; result: FlowJobResult } | { ok: false; 
 // TextEncoder's bytes have a buffer of their own, which the worker can hand over (Buffer.from may share a pool).
 const encoder = new TextEncoder();
 
-/** A document stored at `planId`/`versionName` (the path names the flow), ready for the store. */
+/** A document stored at `planId`/`versionName` (the path names the flow), ready for the store: bytes only, a string would be copied across. */
 function prepared(doc: FlowDocument, planId: string, versionName: string): PreparedFlow {
   const placed: FlowDocument = { ...doc, planId, versionName };
   const text = serializeFlow(placed);
-  return { prepared: true, text, bytes: encoder.encode(text), hash: etagOf(text), prompt: promptOf(placed) };
+  return { prepared: true, bytes: encoder.encode(text), hash: etagOf(text), prompt: promptOf(placed) };
 }
 
 /** Runs a job on this thread; throws what the route would throw (HttpError with the same status, code and message). */
@@ -86,7 +89,8 @@ export function runFlowJob(job: FlowJob): FlowJobResult {
     case 'functions': {
       const { current, planId, versionName } = job;
       const inputs = functionInputs(value);
-      const start = requireValid(storedOf(current.text, current.etag, current.exists, planId, versionName)).doc;
+      const text = typeof current.content === 'string' ? current.content : textOfBytes(current.content);
+      const start = requireValid(storedOf(text, current.etag, current.exists, planId, versionName)).doc;
       const doc: FlowDocument = { ...applyFunctions(start, inputs, planId, job.now), planId, versionName };
       return {
         kind: 'functions',

@@ -1,6 +1,6 @@
 // The entry of a flow worker thread (flowWorkers.ts starts it): runs each job it is sent and posts back its outcome.
 import { parentPort } from 'node:worker_threads';
-import { isJobRequest } from './flowWorkers.js';
+import { READY, isJobRequest } from './flowWorkers.js';
 import { outcomeOf, transferablesOf } from './flowWork.js';
 
 const port = parentPort;
@@ -10,3 +10,5 @@ port.on('message', (message: unknown) => {
   const outcome = outcomeOf(message.job);
   port.postMessage({ id: message.id, outcome }, transferablesOf(outcome));
 });
+// Loaded: the pool's warm() waits for this.
+port.postMessage(READY);

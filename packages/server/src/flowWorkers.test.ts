@@ -40,6 +40,15 @@ describe('flowWorkers', () => {
     await pool.close();
   });
 
+  it('warms every thread of the pool and says once all have loaded', async () => {
+    const two = createFlowWorkers(2);
+    try {
+      expect(await two.warm()).toBe(2);
+    } finally {
+      await two.close();
+    }
+  });
+
   it('runs a large write on a worker thread: the event loop keeps turning meanwhile, and the result is the one the job gives on this thread', async () => {
     const body = bytesOf(largeFlow);
     expect(body.byteLength).toBeGreaterThan(INLINE_BYTES);
@@ -58,9 +67,11 @@ describe('flowWorkers', () => {
     expect(turns).toBeGreaterThan(1);
     expect(result).toEqual(expected);
     if (result.kind !== 'document') throw new Error(`answered ${result.kind}`);
-    expect(result.flow.text).toBe(serializeFlow(largeFlow));
-    expect(result.flow.hash).toBe(etagOf(result.flow.text));
-    expect(Buffer.from(result.flow.bytes).equals(Buffer.from(result.flow.text))).toBe(true);
+    // Only the bytes cross (handed over): a string of the text would be copied on this thread.
+    expect(Object.keys(result.flow).sort()).toEqual(['bytes', 'hash', 'prepared', 'prompt']);
+    const text = new TextDecoder().decode(result.flow.bytes);
+    expect(text).toBe(serializeFlow(largeFlow));
+    expect(result.flow.hash).toBe(etagOf(text));
   });
 
   it('refuses on a worker thread with the status, code, message and findings the job throws on this thread', async () => {
@@ -100,7 +111,7 @@ describe('a flow job', () => {
     const job: FlowJob = {
       kind: 'functions',
       body: bytesOf({ functions: [{ uuid: 'added', name: 'Added', type: 'instruct' }] }),
-      current: { text: serializeFlow(largeFlow), etag: '"e"', exists: true },
+      current: { content: bytesOf(serializeFlow(largeFlow)), etag: '"e"', exists: true },
       planId: 'big',
       versionName: 'production',
       now: '2026-11-27T00:00:00.000Z',
@@ -181,7 +192,7 @@ describe('large writes through the routes', () => {
     const body = { functions: Array.from({ length: 5_000 }, (_, i) => ({ uuid: `bulk-${i}`, name: `Bulk ${i}`, type: 'instruct' })) };
     expect(bytesOf(body).byteLength).toBeGreaterThan(INLINE_BYTES);
     const before = await server.call('GET', '/api/flows/support-desk/production');
-    const current = { text: await before.text(), etag: before.headers.get('etag') ?? '', exists: true };
+    const current = { content: await before.text(), etag: before.headers.get('etag') ?? '', exists: true };
     const res = await server.call('POST', '/api/mate/support-desk/production/update-functions', { json: body });
     expect(res.status).toBe(200);
     const stored = await readFile(join(server.dir, 'support-desk', 'production.flow.json'), 'utf8');
@@ -198,7 +209,7 @@ describe('large writes through the routes', () => {
       now: updatedAt,
     });
     if (expected.kind !== 'functions') throw new Error(`answered ${expected.kind}`);
-    expect(stored).toBe(expected.flow.text);
+    expect(stored).toBe(new TextDecoder().decode(expected.flow.bytes));
     expect(res.headers.get('etag')).toBe(expected.flow.hash);
     expect(await res.text()).toBe(new TextDecoder().decode(expected.answer));
   });

@@ -20,6 +20,9 @@ export interface JobReply {
   outcome: FlowJobOutcome;
 }
 
+/** What a worker posts once it has loaded. */
+export const READY = 'flow-worker-ready';
+
 /** A message from the main thread (only this module posts to a flow worker). */
 export function isJobRequest(value: unknown): value is JobRequest {
   return isRecord(value) && typeof value.id === 'number' && isRecord(value.job) && typeof value.job.kind === 'string';
@@ -31,7 +34,7 @@ function isJobReply(value: unknown): value is JobReply {
 }
 
 /** What a job reads: its body, and the stored flow it starts from. */
-const sizeOf = (job: FlowJob): number => job.body.byteLength + (job.kind === 'functions' ? job.current.text.length : 0);
+const sizeOf = (job: FlowJob): number => job.body.byteLength + (job.kind === 'functions' ? job.current.content.length : 0);
 
 /** Jobs below this size are handled on the calling thread: the hop to a worker would cost more than it saves. */
 export const INLINE_BYTES = 256 * 1024;
@@ -53,8 +56,11 @@ function spawnWorker(): Worker {
 export interface FlowWorkers {
   /** Runs a job on a worker thread (on this one for a small body); rejects with what the job threw. `transfer` hands the body's bytes over. */
   run(job: FlowJob, options?: { transfer?: boolean }): Promise<FlowJobResult>;
-  /** Starts every thread now, so the first large write does not wait for one to load. */
-  warm(): void;
+  /**
+   * Starts every thread now, so the first large write does not wait for one to load; resolves with
+   * the number of threads loaded once each has (a thread loading takes CPU: a bench times requests only after).
+   */
+  warm(): Promise<number>;
   /** Stops the threads; a later job starts them again. */
   close(): Promise<void>;
 }
@@ -67,6 +73,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Settles once the thread has loaded (true) or failed to (false). */
+  loaded: Promise<boolean>;
 }
 
 /** Threads of the pool: one less than the cores, at least 2 (two plans' writes go on side by side), at most 4. */
@@ -80,8 +88,11 @@ export function createFlowWorkers(size: number = defaultSize()): FlowWorkers {
 
   function start(): Slot {
     const worker = spawnWorker();
-    const slot: Slot = { worker, pending: new Map() };
+    let settle: (loaded: boolean) => void = () => undefined;
+    const loaded = new Promise<boolean>((resolve) => (settle = resolve));
+    const slot: Slot = { worker, pending: new Map(), loaded };
     worker.on('message', (message: unknown) => {
+      if (message === READY) settle(true);
       if (!isJobReply(message)) return;
       const pending = slot.pending.get(message.id);
       slot.pending.delete(message.id);
@@ -90,6 +101,7 @@ export function createFlowWorkers(size: number = defaultSize()): FlowWorkers {
       else pending?.reject(errorOf(outcome.error));
     });
     const fail = (error: Error): void => {
+      settle(false);
       const at = slots.indexOf(slot);
       if (at !== -1) slots.splice(at, 1);
       for (const pending of slot.pending.values()) pending.reject(error);
@@ -123,9 +135,11 @@ export function createFlowWorkers(size: number = defaultSize()): FlowWorkers {
         slot.worker.postMessage(request, options.transfer === true && buffer instanceof ArrayBuffer ? [buffer] : []);
       });
     },
-    warm() {
-      if (!available) return;
+    async warm() {
+      if (!available) return 0;
       while (slots.length < size) start();
+      const loaded = await Promise.all(slots.map((slot) => slot.loaded));
+      return loaded.filter(Boolean).length;
     },
     async close() {
       await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));

@@ -349,7 +349,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
   const retention = startRetention({ records: store.storage.conversations, keepDays, log });
-  flowWorkers().warm();
+  void flowWorkers().warm();
   openGate();
   return {
     url,

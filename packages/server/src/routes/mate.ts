@@ -11,7 +11,7 @@ import { param, type Route } from '../http/router.js';
 import { isOptionalString, isRecord } from '../guards.js';
 import type { Services } from '../services.js';
 import { promptOf } from '../store/publishStore.js';
-import { requireValid, type StoredFlow, type ValidFlow } from '../store/flowStore.js';
+import { requireValid, storedContent, type StoredFlow, type ValidFlow } from '../store/flowStore.js';
 
 // GET …/functions is the hot read: its answer is kept per stored document.
 const functionsBodies = new WeakMap<FlowDocument, Buffer>();
@@ -89,8 +89,15 @@ export function mateRoutes(services: Services): Route[] {
         let answer: Uint8Array = new Uint8Array();
         const saved = await services.flows.update(planId, versionName, async (current) => {
           checkPreconditions(pre, current, 'optional');
-          const { text, etag, exists } = current;
-          const job: FunctionsJob = { kind: 'functions', body, current: { text, etag, exists }, planId, versionName, now };
+          const { etag, exists } = current;
+          const job: FunctionsJob = {
+            kind: 'functions',
+            body,
+            current: { content: storedContent(current), etag, exists },
+            planId,
+            versionName,
+            now,
+          };
           const result = await flowWorkers().run(job);
           if (result.kind !== 'functions') throw new Error(`a functions job answered ${result.kind}`);
           answer = result.answer;

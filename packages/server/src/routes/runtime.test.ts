@@ -36,6 +36,16 @@ describe('the Playground endpoint', () => {
     expect(settings).not.toContain('sk-provider-secret');
   });
 
+  it("answers 200 with the event stream as soon as the turn starts, before the model's first token", async () => {
+    Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'provider-model' });
+    t.model.push({ noAnswer: true });
+    const res = await chat({ message: 'Hello' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(t.model.answered).toBe(0);
+    await res.body?.cancel();
+  });
+
   it('streams token, then done with the trace and the conversation to send back; the editor may choose the model name only', async () => {
     Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'provider-model' });
     t.model.push({ content: 'Hi! How can I help?' });

@@ -211,6 +211,8 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
           throw error;
         }
         res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+        // The editor reads the answer's headers while the model thinks, not after its first token.
+        res.flushHeaders();
         try {
           const trace = await agent.turn(message, {
             onToken: (text) => event(res, 'token', { text }),

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +24,7 @@ describe('createFlowStore', () => {
     expect(stored).toMatchObject({ exists: false, doc: { planId: 'p', versionName: 'v', nodes: [] } });
   });
 
-  it('stores a flow a worker prepared without parsing it, and counts its text and its bytes in the cache budget', async () => {
+  it('stores a flow a worker prepared without parsing or decoding it: the cache budget counts its bytes alone', async () => {
     const doc = sampleFlow('p', 'v', 3);
     const job = runFlowJob({
       kind: 'document',
@@ -36,8 +36,30 @@ describe('createFlowStore', () => {
     if (job.kind !== 'document') throw new Error(`answered ${job.kind}`);
     const saved = await store.update('p', 'v', () => job.flow);
     expect(saved.etag).toBe(job.flow.hash);
-    expect(store.cacheUsage().bytes).toBe(job.flow.text.length + job.flow.bytes.byteLength);
+    expect(store.cacheUsage().bytes).toBe(job.flow.bytes.byteLength);
     expect((await store.readValid('p', 'v')).doc).toEqual(doc);
+  });
+
+  it('writes nothing for a prepared flow equal to the one stored, and writes one that differs', async () => {
+    const prepare = (names: string) => {
+      const job = runFlowJob({
+        kind: 'document',
+        body: new TextEncoder().encode(JSON.stringify(sampleFlow('p', 'v', 3, names))),
+        planId: 'p',
+        versionName: 'v',
+        secretNames: [],
+      });
+      if (job.kind !== 'document') throw new Error(`answered ${job.kind}`);
+      return job.flow;
+    };
+    const first = await store.update('p', 'v', () => prepare('Same'));
+    const path = dataPaths(dir).flow('p', 'v');
+    const written = (await stat(path)).mtimeMs;
+    expect(await store.update('p', 'v', () => prepare('Same'))).toBe(first);
+    expect((await stat(path)).mtimeMs).toBe(written);
+    const changed = await store.update('p', 'v', () => prepare('Other'));
+    expect(changed.etag).not.toBe(first.etag);
+    expect(await readFile(path, 'utf8')).toBe(changed.text);
   });
 
   it('sees a change made outside the server within the revalidation time', async () => {

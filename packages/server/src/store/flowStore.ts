@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { emptyFlow, parseFlow, serializeFlow, type FlowDocument, type Finding, type SystemPromptResponse } from '@flow/core';
+import { textOfBytes } from '../http/body.js';
 import { HttpError, flowNotFound } from '../http/HttpError.js';
 import { etagOf } from '../http/respond.js';
 import { isId } from '../ids.js';
@@ -34,16 +35,22 @@ export interface PlanSummary {
 }
 
 /**
- * A flow a worker thread already checked and serialized (flowWork.ts): its canonical text, the
- * text's SHA-256 ETag and its prompt, so the store needs no document on the main thread to write it.
+ * A flow a worker thread already checked and serialized (flowWork.ts): its canonical text as UTF-8
+ * bytes (handed over, never copied as a string), the text's SHA-256 ETag and its prompt, so the store
+ * needs neither the document nor the text on the main thread to write it.
  */
 export interface PreparedFlow {
   prepared: true;
-  text: string;
-  /** The text's UTF-8 bytes, encoded on the worker (and handed over), for the file and for GET. */
+  /** The canonical text's UTF-8 bytes, for the file, the database and GET; decoded only when someone asks for the text. */
   bytes: Uint8Array;
   hash: string;
   prompt: SystemPromptResponse;
+}
+
+/** `bytes` decoded on first use and kept: a large flow's text is built on the main thread only if something needs it. */
+function lazyText(bytes: Uint8Array): () => string {
+  let text: string | undefined;
+  return () => (text ??= textOfBytes(bytes));
 }
 
 /** What a change stores: a document, or a flow prepared off the main thread; it may wait (for a worker). */
@@ -99,18 +106,22 @@ export function storedOf(text: string, etag: string, exists: boolean, planId: st
 }
 
 /**
- * A valid flow known by its canonical text: the document is parsed from the text when first read,
- * so a write prepared off the main thread does not rebuild a large document on it.
+ * A valid flow known by its canonical text's bytes: the text is decoded, and the document parsed from
+ * it, when first read, so a write prepared off the main thread builds neither on it.
  */
-export function lazyValidFlow(text: string, bytes: Uint8Array, etag: string, planId: string, versionName: string): ValidFlow {
+export function lazyValidFlow(bytes: Uint8Array, hash: string, etag: string, planId: string, versionName: string): ValidFlow {
+  const textOf = lazyText(bytes);
   let doc: FlowDocument | undefined;
   const flow: ValidFlow = {
     exists: true,
-    text,
+    get text(): string {
+      return textOf();
+    },
     etag,
     findings: [],
     get doc(): FlowDocument {
       if (doc === undefined) {
+        const text = textOf();
         const stored = storedOf(text, etag, true, planId, versionName);
         if (stored.doc === null) throw new Error(`the prepared flow ${planId}/${versionName} does not parse`);
         doc = stored.doc;
@@ -120,13 +131,14 @@ export function lazyValidFlow(text: string, bytes: Uint8Array, etag: string, pla
     },
   };
   knownValid.add(flow);
-  canonicalBytes.set(flow, bytes);
+  canonicalBytes.set(flow, { bytes, hash });
   return flow;
 }
 
 // Flows made by lazyValidFlow: valid by construction, so checking them never parses them.
 const knownValid = new WeakSet<StoredFlow>();
-const canonicalBytes = new WeakMap<StoredFlow, Uint8Array>();
+// Their canonical bytes and the bytes' SHA-256 ETag (etagOf), which the worker computed.
+const canonicalBytes = new WeakMap<StoredFlow, { bytes: Uint8Array; hash: string }>();
 
 const isKnownValid = (stored: StoredFlow): stored is ValidFlow => knownValid.has(stored);
 
@@ -139,12 +151,20 @@ export function validFlow(stored: StoredFlow): ValidFlow | null {
 
 /** What GET answers for a valid flow: its canonical text, as bytes already encoded when a worker prepared it. */
 export function canonicalBody(stored: ValidFlow): string | Uint8Array {
-  return canonicalBytes.get(stored) ?? canonicalText(stored.doc);
+  return canonicalBytes.get(stored)?.bytes ?? canonicalText(stored.doc);
 }
 
-/** What a change gives, made ready to store: its text, the text's hash when already known, its prompt, and the flow it becomes under an ETag. */
+/** A stored flow's text as a worker takes it: the bytes a worker prepared when known (no string is built), else the text. */
+export function storedContent(stored: StoredFlow): string | Uint8Array {
+  return canonicalBytes.get(stored)?.bytes ?? stored.text;
+}
+
+/**
+ * What a change gives, made ready to store: its text (decoded from the bytes only when read), the
+ * text's hash when already known, its prompt, and the flow it becomes under an ETag.
+ */
 export interface ChangeResult {
-  text: string;
+  readonly text: string;
   /** The text's UTF-8 bytes when a worker already encoded them. */
   bytes: Uint8Array | null;
   hash: string | null;
@@ -155,8 +175,17 @@ export interface ChangeResult {
 /** The text `next` stores at the place of `planId`/`versionName` (the path names the flow, whatever the document says). */
 export function changeResult(next: FlowDocument | PreparedFlow, planId: string, versionName: string): ChangeResult {
   if ('prepared' in next) {
-    const { text, bytes, hash, prompt } = next;
-    return { text, bytes, hash, prompt, saved: (etag) => lazyValidFlow(text, bytes, etag, planId, versionName) };
+    const { bytes, hash, prompt } = next;
+    const textOf = lazyText(bytes);
+    return {
+      get text(): string {
+        return textOf();
+      },
+      bytes,
+      hash,
+      prompt,
+      saved: (etag) => lazyValidFlow(bytes, hash, etag, planId, versionName),
+    };
   }
   const doc: FlowDocument = { ...next, planId, versionName };
   const text = serializeFlow(doc);
@@ -164,8 +193,19 @@ export function changeResult(next: FlowDocument | PreparedFlow, planId: string, 
   return { text, bytes: null, hash: null, prompt: promptOf(doc), saved: (etag) => ({ exists: true, text, etag, doc, findings: [] }) };
 }
 
-/** What a written flow weighs in the cache's budget: its text, and its bytes when they are kept too. */
-export const cachedSize = (written: ChangeResult): number => written.text.length + (written.bytes?.byteLength ?? 0);
+/**
+ * Whether a change stores what `current` already holds: by the SHA-256 of both texts when a worker
+ * prepared both (no 23 MB compare, nor string, on the main thread), else text against text.
+ */
+export function sameText(next: ChangeResult, current: StoredFlow): boolean {
+  if (!current.exists) return false;
+  const stored = canonicalBytes.get(current);
+  if (next.hash !== null && stored !== undefined) return next.hash === stored.hash;
+  return next.text === current.text;
+}
+
+/** What a written flow weighs in the cache's budget: its bytes when a worker prepared them (the text is built only if asked for), else its text. */
+export const cachedSize = (written: ChangeResult): number => written.bytes?.byteLength ?? written.text.length;
 
 const canonicalTexts = new WeakMap<FlowDocument, string>();
 
@@ -256,17 +296,16 @@ export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}
       // Always against the file itself: an If-Match must see a change made outside just now.
       const current = await readPath(path, planId, versionName, true);
       const next = changeResult(await change(current), planId, versionName);
-      const { text } = next;
       const along = await alongside(next);
       // The text is compared first: a stored document not yet parsed is parsed only when unchanged.
-      const valid = current.exists && text === current.text ? validFlow(current) : null;
+      const valid = sameText(next, current) ? validFlow(current) : null;
       if (valid !== null) {
         await commitWrites(paths.root, journal, along.writes, options.faults);
         return { saved: valid, value: along.value };
       }
-      const flowWrite: FileWrite = next.bytes === null ? { path, text } : { path, text, bytes: next.bytes };
+      const flowWrite: FileWrite = next.bytes === null ? { path, text: next.text } : { path, bytes: next.bytes };
       await commitWrites(paths.root, journal, [flowWrite, ...along.writes], options.faults);
-      const stored = next.saved(next.hash ?? etagOf(text));
+      const stored = next.saved(next.hash ?? etagOf(next.text));
       cache.set(path, { key: signature(await stat(path)), stored, checkedAt: performance.now() }, cachedSize(next));
       return { saved: stored, value: along.value };
     });

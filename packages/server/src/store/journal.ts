@@ -1,16 +1,21 @@
 import { readFile, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { isRecord } from '../guards.js';
+import { textOfBytes } from '../http/body.js';
 import { syncFolder, writeAtomic } from './atomicWrite.js';
 import { isMissing } from './listing.js';
 
-/** One file of an atomic change: its absolute path and its new text, or null to remove it. */
-export interface FileWrite {
-  path: string;
-  text: string | null;
-  /** The text's UTF-8 bytes when already encoded (off the main thread), written instead of encoding it again. */
-  bytes?: Uint8Array;
-}
+/**
+ * One file of an atomic change: its absolute path and its new text, or null to remove it; or the
+ * text's UTF-8 bytes when already encoded (off the main thread), written as they are.
+ */
+export type FileWrite = { path: string; text: string | null } | { path: string; bytes: Uint8Array };
+
+/** What a write puts in its file (null: it removes the file). */
+const dataOf = (write: FileWrite): string | Uint8Array | null => ('bytes' in write ? write.bytes : write.text);
+
+/** A write's text, for the journal (only a change of several files keeps one). */
+const textOf = (write: FileWrite): string | null => ('bytes' in write ? textOfBytes(write.bytes) : write.text);
 
 /** Files written in the same atomic change as a flow, and what the caller makes of them. */
 export interface AlongWrites<T> {
@@ -70,7 +75,8 @@ function journalWrites(root: string, value: unknown): FileWrite[] | null {
 
 /** Writes one file of a change atomically, or removes it (already gone is fine: a replay removes again). */
 async function applyWrite(write: FileWrite): Promise<void> {
-  if (write.text !== null) return writeAtomic(write.path, write.bytes ?? write.text);
+  const data = dataOf(write);
+  if (data !== null) return writeAtomic(write.path, data);
   try {
     await unlink(write.path);
   } catch (error) {
@@ -95,7 +101,7 @@ export async function commitWrites(root: string, journal: string, writes: readon
   if (multiple) {
     const record: Journal = {
       format: FORMAT,
-      writes: writes.map((w) => ({ path: relative(root, w.path).split(sep).join('/'), text: w.text })),
+      writes: writes.map((w) => ({ path: relative(root, w.path).split(sep).join('/'), text: textOf(w) })),
     };
     await writeAtomic(journal, JSON.stringify(record));
     await faults?.after('journal-written', journal);

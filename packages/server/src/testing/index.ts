@@ -1,4 +1,4 @@
-// What tests elsewhere (flowctl's) use of the provider's test kit: a throwaway PostgreSQL cluster, and the builds that tests run as processes.
+// What tests elsewhere (flowctl's) and the bench use of the provider's test kit: a throwaway PostgreSQL cluster, the builds that tests run as processes, the flow workers' pool.
 export {
   POSTGRES_MISSING,
   createTestDatabase,
@@ -19,3 +19,4 @@ export {
   newestSource,
   pnpmAtRoot,
 } from './builds.js';
+export { flowWorkers } from '../flowWorkers.js';

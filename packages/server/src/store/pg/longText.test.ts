@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textPieces } from './longText.js';
+import { bytePieces, textPieces } from './longText.js';
 
 describe('textPieces', () => {
   it('cuts a text into pieces of at most the size that join back to it', () => {
@@ -11,6 +11,22 @@ describe('textPieces', () => {
     const text = 'ab😀cd😀😀';
     const pieces = textPieces(text, 3);
     expect(pieces).toEqual(['ab', '😀c', 'd😀', '😀']);
+    expect(pieces.join('')).toBe(text);
+  });
+});
+
+describe('bytePieces', () => {
+  const bytesOf = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+  it('cuts UTF-8 bytes into decoded pieces of at most the size that join back to the text', () => {
+    expect(bytePieces(bytesOf('abcdefg'), 3)).toEqual(['abc', 'def', 'g']);
+    expect(bytePieces(new Uint8Array(), 3)).toEqual([]);
+  });
+
+  it('never splits a character: a piece that would end inside one ends before it', () => {
+    const text = 'aé😀b€';
+    const pieces = bytePieces(bytesOf(text), 4);
+    expect(pieces).toEqual(['aé', '😀', 'b€']);
     expect(pieces.join('')).toBe(text);
   });
 });

@@ -1,6 +1,7 @@
 // A long text written to PostgreSQL in pieces. postgres.js encodes each parameter of a statement in
 // one synchronous step: a 23 MB flow held every other request of the server for 50 to 100 ms.
 import type { PendingQuery, Row, TransactionSql } from 'postgres';
+import { textOfBytes } from '../../http/body.js';
 
 /** Characters of one piece: encoding it takes about a millisecond, and the requests waiting go between two pieces. */
 export const PIECE_CHARS = 1 << 20;
@@ -20,6 +21,23 @@ export function textPieces(text: string, size: number = PIECE_CHARS): string[] {
   return pieces;
 }
 
+/** Bytes of one piece of UTF-8 bytes (each decoded on its own as it is sent: a large text is never one string). */
+export const PIECE_BYTES = PIECE_CHARS;
+
+/** The pieces of the UTF-8 `bytes`, decoded, in order, each from at most `size` bytes, none splitting a character. */
+export function bytePieces(bytes: Uint8Array, size: number = PIECE_BYTES): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    let end = Math.min(start + size, bytes.length);
+    // A continuation byte (10xxxxxx) starts no character: the piece ends before the character it belongs to.
+    while (end < bytes.length && end - start > 1 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
+    pieces.push(textOfBytes(bytes.subarray(start, end)));
+    start = end;
+  }
+  return pieces;
+}
+
 /** What a statement takes where it stores a text (`${value}`): the text itself, or the subquery that joins its pieces. */
 export interface TextValue {
   // In an object: an async function returning the subquery itself would run it (a query is a thenable).
@@ -27,12 +45,14 @@ export interface TextValue {
 }
 
 /**
- * `text` as a statement of `tx` takes it: itself when it fits one piece, else the subquery joining its
- * pieces, inserted one statement each into a temporary table that the transaction's end drops. Once per transaction.
+ * `text` (a string, or its UTF-8 bytes) as a statement of `tx` takes it: itself when it fits one piece, else
+ * the subquery joining its pieces, inserted one statement each into a temporary table that the
+ * transaction's end drops. Once per transaction.
  */
-export async function longText(tx: TransactionSql, text: string): Promise<TextValue> {
-  if (text.length <= PIECE_CHARS) return { value: text };
+export async function longText(tx: TransactionSql, text: string | Uint8Array): Promise<TextValue> {
+  if (text.length <= PIECE_CHARS) return { value: typeof text === 'string' ? text : textOfBytes(text) };
   await tx`create temporary table long_text_pieces (n integer primary key, piece text not null) on commit drop`;
-  for (const [n, piece] of textPieces(text).entries()) await tx`insert into long_text_pieces (n, piece) values (${n}, ${piece})`;
+  const pieces = typeof text === 'string' ? textPieces(text) : bytePieces(text);
+  for (const [n, piece] of pieces.entries()) await tx`insert into long_text_pieces (n, piece) values (${n}, ${piece})`;
   return { value: tx`(select string_agg(piece, '' order by n) from long_text_pieces)` };
 }

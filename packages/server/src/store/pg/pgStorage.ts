@@ -15,6 +15,7 @@ import {
   cachedSize,
   changeResult,
   existingValid,
+  sameText,
   storedOf,
   validFlow,
   type FlowChange,
@@ -198,15 +199,14 @@ function createPgStorage(sql: Sql, locks: Sql, options: PgStorageOptions): PgSto
       for (;;) {
         const current = await read(planId, versionName);
         const next = changeResult(await change(current), planId, versionName);
-        const { text } = next;
         // The text is compared first: a stored document not yet parsed is parsed only when unchanged.
-        const unchanged = current.exists && text === current.text && validFlow(current) !== null;
+        const unchanged = sameText(next, current) && validFlow(current) !== null;
         if (unchanged && after === null) return { saved: next.saved(current.etag), value: null };
         try {
           const { version, value } = await guarded(() =>
             sql.begin(async (tx) => {
               let version = versionOfEtag(current.etag);
-              const stored = await longText(tx, text);
+              const stored = await longText(tx, next.bytes ?? next.text);
               if (!unchanged) {
                 const rows = current.exists
                   ? await tx<{ version: string }[]>`
