@@ -10,8 +10,15 @@ import './modals.css';
 import { editorText } from '../messages';
 import { ACTIONS } from '../actions/actions';
 
-// Markdown, sanitizer and steps load only when the modal opens: not in the initial chunk.
-const OnboardingTab = lazy(() => import('../help/OnboardingTab').then((m) => ({ default: m.OnboardingTab })));
+// Markdown, sanitizer and steps load only when the modal opens (or is about to): not in the initial chunk.
+const loadOnboardingTab = () => import('../help/OnboardingTab');
+const OnboardingTab = lazy(() => loadOnboardingTab().then((m) => ({ default: m.OnboardingTab })));
+
+/** Fetches the Onboarding tab's code (markdown and sanitizer included) ahead of the modal's opening. */
+export function preloadOnboarding(): void {
+  // A failure shows when the tab renders, which asks again.
+  loadOnboardingTab().catch(() => undefined);
+}
 
 const openSelector = (s: EditorState) => s.helpOpen;
 
