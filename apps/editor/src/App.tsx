@@ -5,8 +5,8 @@ import { EditorLayout } from './layout/EditorLayout';
 import { lazyComponent } from './lazy/lazyComponent';
 import { afterPaint, whenIdle } from './panels/afterPaint';
 import { createEditorStore, type EditorStore } from './store/createEditorStore';
-import { EditorStoreContext } from './store/EditorStoreContext';
-import type { Notifier } from './store/types';
+import { EditorStoreContext, useEditor } from './store/EditorStoreContext';
+import type { EditorState, Notifier } from './store/types';
 import { createSaveChannel } from './sync/saveChannel';
 import { loadToasts, showToast, toasterMounted } from './toasts/loadToasts';
 
@@ -44,10 +44,27 @@ const notify: Notifier = {
   },
 };
 
-/** The Toaster, mounted once the first frame has painted (its code fetched then). */
+/** The Toaster waits for the page to be idle at most this long after the plan's first frame. */
+const TOASTER_IDLE_MS = 1000;
+
+const loadingSelector = (s: EditorState) => s.loading;
+
+/**
+ * The Toaster, mounted (its code fetched) once the plan's load has settled and its frame is
+ * painted, when the page is idle: mounted after the first frame, it came before the nodes'.
+ */
 function LazyToasts() {
+  const loading = useEditor(loadingSelector);
   const [shown, setShown] = useState(false);
-  useEffect(() => afterPaint(() => setShown(true)), []);
+  useEffect(() => {
+    if (loading || shown) return undefined;
+    let cancelIdle = () => {};
+    const cancelPaint = afterPaint(() => (cancelIdle = whenIdle(() => setShown(true), TOASTER_IDLE_MS)));
+    return () => {
+      cancelPaint();
+      cancelIdle();
+    };
+  }, [loading, shown]);
   return shown ? <Toasts onMounted={toasterMounted} /> : null;
 }
 
