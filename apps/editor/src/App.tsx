@@ -1,13 +1,17 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { useEffect } from 'react';
-import { Toaster, toast } from 'sonner';
+import { useEffect, useState } from 'react';
 import { providerClient } from './api/providerClient';
 import { EditorLayout } from './layout/EditorLayout';
+import { lazyComponent } from './lazy/lazyComponent';
 import { afterPaint, whenIdle } from './panels/afterPaint';
 import { createEditorStore, type EditorStore } from './store/createEditorStore';
-import { EditorStoreContext } from './store/EditorStoreContext';
-import type { Notifier } from './store/types';
+import { EditorStoreContext, useEditor } from './store/EditorStoreContext';
+import type { EditorState, Notifier } from './store/types';
 import { createSaveChannel } from './sync/saveChannel';
+import { loadToasts, showToast, toasterMounted } from './toasts/loadToasts';
+
+// sonner and its Toaster stay out of the initial JavaScript: fetched after the plan's first frame.
+const Toasts = lazyComponent(() => loadToasts().then((m) => m.Toasts));
 
 /** A toast waits for the browser to be idle at most this long after the frame that shows the change. */
 const TOAST_IDLE_MS = 200;
@@ -22,32 +26,47 @@ const TOAST_IDLE_MS = 200;
 const toastLater = (show: () => void): void => {
   afterPaint(() => whenIdle(show, TOAST_IDLE_MS));
 };
+/** Ids of progress toasts, ours: the toast is made once sonner is in, and its updates follow it. */
+let progressCount = 0;
+
 const notify: Notifier = {
-  success: (message) => toastLater(() => toast.success(message)),
-  error: (message) => toastLater(() => toast.error(message)),
-  info: (message) => toastLater(() => toast(message)),
+  success: (message) => toastLater(() => showToast((toast) => toast.success(message))),
+  error: (message) => toastLater(() => showToast((toast) => toast.error(message))),
+  info: (message) => toastLater(() => showToast((toast) => toast(message))),
   progress: (message) => {
-    const id = toast.loading(message);
+    const id = `progress-${++progressCount}`;
+    showToast((toast) => toast.loading(message, { id }));
     return {
-      succeed: (outcome) => toast.success(outcome, { id }),
-      fail: (outcome) => toast.error(outcome, { id }),
-      dismiss: () => toast.dismiss(id),
+      succeed: (outcome) => showToast((toast) => toast.success(outcome, { id })),
+      fail: (outcome) => showToast((toast) => toast.error(outcome, { id })),
+      dismiss: () => showToast((toast) => toast.dismiss(id)),
     };
   },
 };
 
+/** The Toaster waits for the page to be idle at most this long after the plan's first frame. */
+const TOASTER_IDLE_MS = 1000;
+
+const loadingSelector = (s: EditorState) => s.loading;
+
 /**
- * Toasts: bottom-left, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T (spec section 9). They
- * sit just above the floating bottom bar, so that they never cover its buttons.
+ * The Toaster, mounted (its code fetched) once the plan's load has settled and its frame is
+ * painted, when the page is idle: mounted after the first frame, it came before the nodes'.
  */
-const TOASTER = {
-  position: 'bottom-left',
-  visibleToasts: 3,
-  duration: 4000,
-  gap: 14,
-  hotkey: ['altKey', 'KeyT'],
-  offset: { bottom: 76, left: 24 },
-} as const;
+function LazyToasts() {
+  const loading = useEditor(loadingSelector);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (loading || shown) return undefined;
+    let cancelIdle = () => {};
+    const cancelPaint = afterPaint(() => (cancelIdle = whenIdle(() => setShown(true), TOASTER_IDLE_MS)));
+    return () => {
+      cancelPaint();
+      cancelIdle();
+    };
+  }, [loading, shown]);
+  return shown ? <Toasts onMounted={toasterMounted} /> : null;
+}
 
 /** The editor of one plan version: its store (which owns the save loop). */
 export interface Editor {
@@ -85,7 +104,7 @@ export function App({ editor: { store }, planId, versionName }: { editor: Editor
       <ReactFlowProvider>
         <EditorLayout />
       </ReactFlowProvider>
-      <Toaster {...TOASTER} hotkey={[...TOASTER.hotkey]} toastOptions={{ style: { width: 356 } }} />
+      <LazyToasts />
     </EditorStoreContext.Provider>
   );
 }

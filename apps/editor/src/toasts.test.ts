@@ -15,10 +15,10 @@ function sources(dir: string): string[] {
 }
 
 describe('toasts', () => {
-  it("have one way up: the store's notifier, which App.tsx alone gives sonner", () => {
+  it("have one way up: the store's notifier, which reaches sonner through toasts/Toasts.tsx alone", () => {
     const importers = sources(SRC)
       .filter((path) => /from ['"]sonner['"]/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(SRC, path));
-    expect(importers).toEqual(['App.tsx']);
+    expect(importers).toEqual(['toasts/Toasts.tsx']);
   });
 });

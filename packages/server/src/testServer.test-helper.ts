@@ -84,13 +84,16 @@ export function rawRequest(
   method: string,
   path: string,
   options: { body?: string | Buffer; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string; bytes: Buffer }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: hostname, port, method, path, headers: options.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: bytes.toString('utf8'), bytes });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -1,5 +1,6 @@
 import { createClient, emptyFlow } from '@flow/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DRAFT_DATABASE } from '../sync/draftDatabase';
 import { fetchWithEarlyFlow, startEarlyFlow } from './earlyFlow';
 
 const flow = emptyFlow('support-desk', 'staging');
@@ -35,5 +36,24 @@ describe('startEarlyFlow', () => {
     const client = createClient({ baseUrl: '', fetch: fetchWithEarlyFlow, retries: 0 });
     await client.getFlow('support-desk', 'staging');
     expect(asked.map((a) => a.url)).toEqual(['/api/flows/support-desk/production', '/api/flows/support-desk/staging']);
+  });
+});
+
+describe('startEarlyFlow and the drafts database', () => {
+  it("opens the drafts database at once on a plan's page, and not on the plan list", async () => {
+    const opened: string[] = [];
+    vi.stubGlobal('indexedDB', {
+      open: (name: string) => {
+        opened.push(name);
+        return {};
+      },
+    });
+    // Fresh modules: the database is opened once per page.
+    vi.resetModules();
+    const early = await import('./earlyFlow');
+    early.startEarlyFlow('/');
+    expect(opened).toEqual([]);
+    early.startEarlyFlow('/support-desk/staging');
+    expect(opened).toEqual([DRAFT_DATABASE.name]);
   });
 });

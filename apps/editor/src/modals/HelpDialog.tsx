@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { HelpTabs, panelId, tabId, type HelpTab } from '../help/HelpTabs';
 import { KeybindingsTab } from '../help/KeybindingsTab';
+import { preloadSteps } from '../help/loadSteps';
 import { useSelectionLock } from '../help/useSelectionLock';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
@@ -10,8 +11,16 @@ import './modals.css';
 import { editorText } from '../messages';
 import { ACTIONS } from '../actions/actions';
 
-// Markdown, sanitizer and steps load only when the modal opens: not in the initial chunk.
-const OnboardingTab = lazy(() => import('../help/OnboardingTab').then((m) => ({ default: m.OnboardingTab })));
+// Markdown, sanitizer and steps load only when the modal opens (or is about to): not in the initial chunk.
+const loadOnboardingTab = () => import('../help/OnboardingTab');
+const OnboardingTab = lazy(() => loadOnboardingTab().then((m) => ({ default: m.OnboardingTab })));
+
+/** Fetches the Onboarding tab's code (markdown and sanitizer included) and its steps file ahead of the modal's opening. */
+export function preloadOnboarding(): void {
+  // A failure shows when the tab renders, which asks again.
+  loadOnboardingTab().catch(() => undefined);
+  preloadSteps();
+}
 
 const openSelector = (s: EditorState) => s.helpOpen;
 

@@ -6,6 +6,17 @@ import { MountWhenOpened } from '../lazy/MountWhenOpened';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { EditorState } from '../store/types';
 
+const loadHelpDialog = () => import('./HelpDialog');
+
+/** The help modal's code and its Onboarding tab's, fetched before the onboarding opens by itself. */
+const preloadHelp = (): void => {
+  // A failure shows when the modal renders, which asks again.
+  loadHelpDialog().then(
+    (m) => m.preloadOnboarding(),
+    () => undefined,
+  );
+};
+
 /** Each dialog with the store flag that opens it; its code (and Radix's) is fetched when it first opens. */
 const DIALOGS: ReadonlyArray<{ name: string; opened: (s: EditorState) => boolean; Dialog: ComponentType }> = [
   {
@@ -53,7 +64,7 @@ const DIALOGS: ReadonlyArray<{ name: string; opened: (s: EditorState) => boolean
     opened: (s) => s.nodePicker !== null,
     Dialog: lazyComponent(() => import('./NodePickerDialog').then((m) => m.NodePickerDialog)),
   },
-  { name: 'help', opened: (s) => s.helpOpen, Dialog: lazyComponent(() => import('./HelpDialog').then((m) => m.HelpDialog)) },
+  { name: 'help', opened: (s) => s.helpOpen, Dialog: lazyComponent(() => loadHelpDialog().then((m) => m.HelpDialog)) },
 ];
 
 const planPage = (s: EditorState) => s.planId !== '';
@@ -62,9 +73,9 @@ const planPage = (s: EditorState) => s.planId !== '';
 export function ModalRoot() {
   const store = useEditorStoreApi();
   const onPlanPage = useEditor(planPage);
-  // The onboarding opens by itself on a first visit; the help modal's code loads then.
+  // The onboarding opens by itself on a first visit; the help modal's code loads meanwhile.
   const showHelp = useCallback(() => store.getState().setDialog('helpOpen', true), [store]);
-  useOnboardingAutoOpen(onPlanPage, showHelp);
+  useOnboardingAutoOpen(onPlanPage, showHelp, preloadHelp);
   return (
     <>
       {DIALOGS.map(({ name, opened, Dialog }) => (

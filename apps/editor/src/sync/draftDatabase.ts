@@ -30,6 +30,16 @@ function database(): Promise<IDBDatabase> {
   return opened;
 }
 
+/**
+ * Opens the drafts database ahead of its first read, as a plan page starts: Chromium took longer
+ * to open it (~70-170 ms) than the provider to send a 100-node flow, and the flow waited for it.
+ */
+export function openDraftDatabase(): void {
+  if (typeof indexedDB === 'undefined') return;
+  // A failure is the read's to meet (it opens again).
+  database().catch(() => undefined);
+}
+
 /** The record kept under `key`, or undefined. */
 export async function readDraftRecord(key: string): Promise<unknown> {
   const db = await database();

@@ -1,8 +1,12 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startTestServer, type TestServer } from '../testServer.test-helper.js';
+import { acceptsGzip } from './editorFiles.js';
+
+const BIG_SCRIPT = 'console.log("the same line again");\n'.repeat(500);
 
 describe('the built editor', () => {
   let server: TestServer;
@@ -13,6 +17,8 @@ describe('the built editor', () => {
     await mkdir(join(editor, 'assets'), { recursive: true });
     await writeFile(join(editor, 'index.html'), '<!doctype html><title>Flow editor</title>');
     await writeFile(join(editor, 'assets', 'app-1234.js'), 'console.log(1)');
+    await writeFile(join(editor, 'assets', 'big-1234.js'), BIG_SCRIPT);
+    await writeFile(join(editor, 'assets', 'pic-1234.png'), 'not really a png');
     await writeFile(join(base, 'secret.txt'), 'outside');
     await symlink(join(base, 'secret.txt'), join(editor, 'link.txt'));
     server = await startTestServer({ editorDir: editor });
@@ -76,5 +82,47 @@ describe('the built editor', () => {
     const post = await server.call('POST', '/api/plans', { json: {} });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('sends code and pages gzipped to a browser that accepts it, the same bytes once unzipped', async () => {
+    const zipped = await rawRequest(server.url, 'GET', '/assets/big-1234.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.bytes.length);
+    expect(zipped.bytes.length).toBeLessThan(BIG_SCRIPT.length / 10);
+    expect(gunzipSync(zipped.bytes).toString('utf8')).toBe(BIG_SCRIPT);
+    // Made once, served again from memory: the same bytes.
+    const again = await rawRequest(server.url, 'GET', '/assets/big-1234.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(again.bytes.equals(zipped.bytes)).toBe(true);
+    const page = await rawRequest(server.url, 'GET', '/support-desk/production', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(gunzipSync(page.bytes).toString('utf8')).toContain('Flow editor');
+  });
+
+  it('sends files as they are without Accept-Encoding gzip, and images never gzipped', async () => {
+    const plain = await rawRequest(server.url, 'GET', '/assets/big-1234.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.text).toBe(BIG_SCRIPT);
+    const refused = await rawRequest(server.url, 'GET', '/assets/big-1234.js', { headers: { 'Accept-Encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const image = await rawRequest(server.url, 'GET', '/assets/pic-1234.png', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers.vary).toBeUndefined();
+    expect(image.text).toBe('not really a png');
+  });
+});
+
+describe('acceptsGzip', () => {
+  it('takes gzip named or as *, unless its q is 0', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('deflate, br')).toBe(false);
+    expect(acceptsGzip('')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });

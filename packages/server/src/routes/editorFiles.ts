@@ -1,6 +1,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { badRequest, notFound } from '../http/HttpError.js';
 import { matchesNoneMatch, pageHeaders, sendBody } from '../http/respond.js';
 import { isMissing } from '../store/listing.js';
@@ -24,6 +26,21 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+
+/** Types sent gzipped to a browser that accepts it (images and fonts are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/;
+
+const gzipBytes = promisify(gzip);
+
+/** Whether an Accept-Encoding header takes gzip (named, or '*', with a q above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
 
 const UNSAFE_SEGMENT = /[\\\0]/;
 
@@ -51,6 +68,18 @@ export async function editorFiles(
   editorDir: string,
 ): Promise<(req: IncomingMessage, res: ServerResponse, segments: readonly string[]) => Promise<void>> {
   const root = await realpath(editorDir);
+  // Each file's gzipped bytes, made once per version of it (its ETag): the editor's code is ~3.5x smaller so.
+  const gzipCache = new Map<string, { etag: string; bytes: Promise<Buffer> }>();
+  const gzippedOf = (file: string, etag: string): Promise<Buffer> => {
+    const kept = gzipCache.get(file);
+    if (kept?.etag === etag) return kept.bytes;
+    const bytes = readFile(file).then((raw) => gzipBytes(raw, { level: 9 }));
+    const entry = { etag, bytes };
+    gzipCache.set(file, entry);
+    // A failed read is tried again next time.
+    bytes.catch(() => gzipCache.get(file) === entry && gzipCache.delete(file));
+    return bytes;
+  };
   return async (req, res, segments) => {
     if (segments.some((s) => s === '..' || s === '.' || UNSAFE_SEGMENT.test(s))) throw badRequest('Invalid path');
     const atRoot = segments.every((s) => s === '');
@@ -63,13 +92,21 @@ export async function editorFiles(
     const info = await stat(file);
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const immutable = segments[0] === 'assets';
-    const headers = { ETag: etag, 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const compressible = COMPRESSIBLE.test(type);
+    const headers: Record<string, string> = {
+      ETag: etag,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+    };
     if (matchesNoneMatch(req.headers['if-none-match'], etag)) {
       res.writeHead(304, headers);
       res.end();
       return;
     }
-    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-    sendBody(res, 200, type, await readFile(file), type.startsWith('text/html') ? { ...headers, ...pageHeaders() } : headers);
+    const compressed = compressible && acceptsGzip(req.headers['accept-encoding']);
+    const body = compressed ? await gzippedOf(file, etag) : await readFile(file);
+    const sent = compressed ? { ...headers, 'Content-Encoding': 'gzip' } : headers;
+    sendBody(res, 200, type, body, type.startsWith('text/html') ? { ...sent, ...pageHeaders() } : sent);
   };
 }
