@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { compileFlow } from '../../packages/core/src/compile/compileFlow.js';
 import { deconstructFlow } from '../../packages/core/src/compile/deconstructFlow.js';
 import { nodeSchema } from '../../packages/core/src/compile/nodeSchema.js';
+import { parseFlow } from '../../packages/core/src/format/parseFlow.js';
 import { serializeFlow } from '../../packages/core/src/format/serializeFlow.js';
 import { analyzeChains } from '../../packages/core/src/graph/analyzeChains.js';
 import { validateFlow } from '../../packages/core/src/rules/validateFlow.js';
@@ -10,7 +11,7 @@ import { type HistoryFigures, measureHistory } from './history.js';
 import { fmt, measureRatio } from './measure.js';
 
 const SIZES = [1_000, 10_000];
-const OPERATIONS = ['analyze', 'validate', 'compile', 'serialize', 'deconstruct'] as const;
+const OPERATIONS = ['analyze', 'validate', 'compile', 'serialize', 'serialize read', 'deconstruct'] as const;
 type Operation = (typeof OPERATIONS)[number];
 
 interface OperationFigures {
@@ -33,11 +34,15 @@ function measureSize(size: number): SizeFigures {
   const records = doc.nodes.flatMap((node) => (node.type === 'function' ? [node.data] : []));
   const schema = nodeSchema(doc);
   const compiled = compileFlow(doc).system_message;
+  // The flow as the provider and flowctl fmt hold it: read back from its file.
+  const read = parseFlow(text);
+  if (!read.ok) throw new Error('the synthetic flow does not read back');
   const ops: Record<Operation, () => unknown> = {
     analyze: () => analyzeChains(records),
     validate: () => validateFlow(doc),
     compile: () => compileFlow(doc),
     serialize: () => serializeFlow(doc),
+    'serialize read': () => serializeFlow(read.doc),
     deconstruct: () => deconstructFlow(schema, compiled),
   };
   const baseline = () => JSON.stringify(JSON.parse(text));

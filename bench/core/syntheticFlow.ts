@@ -1,7 +1,9 @@
-import { buildFlow, functionNode, promptNode, workflowNode } from '../../packages/core/src/compile/flowFixtures.js';
+import { buildFlow } from '../../packages/core/src/compile/flowFixtures.js';
 import type { FlowDocument, FlowNode } from '../../packages/core/src/format/types.js';
-import type { JsonObject } from '../../packages/core/src/model/types.js';
-import { defaultMetadata } from '../../packages/core/src/functions/registry.js';
+import type { JsonObject, JsonValue } from '../../packages/core/src/model/types.js';
+import { defaultMetadata, isFunctionType } from '../../packages/core/src/functions/registry.js';
+import { createFunctionData, createPromptData, createWorkflowData } from '../../packages/core/src/graph/nodeData.js';
+import { setAtPath } from '../../packages/core/src/model/paths.js';
 
 /** A small deterministic PRNG (mulberry32), so every run measures the same flows. */
 function random(seed: number): () => number {
@@ -48,48 +50,77 @@ function text(next: () => number, sentences: number): string {
   return Array.from({ length: sentences }, () => SENTENCES[Math.floor(next() * SENTENCES.length)]).join('\n');
 }
 
-function metadataFor(type: string, next: () => number, id: string): JsonObject {
+/** The fields a person sets on a new function of `type` in the Properties panel, by path. */
+function editsFor(type: string, next: () => number, id: string): [string, JsonValue][] {
   const prompt = text(next, 2 + Math.floor(next() * 3));
   switch (type) {
     case 'custom_gpt':
-      return { prompt, model: 'gpt-4o', temperature: 0.3, max_tokens: 800, output: { type: 'raw', raw: `${id}_out`, json: [] } };
+      return [
+        ['prompt', prompt],
+        ['model', 'gpt-4o'],
+        ['temperature', 0.3],
+        ['max_tokens', 800],
+        ['output.raw', `${id}_out`],
+      ];
     case 'http_calls':
-      return {
-        apicalls: [
-          {
-            method: 'GET',
-            url: `https://api.example.com/v1/items/${id}`,
-            params: [{ name: 'id', value: '{{item_id}}' }],
-            authorization: 'bearer',
-            headers: [{ name: 'Authorization', value: { env: 'API_TOKEN' } }],
-            body: { raw: { data: '' } },
-            output: { json: [{ name: 'status', value: 'data.status' }] },
-          },
-        ],
-        result_prompt: prompt,
-      };
+      return [
+        ['apicalls.0.url', `https://api.example.com/v1/items/${id}`],
+        ['apicalls.0.params', [{ name: 'id', value: '{{item_id}}' }]],
+        ['apicalls.0.authorization', 'bearer'],
+        ['apicalls.0.headers', [{ name: 'Authorization', value: { env: 'API_TOKEN' } }]],
+        ['apicalls.0.output', { json: [{ name: 'status', value: 'data.status' }] }],
+        ['result_prompt', prompt],
+      ];
     case 'capture_variables':
-      return {
-        variables: [
-          { name: 'email', description: 'Email address' },
-          { name: 'order_id', description: 'Order number' },
+      return [
+        [
+          'variables',
+          [
+            { description: 'Email address', name: 'email' },
+            { description: 'Order number', name: 'order_id' },
+          ],
         ],
-      };
+      ];
     case 'send_workflow':
-      return { workflow_id: 'wf-follow-up', message: prompt };
+      return [
+        ['workflow_id', 'wf-follow-up'],
+        ['message', prompt],
+      ];
     case 'see_website':
-      return { link: 'https://help.example.com/start', prompt };
+      return [
+        ['link', 'https://help.example.com/start'],
+        ['prompt', prompt],
+      ];
     case 'change_instructions':
-      return { system_prompts: [prompt] };
-    default: {
+      return [['system_prompts', [prompt]]];
+    default:
       // Only keys the type has: the format refuses others (its metadata schema).
-      const base = defaultMetadata(type);
-      return Object.hasOwn(base, 'prompt') ? { ...base, prompt } : base;
-    }
+      return Object.hasOwn(defaultMetadata(type), 'prompt') ? [['prompt', prompt]] : [];
   }
 }
 
-/** A realistic flow of `size` nodes: chains of 10, each led by an Instruct node, a mix of function types, some workflows. */
+/** A function node as the editor makes it: the type's new data (createFunctionData), then each field set as the Properties panel sets it. */
+function functionNode(id: string, type: string, next: () => number, name: string, description: string): FlowNode {
+  if (!isFunctionType(type)) throw new Error(`unknown function type ${type}`);
+  const data = createFunctionData(type, { uuid: id, planId: 'bench', name, description }, '2025-01-01T00:00:00.000Z');
+  const metadata = editsFor(type, next, id).reduce<JsonObject>((held, [path, value]) => setAtPath(held, path, value), data.metadata);
+  return { id, type: 'function', chain: '1', position: { x: 0, y: 0 }, data: { ...data, metadata } };
+}
+
+function promptNode(id: string, prompt: string): FlowNode {
+  return { id, type: 'prompt', chain: '1', position: { x: 0, y: 0 }, data: createPromptData(prompt) };
+}
+
+function workflowNode(id: string): FlowNode {
+  const steps = [{ config: { template: 'recap' }, name: 'Send recap', skill: 'email' }];
+  const workflow = { id: 'wf-follow-up', name: 'Follow-up', description: '', updated_at: '', plan_id: 'bench', json: { steps } };
+  return { id, type: 'workflow', chain: '1', position: { x: 0, y: 0 }, data: createWorkflowData(workflow) };
+}
+
+/**
+ * A realistic flow of `size` nodes made by the product's builders: chains of 10, each led by an
+ * Instruct node, a mix of function types, some workflows.
+ */
 export function syntheticFlow(size: number, seed = 42): FlowDocument {
   const next = random(seed);
   const chains: FlowNode[][] = [];
@@ -99,10 +130,10 @@ export function syntheticFlow(size: number, seed = 42): FlowDocument {
     for (let j = 1; j < 10 && made + chain.length < size; j++) {
       const id = `c${c}-n${j}`;
       if (j === 9 && c % 3 === 0) {
-        chain.push(workflowNode(id, 'Follow-up', 'wf-follow-up', [{ skill: 'email', name: 'Send recap', config: { template: 'recap' } }]));
+        chain.push(workflowNode(id));
       } else {
         const type = TYPES[Math.floor(next() * TYPES.length)] ?? 'instruct';
-        chain.push(functionNode(id, type, metadataFor(type, next, id), { name: `Step ${c}.${j}`, description: text(next, 1) }));
+        chain.push(functionNode(id, type, next, `Step ${c}.${j}`, text(next, 1)));
       }
     }
     made += chain.length;

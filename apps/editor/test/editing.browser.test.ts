@@ -120,6 +120,24 @@ describe('adding from the Quick Functions bar', () => {
     expect(doc.nodes.find((n) => n.id === added)).toMatchObject({ type: 'prompt', chain: '4' });
     expect(doc.edges.find((e) => e.target === added)).toMatchObject({ source: 'support-wrap-up', kind: 'chain' });
   });
+  it("lists the chains in the Advanced tab's Json Schema section only while it is open, a New Chain's included", async () => {
+    const { page } = await openCopy('support-desk');
+    const advanced = page.getByRole('tab', { name: 'Advanced' });
+    await advanced.click();
+    const summary = page.getByText('Json Schema', { exact: true });
+    await summary.waitFor();
+    // Closed, it draws nothing of the flow: an edit of a large flow does not rebuild a list no one sees.
+    const chainTitles = page.getByText(/^Chain \d+$/);
+    expect(await chainTitles.count()).toBe(0);
+    await barButton(page, 'New Chain').click();
+    await toast(page, 'New Chain Created').waitFor();
+    // The new node is selected, which shows its properties: back to the Advanced tab.
+    await advanced.click();
+    await summary.click();
+    await expect.poll(() => chainTitles.allInnerTexts()).toEqual(['Chain 1', 'Chain 2', 'Chain 3', 'Chain 4']);
+    const lastChain = page.getByRole('listitem').filter({ has: page.getByText('Chain 4', { exact: true }) });
+    expect(await lastChain.getByRole('listitem').allInnerTexts()).toEqual(['Instruct']);
+  });
   it('brings a node added off screen into view, keeping the zoom', async () => {
     await seedPlan(h, 'support-desk', 'edit-reveal');
     const page = await openPlan(h, 'edit-reveal');

@@ -16,19 +16,21 @@ const SCHEMA_COPIED_MS = 2000;
 
 const analysisSelector = (s: EditorState) => s.analysisOpen;
 
-const advancedSelector = (s: EditorState) => ({ loading: s.loading, nodes: s.doc.nodes, edges: s.doc.edges, devTab: s.devTab });
+const loadingSelector = (s: EditorState) => s.loading;
+
+const graphSelector = (s: EditorState) => ({ nodes: s.doc.nodes, edges: s.doc.edges });
 
 /** Advanced: the Analysis toggle, Agent Context, Agent Notes and Style, System Prompt (open by default), Json Schema. */
 export function AdvancedPanel() {
-  const { loading, nodes, edges } = useEditor(useShallow(advancedSelector));
-  const schema = useMemo(() => nodeSchema({ nodes, edges }), [nodes, edges]);
+  const loading = useEditor(loadingSelector);
   const [copied, setCopied] = useState(false);
+  // The chain list is drawn only while its section is open: on 5,000 nodes it was 5,500 items rebuilt in the task of every edit.
+  const [schemaOpen, setSchemaOpen] = useState(false);
   const store = useEditorStoreApi();
   const analysis = useEditor(analysisSelector);
-  const chains = Object.entries(schema);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(JSON.stringify(schema, null, 2));
+      await navigator.clipboard.writeText(JSON.stringify(nodeSchema(store.getState().doc), null, 2));
       setCopied(true);
       setTimeout(() => setCopied(false), SCHEMA_COPIED_MS);
     } catch {
@@ -66,33 +68,39 @@ export function AdvancedPanel() {
           <DevText field="systemPrompt" label={editorText.systemPrompt} rows={14} />
         )}
       </details>
-      <details className="section">
+      <details className="section" onToggle={(event) => setSchemaOpen(event.currentTarget.open)}>
         <summary>{editorText.jsonSchema}</summary>
         <button type="button" className="btn" onClick={() => void copy()}>
           {copied ? messages.copied : 'Copy'}
         </button>
-        {chains.length === 0 ? (
-          <p className="empty">{editorText.noChainsFound}</p>
-        ) : (
-          <ul className="schema-chains">
-            {chains.map(([chain, nodesOfChain]) => (
-              <li key={chain}>
-                <strong>Chain {chain}</strong>
-                <ol>
-                  {Object.entries(nodesOfChain).map(([id, data]) => (
-                    <li key={id}>{data.name || id}</li>
-                  ))}
-                </ol>
-              </li>
-            ))}
-          </ul>
-        )}
+        {schemaOpen ? <SchemaChains /> : null}
       </details>
       <details className="section" open>
         <summary>{editorText.development}</summary>
         <DevelopmentTabs />
       </details>
     </div>
+  );
+}
+
+/** The chains of the flow's schema, each with the names of its nodes in walk order. */
+function SchemaChains() {
+  const { nodes, edges } = useEditor(useShallow(graphSelector));
+  const chains = useMemo(() => Object.entries(nodeSchema({ nodes, edges })), [nodes, edges]);
+  if (chains.length === 0) return <p className="empty">{editorText.noChainsFound}</p>;
+  return (
+    <ul className="schema-chains">
+      {chains.map(([chain, nodesOfChain]) => (
+        <li key={chain}>
+          <strong>Chain {chain}</strong>
+          <ol>
+            {Object.entries(nodesOfChain).map(([id, data]) => (
+              <li key={id}>{data.name || id}</li>
+            ))}
+          </ol>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -8,33 +8,34 @@ import type { FlowDocument, FlowNode, FunctionNode, FunctionNodeData, PromptNode
 
 /** Complete function data of a type, metadata completed with the type's defaults. */
 export function functionData(id: string, type: string, metadata: JsonObject = {}, over: Partial<FunctionNodeData> = {}): FunctionNodeData {
+  // Keys in the format's (sorted) order, as the product's builders make them (graph/nodeData.ts).
   return {
-    uuid: id,
-    plan_id: 'test-plan',
-    type,
-    title: '',
-    name: id,
-    description: '',
-    trigger: '',
-    metadata: withDefaults(type, metadata),
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    execute_once: false,
-    config_id: null,
-    config_env: null,
-    deleted_at: null,
-    trigger_text: '⚡',
-    button_text: '',
-    post_action_type: 'none',
-    post_action_function_id: '',
-    skip_tracking: false,
-    execute_first: false,
-    track: false,
-    trigger_type: '',
-    thinking_text: '',
-    source_function_id: null,
     active: true,
+    button_text: '',
+    config_env: null,
+    config_id: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    deleted_at: null,
+    description: '',
+    execute_first: false,
+    execute_once: false,
+    metadata: withDefaults(type, metadata),
+    name: id,
+    plan_id: 'test-plan',
+    post_action_function_id: '',
+    post_action_type: 'none',
     sequence: 3,
+    skip_tracking: false,
+    source_function_id: null,
+    thinking_text: '',
+    title: '',
+    track: false,
+    trigger: '',
+    trigger_text: '⚡',
+    trigger_type: '',
+    type,
+    updated_at: '2025-01-01T00:00:00.000Z',
+    uuid: id,
     ...over,
   };
 }
@@ -51,7 +52,7 @@ export function promptNode(id: string, prompt: string): PromptNode {
     type: 'prompt',
     chain: '1',
     position: { x: 0, y: 0 },
-    data: { prompt, name: 'Instruct', nodeType: 'default', trigger_text: '⚡' },
+    data: { name: 'Instruct', nodeType: 'default', prompt, trigger_text: '⚡' },
   };
 }
 
@@ -62,7 +63,7 @@ export function workflowNode(id: string, name: string, workflowId: string, steps
     type: 'workflow',
     chain: '1',
     position: { x: 0, y: 0 },
-    data: { name, description: '', trigger_text: '🧩', metadata: { workflow_id: workflowId }, steps },
+    data: { description: '', metadata: { workflow_id: workflowId }, name, steps, trigger_text: '🧩' },
   };
 }
 

@@ -1,4 +1,4 @@
-import { mergeDefaults } from '../model/paths.js';
+import { inKeyOrder, mergeDefaults } from '../model/paths.js';
 import type { JsonObject } from '../model/types.js';
 import { captureVariables } from './captureVariables.js';
 import { changeInstructions } from './changeInstructions.js';
@@ -47,6 +47,9 @@ export const FUNCTION_TYPES: readonly FunctionType[] = FUNCTION_DEFINITIONS.map(
 
 const BY_TYPE: ReadonlyMap<string, FunctionDefinition> = new Map(FUNCTION_DEFINITIONS.map((d) => [d.type, d]));
 
+// New metadata comes with its keys in the format's order, so saving a new node copies nothing.
+const SORTED_DEFAULTS: ReadonlyMap<string, JsonObject> = new Map(FUNCTION_DEFINITIONS.map((d) => [d.type, inKeyOrder(d.defaults)]));
+
 /** Whether `type` is one of the function types Flow knows. */
 export function isFunctionType(type: string): type is FunctionType {
   return BY_TYPE.has(type);
@@ -62,7 +65,7 @@ export function functionDefinition(type: string): FunctionDefinition | undefined
 
 /** A fresh copy of the default metadata of `type`; `{}` for a type Flow does not know. */
 export function defaultMetadata(type: string): JsonObject {
-  const defaults = BY_TYPE.get(type)?.defaults;
+  const defaults = SORTED_DEFAULTS.get(type);
   return defaults === undefined ? {} : structuredClone(defaults);
 }
 

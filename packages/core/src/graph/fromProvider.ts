@@ -53,7 +53,7 @@ export function buildFlowFromProvider(parts: ProviderFlowParts): FlowDocument {
     if (instruction) {
       const added = addNode(
         doc,
-        { type: 'prompt', data: { prompt: instruction, name: 'Instruct', nodeType: 'default', trigger_text: '⚡' } },
+        { type: 'prompt', data: { name: 'Instruct', nodeType: 'default', prompt: instruction, trigger_text: '⚡' } },
         { currentChain, newChain, id: `instruct-${chain.startFunction}` },
       );
       ({ doc, currentChain } = added);

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { FUNCTION_TYPES, functionDefinition } from '../functions/registry.js';
 import { CLIPBOARD, createFunctionData, createPromptData, createWorkflowData, GLOBE, LIGHTNING } from './nodeData.js';
 import type { FunctionNodeData, Workflow } from '../format/types.js';
+import { inKeyOrder } from '../model/paths.js';
+import type { JsonValue } from '../model/types.js';
+
+/** The text of `value` with every object's keys in the order the flow format writes them. */
+const sortedText = (value: JsonValue): string => JSON.stringify(inKeyOrder(value));
 
 const FUNCTION_DATA_KEYS: readonly (keyof FunctionNodeData)[] = [
   'uuid',
@@ -53,6 +58,11 @@ describe('createFunctionData', () => {
     expect(data.name).not.toBe('');
   });
 
+  it.each(FUNCTION_TYPES)('makes a new %s function with every key in the order the format writes it, so saving copies nothing', (type) => {
+    const data = createFunctionData(type, { uuid: 'f1', planId: 'p1', id: 'legacy-1' });
+    expect(JSON.stringify(data)).toBe(sortedText(data));
+  });
+
   it('uses lightning as trigger text, clipboard for send_workflow and globe for see_website', () => {
     expect(createFunctionData('custom_gpt', { uuid: 'a', planId: 'p' }).trigger_text).toBe(LIGHTNING);
     expect(createFunctionData('send_workflow', { uuid: 'a', planId: 'p' }).trigger_text).toBe(CLIPBOARD);
@@ -89,6 +99,11 @@ describe('createPromptData', () => {
     expect(createPromptData()).toEqual({ prompt: '', name: 'Instruct', nodeType: 'default', trigger_text: LIGHTNING });
     expect(createPromptData('Greet the user').prompt).toBe('Greet the user');
   });
+
+  it('makes its data with every key in the order the format writes it', () => {
+    const data = createPromptData('Greet the user');
+    expect(JSON.stringify(data)).toBe(sortedText(data));
+  });
 });
 
 const workflow = (json: Workflow['json']): Workflow => ({
@@ -101,6 +116,11 @@ const workflow = (json: Workflow['json']): Workflow => ({
 });
 
 describe('createWorkflowData', () => {
+  it('makes its data with its own keys in the order the format writes them', () => {
+    const data = createWorkflowData(workflow({ steps: [] }));
+    expect(JSON.stringify(data)).toBe(sortedText(data));
+  });
+
   it('names the node after the workflow, keeps its id and copies its steps', () => {
     const steps = [{ skill: 'ask', name: 'Ask name', config: { options: ['a'] } }];
     const data = createWorkflowData(workflow({ steps }));

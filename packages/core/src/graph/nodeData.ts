@@ -27,40 +27,41 @@ export type FunctionDataInit = { uuid: string; planId: string; name?: string } &
  */
 export function createFunctionData(type: FunctionType, init: FunctionDataInit, now = ''): FunctionNodeData {
   const name = init.name ?? functionDefinition(type).name;
-  const data: FunctionNodeData = {
-    uuid: init.uuid,
-    plan_id: init.planId,
-    type,
-    title: init.title ?? name,
-    name,
-    description: init.description ?? '',
-    trigger: init.trigger ?? '',
-    metadata: mergeDefaults(defaultMetadata(type), init.metadata ?? {}),
-    created_at: init.created_at ?? now,
-    updated_at: init.updated_at ?? now,
-    execute_once: init.execute_once ?? false,
-    config_id: init.config_id ?? null,
-    config_env: init.config_env ?? null,
-    deleted_at: init.deleted_at ?? null,
-    trigger_text: init.trigger_text ?? defaultTriggerText(type),
-    button_text: init.button_text ?? '',
-    post_action_type: init.post_action_type ?? 'none',
-    post_action_function_id: init.post_action_function_id ?? '',
-    skip_tracking: init.skip_tracking ?? false,
-    execute_first: init.execute_first ?? false,
-    track: init.track ?? false,
-    trigger_type: init.trigger_type ?? '',
-    thinking_text: init.thinking_text ?? '',
-    source_function_id: init.source_function_id ?? null,
+  // Keys in the format's (sorted) order, so saving a new node copies nothing.
+  return {
     active: init.active ?? true,
+    button_text: init.button_text ?? '',
+    config_env: init.config_env ?? null,
+    config_id: init.config_id ?? null,
+    created_at: init.created_at ?? now,
+    deleted_at: init.deleted_at ?? null,
+    description: init.description ?? '',
+    execute_first: init.execute_first ?? false,
+    execute_once: init.execute_once ?? false,
+    ...(init.id === undefined ? {} : { id: init.id }),
+    metadata: mergeDefaults(defaultMetadata(type), init.metadata ?? {}),
+    name,
+    plan_id: init.planId,
+    post_action_function_id: init.post_action_function_id ?? '',
+    post_action_type: init.post_action_type ?? 'none',
     sequence: init.sequence ?? DEFAULT_SEQUENCE,
+    skip_tracking: init.skip_tracking ?? false,
+    source_function_id: init.source_function_id ?? null,
+    thinking_text: init.thinking_text ?? '',
+    title: init.title ?? name,
+    track: init.track ?? false,
+    trigger: init.trigger ?? '',
+    trigger_text: init.trigger_text ?? defaultTriggerText(type),
+    trigger_type: init.trigger_type ?? '',
+    type,
+    updated_at: init.updated_at ?? now,
+    uuid: init.uuid,
   };
-  return init.id === undefined ? data : { id: init.id, ...data };
 }
 
 /** Data of a new prompt node: the Instruct node of spec section 3. */
 export function createPromptData(prompt = ''): PromptNodeData {
-  return { prompt, name: 'Instruct', nodeType: 'default', trigger_text: LIGHTNING };
+  return { name: 'Instruct', nodeType: 'default', prompt, trigger_text: LIGHTNING };
 }
 
 function workflowEmoji(workflow: Workflow): string | undefined {
@@ -76,10 +77,10 @@ function workflowSteps(workflow: Workflow): WorkflowStep[] {
 /** Data of a workflow node for a saved workflow: its name, id and a copy of its steps. */
 export function createWorkflowData(workflow: Workflow): WorkflowNodeData {
   return {
-    name: workflow.name,
     description: workflow.description,
-    trigger_text: workflowEmoji(workflow) ?? LIGHTNING,
     metadata: { workflow_id: workflow.id },
+    name: workflow.name,
     steps: workflowSteps(workflow).map((step) => ({ ...step, config: structuredClone(step.config) })),
+    trigger_text: workflowEmoji(workflow) ?? LIGHTNING,
   };
 }

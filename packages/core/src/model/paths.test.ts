@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAtPath, mergeDefaults, removeAtPath, setAtPath, toJsonPath } from './paths.js';
+import { getAtPath, inKeyOrder, mergeDefaults, removeAtPath, setAtPath, toJsonPath } from './paths.js';
 import type { JsonObject } from './types.js';
 
 describe('getAtPath', () => {
@@ -68,6 +68,15 @@ describe('mergeDefaults', () => {
     const merged = mergeDefaults(defaults, {});
     expect(merged['list']).toEqual([1, 2]);
     expect(merged['list']).not.toBe(defaults['list']);
+  });
+});
+
+describe('inKeyOrder', () => {
+  it('copies a value with every object\'s keys inserted in sorted order, arrays in their own order, a "__proto__" key kept as a field', () => {
+    const value: JsonObject = JSON.parse('{"b":[{"y":1,"x":2},3],"__proto__":{"d":1,"c":2},"a":null}');
+    const sorted = inKeyOrder(value);
+    expect(JSON.stringify(sorted)).toBe('{"__proto__":{"c":2,"d":1},"a":null,"b":[{"x":2,"y":1},3]}');
+    expect(JSON.stringify(value)).toBe('{"b":[{"y":1,"x":2},3],"__proto__":{"d":1,"c":2},"a":null}');
   });
 });
 

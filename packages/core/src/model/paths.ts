@@ -93,6 +93,26 @@ export function mergeDefaults(defaults: JsonObject, value: JsonObject): JsonObje
   return merged;
 }
 
+/**
+ * A deep copy of `value` with every object's keys inserted in sorted order, the order the flow
+ * format writes them: a serializer keeps such objects as they are instead of copying them.
+ * @example Object.keys(inKeyOrder({ b: 1, a: { d: 2, c: 3 } })) // ['a', 'b']
+ */
+export function inKeyOrder(value: JsonObject): JsonObject;
+export function inKeyOrder(value: JsonValue): JsonValue;
+export function inKeyOrder(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map((item) => inKeyOrder(item));
+  if (!isRecord(value)) return value;
+  const sorted: JsonObject = {};
+  for (const key of Object.keys(value).sort()) {
+    const item = value[key];
+    // A plain assignment to "__proto__" would set the prototype instead of a field.
+    if (item !== undefined)
+      Object.defineProperty(sorted, key, { value: inKeyOrder(item), enumerable: true, writable: true, configurable: true });
+  }
+  return sorted;
+}
+
 /** A value JSON can carry (finite numbers, no undefined, functions or cycles of non-records). */
 export function isJsonValue(value: unknown): value is JsonValue {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
