@@ -1,10 +1,10 @@
-import { appendFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { conversationContract } from './conversationContract.test-helper.js';
 import { newConversationId } from './conversationRecords.js';
-import { CONVERSATIONS_FOLDER, folderConversationRecords } from './folderConversations.js';
+import { CONVERSATIONS_FOLDER, OPEN_LOGS, folderConversationRecords } from './folderConversations.js';
 
 conversationContract('folder store', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
@@ -113,6 +113,30 @@ describe('the folder conversation log', () => {
       expect(await records.deleteUpdatedBefore('2026-11-28T00:00:00.000Z')).toBe(1);
       expect(await readdir(join(dir, CONVERSATIONS_FOLDER))).toEqual(['.gitignore']);
       await records.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps at most OPEN_LOGS logs open, the last written; one closed meanwhile is opened again when written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    const folder = join(dir, CONVERSATIONS_FOLDER);
+    // The files this process holds open in the folder (Linux names them under /proc/self/fd).
+    const openInFolder = async (): Promise<number> => {
+      const links = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+      return links.filter((link) => link.startsWith(folder)).length;
+    };
+    try {
+      const records = folderConversationRecords(dir);
+      const ids = Array.from({ length: OPEN_LOGS + 2 }, () => newConversationId());
+      for (const id of ids)
+        await records.create({ id, planId: 'shop', versionName: 'production', keyName: null, createdAt: '2026-11-27T10:00:00.000Z' });
+      const first = ids[0] ?? '';
+      expect(await records.append(first, { kind: 'user', at: '2026-11-27T10:00:01.000Z', content: 'Still here' })).toBe(true);
+      expect((await records.get(first))?.conversation.entries.map((e) => e.kind === 'user' && e.content)).toEqual(['Still here']);
+      await vi.waitFor(async () => expect(await openInFolder()).toBe(OPEN_LOGS));
+      await records.close();
+      expect(await openInFolder()).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -30,7 +30,7 @@ export const CONVERSATIONS_FOLDER = '.flow-conversations';
 /** What a server keeps in memory for its conversations' next turns: at most so many, and so many characters of their states' JSON (the least recently used go first; the others are read from their files). */
 export const KEPT_CONVERSATIONS = { count: 1_000, stateChars: 32 * 1024 * 1024 };
 
-/** Conversation logs a server keeps open between a turn's writes at most (a turn that fails before its end leaves its log open until it goes first). */
+/** Conversation logs a server keeps open at most (the most recently written; the others are closed and opened again when written). */
 export const OPEN_LOGS = 128;
 
 // Each write is on disk when it returns (one call where a write and a sync were two); a deleted conversation's file is never made again.
@@ -123,8 +123,8 @@ function stateOfLines(base: ConversationState, lines: readonly StateLine[]): Con
  * only the messages the turn added (`from` says how many of the state before it stay). Logs
  * written before kept the state in a file of its own (`<id>.state.json`), read as the state their
  * state lines go on from. One server owns a folder (its lock), so the head and last state of the
- * conversations it serves are kept in its memory too, and a conversation's log stays open from a
- * turn's first write to its last: a turn reads no file and opens its log once.
+ * conversations it serves are kept in its memory too, and the logs it wrote last stay open (closed
+ * with the server): a turn reads no file and opens none.
  */
 export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVERSATIONS): ConversationRecords {
   const folder = join(root, CONVERSATIONS_FOLDER);
@@ -179,7 +179,7 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     return folderMade;
   };
 
-  // Logs open between a turn's writes; a Map keeps insertion order, the first is the least recently used.
+  // The logs kept open; a Map keeps insertion order, the first is the least recently written.
   const openLogs = new Map<string, FileHandle>();
   /** Closes the log kept open for `path`, if any. Call within its queue. */
   async function closeLog(path: string): Promise<void> {
@@ -218,8 +218,8 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     return handle;
   }
 
-  /** Appends `lines` to the conversation's log in one synced write, the log left open (or closed with `last`); false when there is no log. */
-  async function writeLines(id: string, lines: readonly Line[], options: { create?: boolean; last?: boolean } = {}): Promise<boolean> {
+  /** Appends `lines` to the conversation's log in one synced write, the log left open; false when there is no log. */
+  async function writeLines(id: string, lines: readonly Line[], options: { create?: boolean } = {}): Promise<boolean> {
     const path = fileOf(id);
     const handle = await openLog(path, options.create === true);
     if (handle === null) return false;
@@ -230,7 +230,6 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
       await closeLog(path).catch(() => undefined);
       throw error;
     }
-    if (options.last === true) await closeLog(path);
     return true;
   }
 
@@ -239,7 +238,7 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     const known = kept.get(id);
     const line = stateLineOf(state, known?.resumed.state);
     const lines: Line[] = [...entries.map((entry) => ({ entry })), { state: line }];
-    if (!(await writeLines(id, lines, { last: true }))) return;
+    if (!(await writeLines(id, lines))) return;
     const chars = JSON.stringify(line.messages).length + (line.from === 0 ? 0 : (known?.chars ?? 0));
     if (known !== undefined) keep(id, { head: known.resumed.head, state }, chars);
   }
