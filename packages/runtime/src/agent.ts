@@ -1,13 +1,4 @@
-import {
-  errorMessage,
-  functionDefinition,
-  isRecord,
-  resolveSecrets,
-  secretMessages,
-  type FlowDocument,
-  type McpHost,
-  type McpToolInfo,
-} from '@flow/core';
+import { errorMessage, functionDefinition, isRecord, secretMessages, type FlowDocument, type McpHost, type McpToolInfo } from '@flow/core';
 import type { ChatMessage, ToolCallRequest } from './chat.js';
 import type { ToolTape } from './cassette.js';
 import { DEFAULT_LIMITS, executeTool, hostOf, type RuntimeLimits, type ToolContext, type ToolResult } from './executeTool.js';
@@ -15,7 +6,7 @@ import { callMcpTool, listMcpTools } from './mcpClient.js';
 import type { ModelClient } from './modelClient.js';
 import type { NetworkSeams } from './guardedFetch.js';
 import { modelCallSpan, toolCallSpan, turnSpan, type AgentTelemetry } from './telemetry.js';
-import { flowTools, type FlowTool } from './tools.js';
+import type { FlowTool } from './tools.js';
 import { preparedOf, type PreparedFlow } from './preparedFlow.js';
 
 /** One tool call of a turn, as the trace shows it. */
@@ -111,13 +102,17 @@ function parseArguments(text: string): Record<string, string> {
  * only; they never enter a message.
  */
 export function createAgent(options: AgentOptions): Agent {
-  const { doc, compiledPrompt: system } = preparedOf(options.doc);
-  const { doc: resolved, missing } = resolveSecrets(doc, options.env);
+  const prepared = preparedOf(options.doc);
+  const { compiledPrompt: system } = prepared;
+  const { missing, tools: shared } = prepared.resolvedFor(options.env);
   // A tool whose secret is missing is never run with an empty credential: it says which one is missing.
   const missingByNode = new Map<string, string>();
   for (const { nodeId, env } of missing)
     if (!missingByNode.has(nodeId)) missingByNode.set(nodeId, options.missingSecret?.(env) ?? secretMessages.missingSecretVariables(env));
-  const tools = flowTools(resolved);
+  // A tool whose parameters are read from outside gets them set on its spec: each agent has its own copy of those.
+  const tools = shared.map((t) =>
+    functionDefinition(t.data.type)?.tool?.prepare === undefined ? t : { ...t, spec: { ...t.spec, function: { ...t.spec.function } } },
+  );
   const byName = new Map(tools.map((t) => [t.spec.function.name, t]));
   const byNode = new Map(tools.map((t) => [t.nodeId, t]));
   const limits: RuntimeLimits = { ...DEFAULT_LIMITS, ...options.limits };

@@ -149,13 +149,18 @@ function turnsIntoGet(status: number, method: string): boolean {
 }
 
 function capped(response: Dispatcher.ResponseData, url: URL, cap: number): GuardedResponse {
-  const body = decoded(response.body, response.headers['content-encoding']);
+  const raw = response.body;
+  const body = decoded(raw, response.headers['content-encoding']);
   // The body's own errors said as fetch says them ('terminated').
   async function* read(): AsyncGenerator<Uint8Array> {
     try {
-      yield* body;
+      // A reader that stops before the end (a stream's [DONE] read before its last bytes) leaves the rest read and
+      // dropped, not the body destroyed: the connection stays for the next request and no abort is raised.
+      yield* body === raw ? raw.iterator({ destroyOnReturn: false }) : body;
     } catch (error) {
       throw asFetchError(error, 'terminated');
+    } finally {
+      if (body === raw && !raw.readableEnded && !raw.destroyed) void raw.dump().catch(() => undefined);
     }
   }
   async function* chunks(): AsyncGenerator<Uint8Array> {

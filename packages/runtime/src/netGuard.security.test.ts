@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAgent } from './agent.js';
 import { guardedFetch, type GuardPolicy } from './guardedFetch.js';
 import { createModelClient } from './modelClient.js';
@@ -262,6 +263,42 @@ describe('guardedFetch', () => {
     const refused = await guardedFetch(`${gone.origin}/`, { method: 'GET', headers: {} }, OPEN).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TypeError);
     expect(refused).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });
+  });
+
+  it('never aborts the body of a streamed answer its reader stopped at [DONE] (no error built and thrown away each answer)', async () => {
+    const destroy = vi.spyOn(Readable.prototype, 'destroy');
+    const model = await startScriptedModel([{ content: 'Hi there' }, { content: 'Again' }]);
+    try {
+      const client = createModelClient({ baseUrl: model.baseUrl, model: 'm' });
+      expect((await client.chat([{ role: 'user', content: 'Hello' }], [])).content).toBe('Hi there');
+      expect((await client.chat([{ role: 'user', content: 'Hello' }], [])).content).toBe('Again');
+      expect(destroy.mock.calls.filter(([error]) => error instanceof Error && error.name === 'AbortError')).toEqual([]);
+    } finally {
+      destroy.mockRestore();
+      await model.close();
+    }
+  });
+
+  it('reads a streamed answer to its end when its reader stops at [DONE] before the last bytes: the connection is kept, not cut', async () => {
+    const whole: boolean[] = [];
+    const server = createServer((_req, res) => {
+      res.on('close', () => whole.push(res.writableFinished));
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write('data: {"choices":[{"delta":{"content":"Hi"}}]}\n\ndata: [DONE]\n\n');
+      // The stream ends a little after its [DONE], as a proxy may end it.
+      setTimeout(() => res.end(), 50);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    try {
+      const client = createModelClient({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm' });
+      expect((await client.chat([{ role: 'user', content: 'Hello' }], [])).content).toBe('Hi');
+      await vi.waitFor(() => expect(whole).toEqual([true]));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('refuses a URL with a user name or password, and shows it without them', async () => {

@@ -153,8 +153,9 @@ async function openFolderStore(options: ServerOptions): Promise<OpenedStore> {
     ...(options.faults ? { faults: options.faults } : {}),
   };
   let lock: FolderLock | undefined;
+  const storage = createFileStorage(paths, flowStoreOptions);
   return {
-    storage: createFileStorage(paths, flowStoreOptions),
+    storage,
     name: dir,
     fallbackKey: () => keyFromFile(secretPaths(dir).key),
     ownsSecretsKey: true,
@@ -166,6 +167,7 @@ async function openFolderStore(options: ServerOptions): Promise<OpenedStore> {
       await seedDataFolder(dir, options.seedDir === undefined ? defaultSeedDir() : options.seedDir);
     },
     async close() {
+      await storage.conversations.close();
       await lock?.release();
     },
   };

@@ -68,6 +68,8 @@ export interface ConversationRecords {
    * process are ordered before this (the agent service's queue).
    */
   holdTurn(id: string, waitMs: number): Promise<(() => Promise<void>) | null>;
+  /** Lets go of what the store holds open for turns (the folder store's open logs), after the writes under way; a later write opens again. */
+  close(): Promise<void>;
 }
 
 /** A new conversation id: `conv_` and 16 random bytes, URL-safe. */
@@ -152,9 +154,13 @@ export const isStoredEntry = (value: unknown): value is ConversationEntry =>
 // The runtime wrote these messages itself; only their being objects is checked.
 const isMessages = (value: unknown): value is ChatMessage[] => Array.isArray(value) && value.every(isRecord);
 
+/** Whether a value is a state as a store writes it: messages and variables. */
+export const isStoredState = (value: unknown): value is ConversationState =>
+  isRecord(value) && isMessages(value.messages) && isStringMap(value.variables);
+
 /** A state as a store gave it back; the empty state for anything else. */
 export function storedState(value: unknown): ConversationState {
-  if (!isRecord(value) || !isMessages(value.messages) || !isStringMap(value.variables)) return { messages: [], variables: {} };
+  if (!isStoredState(value)) return { messages: [], variables: {} };
   return { messages: value.messages, variables: value.variables };
 }
 

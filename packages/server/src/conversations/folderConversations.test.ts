@@ -1,14 +1,21 @@
-import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { conversationContract } from './conversationContract.test-helper.js';
 import { newConversationId } from './conversationRecords.js';
-import { CONVERSATIONS_FOLDER, folderConversationRecords } from './folderConversations.js';
+import { CONVERSATIONS_FOLDER, OPEN_LOGS, folderConversationRecords } from './folderConversations.js';
 
 conversationContract('folder store', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
-  return { records: folderConversationRecords(dir), close: () => rm(dir, { recursive: true, force: true }) };
+  const records = folderConversationRecords(dir);
+  return {
+    records,
+    close: async () => {
+      await records.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 });
 
 describe('the folder conversation log', () => {
@@ -25,6 +32,7 @@ describe('the folder conversation log', () => {
       const stored = await records.get(id);
       expect(stored?.conversation.entries.map((e) => (e.kind === 'tool' ? e.name : e.content))).toEqual(['Before', 'After']);
       expect(await readFile(join(dir, CONVERSATIONS_FOLDER, '.gitignore'), 'utf8')).toBe('*\n');
+      await records.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -55,37 +63,128 @@ describe('the folder conversation log', () => {
       await records.saveState(long, state(long, 'x'.repeat(300)));
       for (const id of ids.slice(0, 4)) expect(await records.resume(id)).toEqual({ head: head(id), state: state(id) });
       expect(await records.resume(long)).toEqual({ head: head(long), state: state(long, 'x'.repeat(300)) });
-      // What is not kept is read from its file (written here behind the store's back to show it).
+      // What is not kept is read from its log (a state line written here behind the store's back to show it).
       const rewritten = state(long, 'Rewritten');
-      await writeFile(join(dir, CONVERSATIONS_FOLDER, `${long}.state.json`), JSON.stringify(rewritten));
+      await appendFile(join(dir, CONVERSATIONS_FOLDER, `${long}.jsonl`), `\n${JSON.stringify({ state: { from: 0, ...rewritten } })}`);
       expect(await records.resume(long)).toEqual({ head: head(long), state: rewritten });
       const restarted = folderConversationRecords(dir);
       for (const id of ids.slice(0, 4)) expect(await restarted.resume(id)).toEqual({ head: head(id), state: state(id) });
+      await restarted.close();
       // A conversation whose files are gone is not resumed from memory, nor made again by an append.
       expect(await records.deleteUpdatedBefore('2026-11-28T00:00:00.000Z')).toBe(ids.length);
       for (const id of ids) expect(await records.resume(id)).toBeNull();
       expect(await records.append(ids[3] ?? '', { kind: 'user', at: '2026-11-28T10:00:00.000Z', content: 'Late' })).toBe(false);
       expect(await readdir(join(dir, CONVERSATIONS_FOLDER))).toEqual(['.gitignore']);
+      await records.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   });
 
-  it("keeps the runtime's state in a file of its own (mode 600), replaced each turn: the log does not grow with it", async () => {
+  it("writes the runtime's state as a line of the log with the turn's answer: only the messages the turn added", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
     try {
       const records = folderConversationRecords(dir);
       const id = newConversationId();
       await records.create({ id, planId: 'shop', versionName: 'production', keyName: null, createdAt: '2026-11-27T10:00:00.000Z' });
+      const one = { role: 'user' as const, content: 'One' };
+      const two = { role: 'assistant' as const, content: 'Two' };
+      const first = { messages: [one], variables: { a: '1' } };
+      await records.finishTurn(
+        id,
+        { kind: 'assistant', at: '2026-11-27T10:00:01.000Z', content: 'Hi', usage: { inputTokens: 1, outputTokens: 1 } },
+        first,
+      );
+      // The next state goes on from the one resumed: the same messages, then the new one.
+      const resumed = await records.resume(id);
+      const second = { messages: [...(resumed?.state.messages ?? []), two], variables: { a: '2' } };
+      await records.saveState(id, second);
       const log = join(dir, CONVERSATIONS_FOLDER, `${id}.jsonl`);
-      const before = await readFile(log, 'utf8');
-      await records.saveState(id, { messages: [{ role: 'user', content: 'One' }], variables: { a: '1' } });
-      await records.saveState(id, { messages: [{ role: 'user', content: 'Two' }], variables: { a: '2' } });
-      expect(await readFile(log, 'utf8')).toBe(before);
-      expect((await records.get(id))?.state).toEqual({ messages: [{ role: 'user', content: 'Two' }], variables: { a: '2' } });
-      expect((await stat(join(dir, CONVERSATIONS_FOLDER, `${id}.state.json`))).mode & 0o777).toBe(0o600);
+      const lines = (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
+      expect(lines.slice(1)).toEqual([
+        JSON.stringify({
+          entry: { kind: 'assistant', at: '2026-11-27T10:00:01.000Z', content: 'Hi', usage: { inputTokens: 1, outputTokens: 1 } },
+        }),
+        JSON.stringify({ state: { from: 0, messages: [one], variables: { a: '1' } } }),
+        JSON.stringify({ state: { from: 1, messages: [two], variables: { a: '2' } } }),
+      ]);
+      expect((await stat(log)).mode & 0o777).toBe(0o600);
+      expect((await folderConversationRecords(dir).get(id))?.state).toEqual(second);
       expect(await records.deleteUpdatedBefore('2026-11-28T00:00:00.000Z')).toBe(1);
       expect(await readdir(join(dir, CONVERSATIONS_FOLDER))).toEqual(['.gitignore']);
+      await records.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps at most OPEN_LOGS logs open, the last written; one closed meanwhile is opened again when written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    const folder = join(dir, CONVERSATIONS_FOLDER);
+    // The files this process holds open in the folder (Linux names them under /proc/self/fd).
+    const openInFolder = async (): Promise<number> => {
+      const links = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+      return links.filter((link) => link.startsWith(folder)).length;
+    };
+    try {
+      const records = folderConversationRecords(dir);
+      const ids = Array.from({ length: OPEN_LOGS + 2 }, () => newConversationId());
+      for (const id of ids)
+        await records.create({ id, planId: 'shop', versionName: 'production', keyName: null, createdAt: '2026-11-27T10:00:00.000Z' });
+      const first = ids[0] ?? '';
+      expect(await records.append(first, { kind: 'user', at: '2026-11-27T10:00:01.000Z', content: 'Still here' })).toBe(true);
+      expect((await records.get(first))?.conversation.entries.map((e) => e.kind === 'user' && e.content)).toEqual(['Still here']);
+      await vi.waitFor(async () => expect(await openInFolder()).toBe(OPEN_LOGS));
+      await records.close();
+      expect(await openInFolder()).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a log written before states were lines (its state in <id>.state.json), goes on with it and deletes both files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    try {
+      const id = newConversationId();
+      const head = { id, planId: 'shop', versionName: 'production', keyName: null, createdAt: '2026-11-27T10:00:00.000Z' };
+      const asked = { kind: 'user' as const, at: '2026-11-27T10:00:01.000Z', content: 'Where is A1?' };
+      const told = {
+        kind: 'assistant' as const,
+        at: '2026-11-27T10:00:02.000Z',
+        content: 'Shipped.',
+        usage: { inputTokens: 9, outputTokens: 2 },
+      };
+      const old = {
+        messages: [
+          { role: 'user' as const, content: 'Where is A1?' },
+          { role: 'assistant' as const, content: 'Shipped.' },
+        ],
+        variables: { order_id: 'A1' },
+      };
+      // The old format, as the store wrote it: head and entries in the log, the state in its own file.
+      await mkdir(join(dir, CONVERSATIONS_FOLDER), { recursive: true });
+      await writeFile(
+        join(dir, CONVERSATIONS_FOLDER, `${id}.jsonl`),
+        [{ head }, { entry: asked }, { entry: told }].map((l) => `\n${JSON.stringify(l)}`).join(''),
+      );
+      await writeFile(join(dir, CONVERSATIONS_FOLDER, `${id}.state.json`), `${JSON.stringify(old)}\n`);
+      const records = folderConversationRecords(dir);
+      expect(await records.resume(id)).toEqual({ head, state: old });
+      expect((await records.get(id))?.conversation).toMatchObject({
+        messages: 2,
+        variables: { order_id: 'A1' },
+        usage: { inputTokens: 9, outputTokens: 2 },
+      });
+      const resumed = await records.resume(id);
+      const next = {
+        messages: [...(resumed?.state.messages ?? []), { role: 'user' as const, content: 'Thanks' }],
+        variables: { order_id: 'A1' },
+      };
+      await records.finishTurn(id, { ...told, at: '2026-11-27T10:00:03.000Z', content: 'You are welcome.' }, next);
+      expect(await folderConversationRecords(dir).resume(id)).toEqual({ head, state: next });
+      expect(await records.deleteUpdatedBefore('2026-11-28T00:00:00.000Z')).toBe(1);
+      expect(await readdir(join(dir, CONVERSATIONS_FOLDER))).toEqual([]);
+      await records.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,9 +1,8 @@
 import { constants } from 'node:fs';
-import { mkdir, open, readFile, readdir, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConversationEntry } from '@flow/core';
 import { isRecord } from '../guards.js';
-import { writeAtomic } from '../store/atomicWrite.js';
 import { serialized } from '../store/fileQueue.js';
 import {
   conversationOf,
@@ -15,6 +14,7 @@ import {
   pageLimit,
   parseStored,
   searchedText,
+  isStoredState,
   storedState,
   summaryOf,
   type ConversationHead,
@@ -30,12 +30,34 @@ export const CONVERSATIONS_FOLDER = '.flow-conversations';
 /** What a server keeps in memory for its conversations' next turns: at most so many, and so many characters of their states' JSON (the least recently used go first; the others are read from their files). */
 export const KEPT_CONVERSATIONS = { count: 1_000, stateChars: 32 * 1024 * 1024 };
 
+/** Conversation logs a server keeps open at most (the most recently written; the others are closed and opened again when written). */
+export const OPEN_LOGS = 128;
+
 // Each write is on disk when it returns (one call where a write and a sync were two); a deleted conversation's file is never made again.
 const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_DSYNC;
 const CREATE = APPEND | constants.O_CREAT | constants.O_EXCL;
 
+/** The state after a turn as a line of the log: the first `from` messages of the state before it, then `messages`. */
+interface StateLine {
+  from: number;
+  messages: ConversationState['messages'];
+  variables: ConversationState['variables'];
+}
+
 /** One line of a conversation's file. */
-type Line = { head: ConversationHead } | { entry: ConversationEntry };
+type Line = { head: ConversationHead } | { entry: ConversationEntry } | { state: StateLine };
+
+function isStateLine(value: unknown): value is StateLine {
+  return isRecord(value) && typeof value.from === 'number' && Number.isInteger(value.from) && value.from >= 0 && isStoredState(value);
+}
+
+/** `state` as a line after `before` (what the log holds already): only the messages it adds when it goes on from it. */
+function stateLineOf(state: ConversationState, before: ConversationState | undefined): StateLine {
+  const from = before?.messages.length ?? 0;
+  // The agent service builds a turn's state on the one it resumed: the same message objects, then the turn's.
+  const goesOn = before !== undefined && state.messages.length >= from && before.messages.every((m, i) => state.messages[i] === m);
+  return goesOn ? { from, messages: state.messages.slice(from), variables: state.variables } : { from: 0, ...state };
+}
 
 const isMissing = (error: unknown): boolean => error instanceof Error && 'code' in error && error.code === 'ENOENT';
 
@@ -50,10 +72,19 @@ function isHead(value: unknown): value is ConversationHead {
   );
 }
 
-/** The conversation a file's text holds, with `state`; null when its first line is not a head. Lines a crash cut are skipped. */
-function parseConversation(text: string, state: ConversationState): StoredConversation | null {
+/** What a conversation's file holds: its head, entries, last update and the states its turns wrote. */
+interface ParsedLog {
+  head: ConversationHead;
+  entries: ConversationEntry[];
+  updatedAt: string;
+  states: StateLine[];
+}
+
+/** A file's text as a conversation; null when its first line is not a head. Lines a crash cut are skipped. */
+function parseLog(text: string): ParsedLog | null {
   let head: ConversationHead | null = null;
   const entries: ConversationEntry[] = [];
+  const states: StateLine[] = [];
   let updatedAt = '';
   for (const line of text.split('\n')) {
     if (line === '') continue;
@@ -66,19 +97,34 @@ function parseConversation(text: string, state: ConversationState): StoredConver
     } else if (isStoredEntry(value.entry)) {
       entries.push(value.entry);
       if (value.entry.at > updatedAt) updatedAt = value.entry.at;
+    } else if (isStateLine(value.state)) {
+      states.push(value.state);
     }
   }
-  return head === null ? null : { conversation: conversationOf(head, entries, state.variables, updatedAt), state };
+  return head === null ? null : { head, entries, updatedAt, states };
+}
+
+/** The state the log's state lines add up to, on `base` (what a log written before states were lines keeps in its state file). */
+function stateOfLines(base: ConversationState, lines: readonly StateLine[]): ConversationState {
+  let state = base;
+  for (const line of lines) {
+    // A line that goes on from more messages than there are (the one before it cut by a crash) is skipped like a cut line.
+    if (line.from > state.messages.length) continue;
+    state = { messages: [...state.messages.slice(0, line.from), ...line.messages], variables: line.variables };
+  }
+  return state;
 }
 
 /**
  * The conversation log as one file per conversation under the data folder's `.flow-conversations`
- * (mode 600): JSON lines appended and synced as the turn goes (a step's lines in one write). Each line starts on a new line of its
- * own, so a line a crash cut short never joins the next. The runtime's state is a file of its own
- * (`<id>.state.json`), replaced atomically at the end of each turn: the log grows by a turn's
- * entries, not by the whole history each time, and a listing never reads it. One server owns a
- * folder (its lock), so the head and last state of the conversations it serves are kept in its
- * memory too: a turn reads no file to go on.
+ * (mode 600): JSON lines appended and synced as the turn goes (a step's lines in one write). Each
+ * line starts on a new line of its own, so a line a crash cut short never joins the next. The
+ * runtime's state after a turn is a line too, written with the turn's answer in one synced write:
+ * only the messages the turn added (`from` says how many of the state before it stay). Logs
+ * written before kept the state in a file of its own (`<id>.state.json`), read as the state their
+ * state lines go on from. One server owns a folder (its lock), so the head and last state of the
+ * conversations it serves are kept in its memory too, and the logs it wrote last stay open (closed
+ * with the server): a turn reads no file and opens none.
  */
 export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVERSATIONS): ConversationRecords {
   const folder = join(root, CONVERSATIONS_FOLDER);
@@ -101,16 +147,20 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     }
   }
 
-  /** The state file's text; empty for none yet. */
-  async function readStateText(id: string): Promise<string> {
+  /** The state file of a log written before states were lines; the empty state for none. */
+  async function readStateFile(id: string): Promise<ConversationState> {
     try {
-      return await readFile(stateFileOf(id), 'utf8');
+      return storedState(parseStored(await readFile(stateFileOf(id), 'utf8')));
     } catch (error) {
-      if (isMissing(error)) return '';
+      if (isMissing(error)) return { messages: [], variables: {} };
       throw error;
     }
   }
-  const stateOf = (text: string): ConversationState => storedState(parseStored(text));
+  /** The state a log's lines hold; its state file is read only when the lines do not start from nothing. */
+  async function stateOf(id: string, lines: readonly StateLine[]): Promise<ConversationState> {
+    const base = lines[0]?.from === 0 ? { messages: [], variables: {} } : await readStateFile(id);
+    return stateOfLines(base, lines);
+  }
 
   // Made once per server; made again should someone remove it meanwhile (an append then finds no folder).
   let folderMade: Promise<void> | undefined;
@@ -129,53 +179,84 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     return folderMade;
   };
 
-  /** The conversation's file opened to append (created with `create`); null when there is none. Call within its queue. */
+  // The logs kept open; a Map keeps insertion order, the first is the least recently written.
+  const openLogs = new Map<string, FileHandle>();
+  /** Closes the log kept open for `path`, if any. Call within its queue. */
+  async function closeLog(path: string): Promise<void> {
+    const handle = openLogs.get(path);
+    openLogs.delete(path);
+    await handle?.close();
+  }
+
+  /** The conversation's file opened to append (created with `create`), kept open; null when there is none. Call within its queue. */
   async function openLog(path: string, create: boolean): Promise<FileHandle | null> {
+    const known = openLogs.get(path);
+    if (known !== undefined) {
+      openLogs.delete(path);
+      openLogs.set(path, known);
+      return known;
+    }
     if (create) await ensureFolder();
+    let handle: FileHandle;
     try {
-      return await open(path, create ? CREATE : APPEND, 0o600);
+      handle = await open(path, create ? CREATE : APPEND, 0o600);
     } catch (error) {
       if (!isMissing(error)) throw error;
       if (!create) return null;
       folderMade = undefined;
       await ensureFolder();
-      return open(path, CREATE, 0o600);
+      handle = await open(path, CREATE, 0o600);
     }
+    openLogs.set(path, handle);
+    for (const old of openLogs.keys()) {
+      if (openLogs.size <= OPEN_LOGS) break;
+      // Closed in its own queue, after the writes queued on it before.
+      const oldHandle = openLogs.get(old);
+      openLogs.delete(old);
+      void serialized(old, () => oldHandle?.close() ?? Promise.resolve()).catch(() => undefined);
+    }
+    return handle;
   }
 
-  async function appendLines(id: string, lines: readonly Line[], create: boolean): Promise<boolean> {
+  /** Appends `lines` to the conversation's log in one synced write, the log left open; false when there is no log. */
+  async function writeLines(id: string, lines: readonly Line[], options: { create?: boolean } = {}): Promise<boolean> {
     const path = fileOf(id);
-    return serialized(path, async () => {
-      const handle = await openLog(path, create);
-      if (handle === null) return false;
-      try {
-        // One write, one sync, however many lines.
-        await handle.write(lines.map((line) => `\n${JSON.stringify(line)}`).join(''));
-      } finally {
-        await handle.close();
-      }
-      return true;
-    });
+    const handle = await openLog(path, options.create === true);
+    if (handle === null) return false;
+    try {
+      // One write, one sync, however many lines.
+      await handle.write(lines.map((line) => `\n${JSON.stringify(line)}`).join(''));
+    } catch (error) {
+      await closeLog(path).catch(() => undefined);
+      throw error;
+    }
+    return true;
   }
 
-  /** Writes the state file and keeps the state in memory for the next turn. Call within the conversation's queue, its log known to be there. */
-  async function writeState(id: string, state: ConversationState): Promise<void> {
-    const text = JSON.stringify(state);
-    await writeAtomic(stateFileOf(id), `${text}\n`, 0o600, { folderExists: true });
-    const resumed = kept.get(id)?.resumed;
-    if (resumed !== undefined) keep(id, { head: resumed.head, state }, text.length);
+  /** Writes `state` as a line after the turn's `entries` and keeps it in memory for the next turn. Call within the conversation's queue. */
+  async function writeTurnEnd(id: string, entries: readonly ConversationEntry[], state: ConversationState): Promise<void> {
+    const known = kept.get(id);
+    const line = stateLineOf(state, known?.resumed.state);
+    const lines: Line[] = [...entries.map((entry) => ({ entry })), { state: line }];
+    if (!(await writeLines(id, lines))) return;
+    const chars = JSON.stringify(line.messages).length + (line.from === 0 ? 0 : (known?.chars ?? 0));
+    if (known !== undefined) keep(id, { head: known.resumed.head, state }, chars);
   }
 
   /** The conversation `id`; its state only when asked (`get`), listings need none. */
   async function read(id: string, withState: boolean): Promise<StoredConversation | null> {
     if (!isConversationId(id)) return null;
+    let text: string;
     try {
-      const text = await readFile(fileOf(id), 'utf8');
-      return parseConversation(text, withState ? stateOf(await readStateText(id)) : { messages: [], variables: {} });
+      text = await readFile(fileOf(id), 'utf8');
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
     }
+    const log = parseLog(text);
+    if (log === null) return null;
+    const state = withState ? await stateOf(id, log.states) : { messages: [], variables: {} };
+    return { conversation: conversationOf(log.head, log.entries, state.variables, log.updatedAt), state };
   }
 
   async function readAll(): Promise<StoredConversation[]> {
@@ -198,35 +279,17 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
   return {
     async create(head, entries = []) {
       const lines: Line[] = [{ head }, ...entries.map((entry) => ({ entry }))];
-      if (await appendLines(head.id, lines, true)) keep(head.id, { head, state: { messages: [], variables: {} } }, 0);
+      if (await serialized(fileOf(head.id), () => writeLines(head.id, lines, { create: true })))
+        keep(head.id, { head, state: { messages: [], variables: {} } }, 0);
     },
-    append: (id, entry) => (isConversationId(id) ? appendLines(id, [{ entry }], false) : Promise.resolve(false)),
+    append: (id, entry) => (isConversationId(id) ? serialized(fileOf(id), () => writeLines(id, [{ entry }])) : Promise.resolve(false)),
     async saveState(id, state) {
-      if (!isConversationId(id)) return;
-      await serialized(fileOf(id), async () => {
-        // A conversation deleted meanwhile (retention) gets no state file of its own.
-        if (
-          await stat(fileOf(id)).then(
-            () => true,
-            () => false,
-          )
-        )
-          await writeState(id, state);
-      });
+      // A conversation deleted meanwhile (retention) gets no state.
+      if (isConversationId(id)) await serialized(fileOf(id), () => writeTurnEnd(id, [], state));
     },
     async finishTurn(id, answer, state) {
-      if (!isConversationId(id)) return;
-      await serialized(fileOf(id), async () => {
-        // A conversation deleted meanwhile (retention) gets neither.
-        const handle = await openLog(fileOf(id), false);
-        if (handle === null) return;
-        try {
-          // Two files, each synced: written side by side, the turn waits for one sync, not two in a row.
-          await Promise.all([handle.write(`\n${JSON.stringify({ entry: answer })}`), writeState(id, state)]);
-        } finally {
-          await handle.close();
-        }
-      });
+      // The answer and the state in one write: the turn waits for one sync. A conversation deleted meanwhile gets neither.
+      if (isConversationId(id)) await serialized(fileOf(id), () => writeTurnEnd(id, [answer], state));
     },
     get: (id) => read(id, true),
     async resume(id) {
@@ -238,12 +301,11 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
       }
       // Read after the writes queued before it, so a conversation retention deletes meanwhile is not kept.
       return serialized(fileOf(id), async () => {
-        const stored = await read(id, false);
+        const stored = await read(id, true);
         if (stored === null) return null;
-        const text = await readStateText(id);
         const { planId, versionName, keyName, createdAt } = stored.conversation;
-        const found = { head: { id, planId, versionName, keyName, createdAt }, state: stateOf(text) };
-        keep(id, found, text.length);
+        const found = { head: { id, planId, versionName, keyName, createdAt }, state: stored.state };
+        keep(id, found, JSON.stringify(stored.state.messages).length);
         return found;
       });
     },
@@ -274,8 +336,10 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
         const gone = await serialized(path, async () => {
           const now = await read(conversation.id, false);
           if (now === null || now.conversation.updatedAt >= time) return false;
+          await closeLog(path);
           await unlink(path);
           forget(conversation.id);
+          // A log written before states were lines has its state file.
           await unlink(stateFileOf(conversation.id)).catch((error: unknown) => {
             if (!isMissing(error)) throw error;
           });
@@ -287,5 +351,8 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     },
     // One server per data folder (its lock): the agent service's queue already orders every turn.
     holdTurn: () => Promise.resolve(() => Promise.resolve()),
+    async close() {
+      await Promise.all([...openLogs.keys()].map((path) => serialized(path, () => closeLog(path))));
+    },
   };
 }

@@ -19,6 +19,7 @@ describe('conversation retention', () => {
   });
   afterEach(async () => {
     retention?.stop();
+    await records.close();
     await rm(dir, { recursive: true, force: true });
   });
 

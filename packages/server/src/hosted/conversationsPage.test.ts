@@ -35,6 +35,7 @@ describe('the dashboard Conversations page', () => {
       ms: 42,
     });
     await records.append(id, { kind: 'assistant', at, content: `Shipped ${EVIL}`, usage: { inputTokens: 120, outputTokens: 9 } });
+    await records.close();
     return id;
   }
 

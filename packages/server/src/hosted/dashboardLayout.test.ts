@@ -43,6 +43,7 @@ describe('the dashboard layout', () => {
     const records = folderConversationRecords(server.dir);
     await records.create({ id, planId: 'support-desk', versionName: 'production', keyName: null, createdAt: new Date().toISOString() });
     await records.append(id, { kind: 'user', at: new Date().toISOString(), content: 'Where is my order?' });
+    await records.close();
     await server.call('POST', '/dashboard/keys', {
       body: 'name=web-shop&agents=&origins=&rate=60',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -19,9 +19,13 @@ async function folderText(dir: string): Promise<string> {
 
 agentServiceSuite('folder store', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'flow-agents-'));
+  const storage = createFileStorage(dataPaths(dir));
   return {
-    storage: createFileStorage(dataPaths(dir)),
+    storage,
     everything: () => folderText(dir),
-    close: () => rm(dir, { recursive: true, force: true }),
+    close: async () => {
+      await storage.conversations.close();
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 });

@@ -119,20 +119,16 @@ function checkSampling(request: TurnRequest): void {
   if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens >= 1)) throw bad(agentMessages.badMaxTokens);
 }
 
-/** A copy of the runtime's state with every secret value masked (core's redactTokens), as it is stored. */
-function maskedState(state: ConversationState, mask: (text: string) => string): ConversationState {
-  const messages = state.messages.map((message): ChatMessage => {
-    if (message.role === 'assistant') {
-      const calls = message.tool_calls?.map((call) => ({
-        ...call,
-        function: { ...call.function, arguments: mask(call.function.arguments) },
-      }));
-      return { ...message, content: message.content === null ? null : mask(message.content), ...(calls ? { tool_calls: calls } : {}) };
-    }
-    return { ...message, content: mask(message.content) };
-  });
-  const variables = Object.fromEntries(Object.entries(state.variables).map(([name, value]) => [name, mask(value)]));
-  return { messages, variables };
+/** A message with every secret value masked (core's redactTokens), as it is stored. */
+function maskedMessage(message: ChatMessage, mask: (text: string) => string): ChatMessage {
+  if (message.role === 'assistant') {
+    const calls = message.tool_calls?.map((call) => ({
+      ...call,
+      function: { ...call.function, arguments: mask(call.function.arguments) },
+    }));
+    return { ...message, content: message.content === null ? null : mask(message.content), ...(calls ? { tool_calls: calls } : {}) };
+  }
+  return { ...message, content: mask(message.content) };
 }
 
 /**
@@ -238,11 +234,11 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       await written;
       const at = now();
       const usage = { inputTokens: trace.tokens.prompt, outputTokens: trace.tokens.completion };
-      await conversations.finishTurn(
-        conversationId,
-        { kind: 'assistant', at, content: mask(trace.reply), usage },
-        maskedState({ messages: agent.messages.filter((m) => m.role !== 'system'), variables: agent.variables }, mask),
-      );
+      // The stored state goes on from the one resumed (masked when it was stored): the same messages, then this turn's, masked.
+      const before = continued === undefined ? history.map((message) => maskedMessage(message, mask)) : state.messages;
+      const messages = [...before, ...trace.messages.map((message) => maskedMessage(message, mask))];
+      const variables = Object.fromEntries(Object.entries(agent.variables).map(([name, value]) => [name, mask(value)]));
+      await conversations.finishTurn(conversationId, { kind: 'assistant', at, content: mask(trace.reply), usage }, { messages, variables });
       return {
         conversationId,
         // Masked for the caller too, as the streamed pieces are.

@@ -6,7 +6,8 @@ import { serializeFlow } from '@flow/core';
 import { sampleFlow } from '../testServer.test-helper.js';
 import { dataPaths } from './dataPaths.js';
 import { runFlowJob } from '../flowWork.js';
-import { DEFAULT_CACHE_BYTES, REVALIDATE_MS, createFlowStore, type FlowStore } from './flowStore.js';
+import { DEFAULT_CACHE_BYTES, createFlowStore, type FlowStore } from './flowStore.js';
+import { REVALIDATE_MS } from './listing.js';
 
 describe('createFlowStore', () => {
   let dir: string;

@@ -11,6 +11,7 @@ import { serialized } from './fileQueue.js';
 import { commitWrites, settleJournal, type AlongWrites, type FileWrite, type StoreFaults } from './journal.js';
 import { fileNames, folderNames, isMissing } from './listing.js';
 import { promptOf } from './publishStore.js';
+import { REVALIDATE_MS } from './listing.js';
 
 /** A flow as stored: its bytes, their ETag, and the document when the bytes are a valid flow. */
 export interface StoredFlow {
@@ -235,12 +236,6 @@ export function existingValid(stored: StoredFlow, planId: string, versionName: s
 }
 
 const signature = (s: Stats): string => `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
-
-/**
- * How long a cached file is trusted before its stat is checked again. Writes through this server
- * update the cache at once; a change made outside it (an editor, git) is seen within this time.
- */
-export const REVALIDATE_MS = 100;
 
 /** Flow documents under a data folder, with a cache keyed by each file's stat and bounded in bytes. */
 export function createFlowStore(paths: DataPaths, options: FlowStoreOptions = {}): FlowStore {

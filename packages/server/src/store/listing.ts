@@ -47,3 +47,10 @@ export async function readJsonFile(path: string): Promise<unknown> {
     return undefined;
   }
 }
+
+/**
+ * How long what the folder store keeps of a file or a listing is trusted before the disk is looked
+ * at again. Writes through this server update it at once; a change made outside it (an editor,
+ * git) is seen within this time.
+ */
+export const REVALIDATE_MS = 100;

@@ -5,7 +5,7 @@ import { isRecord } from '../guards.js';
 import type { DataPaths } from './dataPaths.js';
 import type { AlongWrites } from './journal.js';
 import { isId } from '../ids.js';
-import { fileNames, folderNames, readTextFile } from './listing.js';
+import { REVALIDATE_MS, fileNames, folderNames, readTextFile } from './listing.js';
 
 /** One publish of a plan version: the prompt as published and when. */
 export interface PublishEntry extends SystemPromptResponse {
@@ -138,8 +138,13 @@ export interface PublishStore {
   flowOf(planId: string, versionName: string, id: string): Promise<string | null>;
   /** Every plan version published at least once, with its last publish, by plan then version. */
   latest(): Promise<PublishedVersion[]>;
-  /** The id of a version's newest publish, from the records' names alone; null when it has none. */
+  /**
+   * The id of a version's newest publish, from the records' names alone; null when it has none.
+   * Kept for REVALIDATE_MS (every served turn asks), and looked at again at once after `published`.
+   */
   newestId(planId: string, versionName: string): Promise<string | null>;
+  /** Says a publish of the version was just written (its change committed): the next `newestId` reads the records again. */
+  published(planId: string, versionName: string): void;
 }
 
 const exists = (path: string): Promise<boolean> =>
@@ -157,6 +162,9 @@ export function promptOf(doc: FlowDocument): SystemPromptResponse {
 export function createPublishStore(paths: DataPaths, now: () => Date = () => new Date()): PublishStore {
   const fileOf = (planId: string, versionName: string, publishedAt: string): string =>
     join(paths.published(planId, versionName), recordFileOf(publishedAt));
+  // Each version's newest publish id as last read, and when; the versions are few (the served ones).
+  const newestIds = new Map<string, { id: string | null; checkedAt: number }>();
+  let publishesSeen = 0;
   return {
     async prepare(planId, versionName, flowText, request) {
       const publishedAt = await nextPublishTime(now().getTime(), (at) => exists(fileOf(planId, versionName, at)));
@@ -183,10 +191,22 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
       return record ? publishedFlowText(record.flow) : null;
     },
     async newestId(planId, versionName) {
+      const key = `${planId}/${versionName}`;
+      const kept = newestIds.get(key);
+      const started = performance.now();
+      if (kept !== undefined && started - kept.checkedAt < REVALIDATE_MS) return kept.id;
+      const before = publishesSeen;
       // A record's file is named by its time (recordFileOf): the greatest name is the newest publish.
       const names = (await fileNames(paths.published(planId, versionName))).filter((name) => name.endsWith('.json'));
       const newest = names.sort().at(-1);
-      return newest === undefined ? null : publishIdOf(newest.slice(0, -'.json'.length));
+      const id = newest === undefined ? null : publishIdOf(newest.slice(0, -'.json'.length));
+      // Not kept when a publish was written meanwhile: the names may have been read before it.
+      if (publishesSeen === before) newestIds.set(key, { id, checkedAt: started });
+      return id;
+    },
+    published(planId, versionName) {
+      publishesSeen++;
+      newestIds.delete(`${planId}/${versionName}`);
     },
     async latest() {
       const found: PublishedVersion[] = [];

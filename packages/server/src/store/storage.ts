@@ -79,10 +79,15 @@ export function createFileStorage(paths: DataPaths, options: FlowStoreOptions = 
       update: (planId, versionName, change) => flows.update(planId, versionName, change),
       listPlans: () => flows.listPlans(),
       async publish(planId, versionName, change, options = {}) {
-        const { saved, value } = await flows.updateAlong(planId, versionName, change, ({ text, prompt }) =>
-          publishes.prepare(planId, versionName, text, { prompt, ...options }),
-        );
-        return { saved, entry: value };
+        try {
+          const { saved, value } = await flows.updateAlong(planId, versionName, change, ({ text, prompt }) =>
+            publishes.prepare(planId, versionName, text, { prompt, ...options }),
+          );
+          return { saved, entry: value };
+        } finally {
+          // Written or not (a failed change may have been written in part), the next turn reads the records again.
+          publishes.published(planId, versionName);
+        }
       },
     },
     tests: createTestStore(paths, flows, options.faults),

@@ -158,6 +158,8 @@ export function pgConversationRecords(sql: Sql, guarded: <T>(call: () => Promise
       const rows = await guarded(() => sql`delete from conversations where updated_at < ${time} returning id`);
       return rows.length;
     },
+    // Its connections are the store's, closed with it.
+    close: () => Promise.resolve(),
     async holdTurn(id, waitMs) {
       const until = Date.now() + waitMs;
       // Tried, never waited for in the database: the one lock session serves every turn of this server.
