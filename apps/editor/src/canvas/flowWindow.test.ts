@@ -143,6 +143,8 @@ describe('the window of a large flow', () => {
       fc.record({ kind: fc.constant('editEdge' as const), i: fc.nat() }),
       fc.record({ kind: fc.constant('editAll' as const) }),
       fc.record({ kind: fc.constant('pan' as const), by: point }),
+      // New Chain: a node added and the view moved to it in one change.
+      fc.record({ kind: fc.constant('addAndPan' as const), to: point, from: fc.nat() }),
     );
     fc.assert(
       fc.property(
@@ -193,6 +195,12 @@ describe('the window of a large flow', () => {
               if (old) edges = edges.map((e) => (e === old ? { ...old } : e));
             } else if (c.kind === 'editAll') {
               nodes = nodes.map((n) => ({ ...n }));
+            } else if (c.kind === 'addAndPan') {
+              const id = `m${added++}`;
+              const from = pick(c.from);
+              nodes = [...nodes, prompt(id, c.to.x, c.to.y)];
+              if (from) edges = [...edges, edge(from.id, id)];
+              window = { left: c.to.x - 500, top: c.to.y - 500, right: c.to.x + 500, bottom: c.to.y + 500 };
             } else {
               window = { left: c.by.x, top: c.by.y, right: c.by.x + 1000, bottom: c.by.y + 1000 };
             }

@@ -135,20 +135,45 @@ function fillWindow(s: WindowState): void {
   s.part = { nodes: s.nodes.filter((node) => s.wanted.has(node.id)), edges: s.edges.filter((edge) => s.shown.has(edge)) };
 }
 
-function freshState(nodes: readonly FlowNode[], edges: readonly FlowEdge[], area: FlowRect, measured: Sizes): WindowState {
+/**
+ * The flow's nodes by id: the previous state's map when the nodes are the same or changed in a
+ * short run (a pan after New Chain keeps 5,000 nodes), else made from every node. The previous
+ * state is dropped after this, so its map is taken over, not copied.
+ */
+function byIdOf(nodes: readonly FlowNode[], previous: WindowState | null): Map<string, FlowNode> {
+  if (previous && previous.nodes === nodes) return previous.byId;
+  const run = previous && changedRun(previous.nodes, nodes);
+  if (previous && run && Math.max(run.beforeEnd - run.start, run.afterEnd - run.start) <= FOLLOW_LIMIT) {
+    const byId = previous.byId;
+    for (const node of previous.nodes.slice(run.start, run.beforeEnd)) byId.delete(node.id);
+    for (const node of nodes.slice(run.start, run.afterEnd)) byId.set(node.id, node);
+    return byId;
+  }
+  const byId = new Map<string, FlowNode>();
+  for (const node of nodes) byId.set(node.id, node);
+  return byId;
+}
+
+function freshState(
+  nodes: readonly FlowNode[],
+  edges: readonly FlowEdge[],
+  area: FlowRect,
+  measured: Sizes,
+  previous: WindowState | null = null,
+): WindowState {
   const s: WindowState = {
     nodes,
     edges,
     area,
     measured,
-    byId: new Map(),
-    touching: null,
+    byId: byIdOf(nodes, previous),
+    // Every edge by its ends, kept when the edges are the same (made again when first needed otherwise).
+    touching: previous && previous.edges === edges ? previous.touching : null,
     inside: new Set(),
     shown: new Set(),
     wanted: new Set(),
     part: { nodes: [], edges: [] },
   };
-  for (const node of nodes) s.byId.set(node.id, node);
   fillWindow(s);
   return s;
 }
@@ -273,7 +298,7 @@ export function createWindowMemo(): (nodes: readonly FlowNode[], edges: readonly
     const s = state;
     if (s && s.nodes === nodes && s.edges === edges && s.area === area && s.measured === measured) return s.part;
     if (s && s.area === area && followChange(s, nodes, edges, measured)) return s.part;
-    state = freshState(nodes, edges, area, measured);
+    state = freshState(nodes, edges, area, measured, s);
     return state.part;
   };
 }

@@ -79,7 +79,13 @@ const agreeing = new WeakMap<readonly FlowNode[], readonly FlowEdge[]>();
  */
 export function reconcileAround(before: FlowDocument, doc: FlowDocument, ids: readonly string[]): FlowDocument {
   if (agreeing.get(before.nodes) !== before.edges) return reconcile(doc);
-  return agree(doc, new Set(ids), (id) => doc.nodes.find((n) => n.id === id));
+  const near = new Set(ids);
+  // The ends of the edges looked at, each found in one walk over the nodes (the first of an id, as `find`).
+  const ends = new Set<string>();
+  for (const edge of doc.edges) if (near.has(edge.source) || near.has(edge.target)) ends.add(edge.source).add(edge.target);
+  const byId = new Map<string, FlowNode>();
+  for (const node of doc.nodes) if (ends.has(node.id) && !byId.has(node.id)) byId.set(node.id, node);
+  return agree(doc, near, (id) => byId.get(id));
 }
 
 /**
@@ -109,7 +115,7 @@ function sameLinks(before: readonly FlowNode[], after: readonly FlowNode[]): boo
 /** `reconcile` of the edges at the nodes `near` and of their post actions (of all of them when null). */
 function agree(doc: FlowDocument, near: ReadonlySet<string> | null, nodeOf: (id: string) => FlowNode | undefined): FlowDocument {
   const outgoing = new Map<string, string>();
-  const edges = doc.edges.map((edge) => {
+  const edges = mapKept(doc.edges, (edge) => {
     if (near && !near.has(edge.source) && !near.has(edge.target)) return edge;
     outgoing.set(edge.source, edge.target);
     const source = nodeOf(edge.source);
@@ -119,15 +125,27 @@ function agree(doc: FlowDocument, near: ReadonlySet<string> | null, nodeOf: (id:
     if (edge.kind === kind && isEdgeId(edge.id, source.id, target.id)) return edge;
     return { ...edge, id: edgeId(source.id, target.id), kind };
   });
-  const nodes = doc.nodes.map((node): FlowNode => {
+  const nodes = mapKept(doc.nodes, (node): FlowNode => {
     if (node.type !== 'function' || (near && !near.has(node.id))) return node;
     return withPostAction(node, outgoing.get(node.id));
   });
-  // Unchanged arrays are kept as they are (what a change compares by reference).
-  const edgesChanged = edges.some((edge, k) => edge !== doc.edges[k]);
-  const nodesChanged = nodes.some((node, k) => node !== doc.nodes[k]);
-  const result =
-    edgesChanged || nodesChanged ? { ...doc, nodes: nodesChanged ? nodes : doc.nodes, edges: edgesChanged ? edges : doc.edges } : doc;
+  const result = edges === doc.edges && nodes === doc.nodes ? doc : { ...doc, nodes, edges };
   agreeing.set(result.nodes, result.edges);
   return result;
+}
+
+/**
+ * `items.map(change)`, or `items` itself when no item changed (what a change compares by
+ * reference): one pass, copying from the first changed item on.
+ */
+function mapKept<T>(items: T[], change: (item: T) => T): T[] {
+  let out: T[] | null = null;
+  let k = 0;
+  for (const item of items) {
+    const next = change(item);
+    if (next !== item) out ??= items.slice(0, k);
+    out?.push(next);
+    k++;
+  }
+  return out ?? items;
 }

@@ -9,6 +9,7 @@ import { applyGraphOp, graphFlowArbitrary, graphOpArbitrary, initialGraphState, 
 import { chainEnds, nodePlaceLookup, nodePlaces } from './chains.js';
 import { chainNumbers, chainsInWalkOrder } from '../format/walk.js';
 import { invariantViolations } from './invariants.js';
+import { reconcile, reconcileAround } from './edges.js';
 
 describe('graph operations (property)', () => {
   it('keep every invariant of the flow format over 1,000 random operations, and undo then redo is the identity', () => {
@@ -100,6 +101,48 @@ describe('nodePlaceLookup (property)', () => {
         const lookup = nodePlaceLookup(doc);
         const whole = nodePlaces(doc);
         for (const id of [...doc.nodes.map((node) => node.id), 'no-such-node']) expect(lookup(id)).toEqual(whole.get(id));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('reconcileAround (property)', () => {
+  // A flow that agrees, then a node spliced in after one of its nodes by edges made out of step (any id and kind).
+  const spliced = fc
+    .tuple(fc.oneof(graphFlowArbitrary(60), tangled), fc.nat(), fc.boolean(), fc.boolean())
+    .map(([doc, at, isFunction, keep]) => {
+      const before = reconcile(doc);
+      const anchor = before.nodes[at % Math.max(before.nodes.length, 1)];
+      const added: FlowNode = isFunction
+        ? {
+            id: 'added',
+            type: 'function',
+            chain: '1',
+            position: { x: 0, y: 0 },
+            data: createFunctionData('instruct', { uuid: 'added', planId: 'p' }),
+          }
+        : { id: 'added', type: 'prompt', chain: '1', position: { x: 0, y: 0 }, data: createPromptData() };
+      if (!anchor) return { before, doc: { ...before, nodes: [added] }, ids: ['added'] };
+      const old = before.edges.find((edge) => edge.source === anchor.id);
+      const edges = before.edges.filter((edge) => keep || edge !== old);
+      edges.push({ id: 'x', source: anchor.id, target: 'added', kind: 'node' });
+      if (old) edges.push({ id: 'y', source: 'added', target: old.target, kind: 'node' });
+      const ids = old ? [anchor.id, 'added', old.target] : [anchor.id, 'added'];
+      return { before, doc: { ...before, nodes: [...before.nodes, added], edges }, ids };
+    });
+
+  it('gives what reconciling the whole flow gives, keeping the objects and arrays it keeps', () => {
+    fc.assert(
+      fc.property(spliced, ({ before, doc, ids }) => {
+        const around = reconcileAround(before, doc, ids);
+        const whole = reconcile(doc);
+        expect(around).toEqual(whole);
+        expect(around.nodes === doc.nodes).toBe(whole.nodes === doc.nodes);
+        expect(around.edges === doc.edges).toBe(whole.edges === doc.edges);
+        expect(around.nodes.map((node, k) => node === doc.nodes[k])).toEqual(whole.nodes.map((node, k) => node === doc.nodes[k]));
+        expect(around.edges.map((edge, k) => edge === doc.edges[k])).toEqual(whole.edges.map((edge, k) => edge === doc.edges[k]));
+        expect(reconcileAround(around, around, ids)).toBe(around);
       }),
       { numRuns: 300 },
     );
