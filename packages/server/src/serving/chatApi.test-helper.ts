@@ -2,7 +2,7 @@
 // scripted model and a local HTTP service for a tool: chatCompletions.test.ts runs it on the folder
 // store, pg/pgChatCompletions.test.ts on PostgreSQL.
 import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addNode, createPromptData, emptyFlow, type Conversation, type FlowDocument } from '@flow/core';
 import {
@@ -12,8 +12,66 @@ import {
   type RecordingService,
   type ScriptedModelServer,
 } from '@flow/runtime/testing';
+import type { ChildProcess } from 'node:child_process';
+import { killHard, waitForOutput } from '../childProvider.test-helper.js';
 import type { ServerOptions } from '../server.js';
 import type { TestServer } from '../testServer.test-helper.js';
+
+/**
+ * A conversation of plan 'shop' on the provider process `child` (listening on 127.0.0.1), which is killed
+ * with SIGKILL once its streamed second answer has begun: returns the conversation's id.
+ */
+export async function conversationCutMidAnswer(child: ChildProcess, key: string, model: ScriptedModelServer): Promise<string> {
+  const [, childUrl = ''] = await waitForOutput(child, 'stdout', /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  const dying = new OpenAI({ baseURL: `${childUrl}/v1`, apiKey: key, maxRetries: 0 });
+  model.push({ content: 'Hi Ann.' });
+  const first = await dying.chat.completions.create({ model: 'shop', messages: [{ role: 'user', content: 'I am Ann' }] });
+  const id = String(conversationIdOf(first));
+  model.push({ content: 'Your order is on its way and should arrive before the weekend.', chunkDelayMs: 50 });
+  const streamed: ChatCompletionCreateParamsStreaming & { conversation_id: string } = {
+    model: 'shop',
+    messages: [{ role: 'user', content: 'Where is my order?' }],
+    stream: true,
+    conversation_id: id,
+  };
+  const stream = await dying.chat.completions.create(streamed);
+  try {
+    for await (const chunk of stream) {
+      if (chunk.choices[0]?.delta.content) {
+        await killHard(child);
+        break;
+      }
+    }
+  } catch {
+    // The connection went with the server.
+  }
+  return id;
+}
+
+/** `server` has the cut conversation's whole turns and its last question, and goes on from the last whole turn. */
+export async function expectGoesOnFromLastWholeTurn(
+  server: TestServer,
+  key: string,
+  id: string,
+  model: ScriptedModelServer,
+): Promise<void> {
+  expect(model.answered).toBe(1);
+  const stored = await conversationOf(server, id);
+  expect(stored.entries.map((e) => (e.kind === 'tool' ? e.name : e.content))).toEqual(['I am Ann', 'Hi Ann.', 'Where is my order?']);
+  model.push({ content: 'Sorry, Ann: it arrives Friday.' });
+  const goOn: OpenAI.ChatCompletionCreateParamsNonStreaming & { conversation_id: string } = {
+    model: 'shop',
+    messages: [{ role: 'user', content: 'Hello?' }],
+    conversation_id: id,
+  };
+  const again = await clientOf(server, key).chat.completions.create(goOn);
+  expect(again.choices[0]?.message.content).toBe('Sorry, Ann: it arrives Friday.');
+  expect(model.requests.at(-1)?.messages.slice(1)).toEqual([
+    { role: 'user', content: 'I am Ann' },
+    { role: 'assistant', content: 'Hi Ann.' },
+    { role: 'user', content: 'Hello?' },
+  ]);
+}
 
 /** Starts a provider with these options on the store under test (a fresh one for each test). */
 export type StartProvider = (options: Omit<ServerOptions, 'dir' | 'port'>) => Promise<TestServer>;

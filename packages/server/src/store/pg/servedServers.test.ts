@@ -3,10 +3,9 @@
 // one conversation never overlap across servers, and a server that dies mid-answer loses nothing stored.
 import { randomBytes } from 'node:crypto';
 import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedModel, type ScriptedModelServer } from '@flow/runtime/testing';
-import { CLI, killHard, spawnProgram, waitForOutput } from '../../childProvider.test-helper.js';
+import { CLI, killHard, spawnProgram } from '../../childProvider.test-helper.js';
 import { newConversationId } from '../../conversations/conversationRecords.js';
 import { createSecretVault } from '../../secrets/secretVault.js';
 import { AgentError, createAgentService, type AgentService } from '../../serving/agentService.js';
@@ -14,8 +13,10 @@ import {
   KEY_CLOCK,
   clientOf,
   conversationIdOf,
+  conversationCutMidAnswer,
   conversationOf,
   createKey,
+  expectGoesOnFromLastWholeTurn,
   publish,
   refusal,
   textFlow,
@@ -184,45 +185,8 @@ describe('providers sharing one PostgreSQL database', () => {
     const key = await createKey(b, { name: 'web-shop' });
     const child = spawnProgram(CLI, ['--port', '0', '--database', url], env);
     pg.cleanup(() => killHard(child));
-    const [, childUrl = ''] = await waitForOutput(child, 'stdout', /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-    const dying = new OpenAI({ baseURL: `${childUrl}/v1`, apiKey: key, maxRetries: 0 });
-    model.push({ content: 'Hi Ann.' });
-    const first = await dying.chat.completions.create({ model: 'shop', messages: [{ role: 'user', content: 'I am Ann' }] });
-    const id = String(conversationIdOf(first));
-    model.push({ content: 'Your order is on its way and should arrive before the weekend.', chunkDelayMs: 50 });
-    const streamed: ChatCompletionCreateParamsStreaming & { conversation_id: string } = {
-      model: 'shop',
-      messages: [{ role: 'user', content: 'Where is my order?' }],
-      stream: true,
-      conversation_id: id,
-    };
-    const stream = await dying.chat.completions.create(streamed);
-    try {
-      for await (const chunk of stream) {
-        if (chunk.choices[0]?.delta.content) {
-          await killHard(child);
-          break;
-        }
-      }
-    } catch {
-      // The connection went with the server.
-    }
-    expect(model.answered).toBe(1);
-    const stored = await conversationOf(b, id);
-    expect(stored.entries.map((e) => (e.kind === 'tool' ? e.name : e.content))).toEqual(['I am Ann', 'Hi Ann.', 'Where is my order?']);
+    const id = await conversationCutMidAnswer(child, key, model);
     // The other server goes on at once (the dead server's turn lock went with its connection), from the last whole turn.
-    model.push({ content: 'Sorry, Ann: it arrives Friday.' });
-    const goOn: OpenAI.ChatCompletionCreateParamsNonStreaming & { conversation_id: string } = {
-      model: 'shop',
-      messages: [{ role: 'user', content: 'Hello?' }],
-      conversation_id: id,
-    };
-    const again = await clientOf(b, key).chat.completions.create(goOn);
-    expect(again.choices[0]?.message.content).toBe('Sorry, Ann: it arrives Friday.');
-    expect(model.requests.at(-1)?.messages.slice(1)).toEqual([
-      { role: 'user', content: 'I am Ann' },
-      { role: 'assistant', content: 'Hi Ann.' },
-      { role: 'user', content: 'Hello?' },
-    ]);
+    await expectGoesOnFromLastWholeTurn(b, key, id, model);
   });
 });
