@@ -24,18 +24,19 @@ export function textPieces(text: string, size: number = PIECE_CHARS): string[] {
 /** Bytes of one piece of UTF-8 bytes (each decoded on its own as it is sent: a large text is never one string). */
 export const PIECE_BYTES = PIECE_CHARS;
 
-/** The pieces of the UTF-8 `bytes`, decoded, in order, each from at most `size` bytes, none splitting a character. */
-export function bytePieces(bytes: Uint8Array, size: number = PIECE_BYTES): string[] {
-  const pieces: string[] = [];
+/**
+ * The pieces of the UTF-8 `bytes`, decoded, in order, each from at most `size` bytes, none splitting a
+ * character; each is decoded only when it is asked for (decoding 23 MB at once held the server for 70 ms).
+ */
+export function* bytePieces(bytes: Uint8Array, size: number = PIECE_BYTES): Generator<string, void, undefined> {
   let start = 0;
   while (start < bytes.length) {
     let end = Math.min(start + size, bytes.length);
     // A continuation byte (10xxxxxx) starts no character: the piece ends before the character it belongs to.
     while (end < bytes.length && end - start > 1 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
-    pieces.push(textOfBytes(bytes.subarray(start, end)));
+    yield textOfBytes(bytes.subarray(start, end));
     start = end;
   }
-  return pieces;
 }
 
 /** What a statement takes where it stores a text (`${value}`): the text itself, or the subquery that joins its pieces. */
@@ -52,7 +53,8 @@ export interface TextValue {
 export async function longText(tx: TransactionSql, text: string | Uint8Array): Promise<TextValue> {
   if (text.length <= PIECE_CHARS) return { value: typeof text === 'string' ? text : textOfBytes(text) };
   await tx`create temporary table long_text_pieces (n integer primary key, piece text not null) on commit drop`;
-  const pieces = typeof text === 'string' ? textPieces(text) : bytePieces(text);
-  for (const [n, piece] of pieces.entries()) await tx`insert into long_text_pieces (n, piece) values (${n}, ${piece})`;
+  let n = 0;
+  for (const piece of typeof text === 'string' ? textPieces(text) : bytePieces(text))
+    await tx`insert into long_text_pieces (n, piece) values (${n++}, ${piece})`;
   return { value: tx`(select string_agg(piece, '' order by n) from long_text_pieces)` };
 }
