@@ -30,6 +30,8 @@ describe('GET /api/conversations', () => {
     await records.append(id, { kind: 'user', at, content: question });
     await records.append(id, { kind: 'tool', at, name: 'look_up_order', arguments: { order_id: 'A1' }, output: 'shipped', ms: 7 });
     await records.append(id, { kind: 'assistant', at, content: 'It has shipped.', usage: { inputTokens: 30, outputTokens: 4 } });
+    // Its logs stay open until closed: a handle left to the garbage collector makes Node warn.
+    await records.close();
     return id;
   }
 
