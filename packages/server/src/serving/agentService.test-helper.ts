@@ -2,7 +2,7 @@
 // service for its tool: agentService.test.ts runs it on the folder store, pg/pgAgentService.test.ts
 // on PostgreSQL.
 import { randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addNode, createPromptData, emptyFlow, type FlowDocument } from '@flow/core';
 import {
   httpToolFlow,
@@ -179,6 +179,55 @@ export function agentServiceSuite(name: string, open: () => Promise<OpenedServic
         { role: 'user', content: 'Two' },
       ]);
       expect((await storage.conversations.get(conversationId))?.state.messages).toHaveLength(6);
+    });
+
+    it('asks the model while the question is still being written, answers only once it is, and keeps the log in order; a failed write fails the turn', async () => {
+      await publish(textFlow('shop', 'Be helpful.'));
+      model.push({ content: 'Hi.' }, { content: 'Fine, thanks.' }, { content: 'Never stored.' });
+      const { conversationId } = await service.turn({
+        planId: 'shop',
+        versionName: 'production',
+        messages: [{ role: 'user', content: 'Hello' }],
+      });
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let failWrites = false;
+      const slowLog = createAgentService({
+        env,
+        secrets: vault,
+        publishes: storage.publishes,
+        conversations: {
+          ...storage.conversations,
+          append: async (id, entry) => {
+            if (failWrites) throw new Error('The disk is full');
+            await held;
+            return storage.conversations.append(id, entry);
+          },
+        },
+        now: () => new Date().toISOString(),
+      });
+      const ask = (content: string) =>
+        slowLog.turn({ planId: 'shop', versionName: 'production', conversationId, messages: [{ role: 'user', content }] });
+      let answered = false;
+      const turn = ask('How are you?').then((answer) => {
+        answered = true;
+        return answer;
+      });
+      // The model is asked while the question's write is held, and has answered whole; the turn still waits for the write.
+      await vi.waitFor(() => expect(model.answered).toBe(2));
+      expect(answered).toBe(false);
+      release();
+      expect((await turn).reply).toBe('Fine, thanks.');
+      const stored = await storage.conversations.get(conversationId);
+      expect(stored?.conversation.entries.map((e) => (e.kind === 'tool' ? e.name : e.content))).toEqual([
+        'Hello',
+        'Hi.',
+        'How are you?',
+        'Fine, thanks.',
+      ]);
+      failWrites = true;
+      await expect(ask('And now?')).rejects.toThrow('The disk is full');
+      expect((await storage.conversations.get(conversationId))?.state.messages).toHaveLength(4);
     });
 
     it("starts from the request's own history without an id, the client's system message ignored", async () => {

@@ -131,10 +131,32 @@ function maskedMessage(message: ChatMessage, mask: (text: string) => string): Ch
   return { ...message, content: mask(message.content) };
 }
 
+/** Writes run one after the other as they are added; `done` waits for all and throws the first failure (a failed write's rejection is never left unhandled meanwhile, and the writes after it are not made). */
+function writeQueue(): { add(write: () => Promise<unknown>): void; done(): Promise<void> } {
+  let tail: Promise<void> = Promise.resolve();
+  let failure: { cause: unknown } | undefined;
+  return {
+    add(write) {
+      tail = tail.then(async () => {
+        if (failure !== undefined) return;
+        try {
+          await write();
+        } catch (cause) {
+          failure = { cause };
+        }
+      });
+    },
+    async done() {
+      await tail;
+      if (failure !== undefined) throw failure.cause;
+    },
+  };
+}
+
 /**
  * The agent service over the provider's publishes, conversation log, model settings and secret
  * store. Each turn runs the plan version's last published flow exactly as the Playground runs a
- * flow (openFlowAgent), and records as it goes: the user's message before the model is called,
+ * flow (openFlowAgent), and records as it goes: the user's message as the model is called,
  * each tool call when it ends, the answer and the state when the turn ends. Secret values are
  * masked in everything recorded.
  */
@@ -182,6 +204,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
 
     const conversationId = continued ?? newConversationId();
     const asked: ConversationEntry = { kind: 'user', at: now(), content: mask(input) };
+    // Each entry is written in turn (the question, then each tool call when it ends); the turn waits for them before its answer.
+    const written = writeQueue();
     if (continued === undefined) {
       const createdAt = asked.at;
       // A client that brings its own history: the transcript shows what the agent was told. One write with the message asked.
@@ -195,12 +219,12 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         [...told, asked],
       );
     } else {
-      await conversations.append(conversationId, asked);
+      // The model is asked while the question is written (in the log's order, before anything of this turn after it):
+      // a turn does not wait for a synced write before its model call.
+      written.add(() => conversations.append(conversationId, asked));
     }
     request.onStart?.(conversationId);
 
-    // Each tool call is written when it ends, one after the other; the turn waits for them before its answer.
-    let written: Promise<unknown> = Promise.resolve();
     const record = (call: ToolCallTrace): void => {
       const entry: ConversationEntry = {
         kind: 'tool',
@@ -211,7 +235,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         ms: call.ms,
         ...(call.error === undefined ? {} : { error: mask(call.error) }),
       };
-      written = written.then(() => conversations.append(conversationId, entry));
+      written.add(() => conversations.append(conversationId, entry));
     };
     // Streamed pieces are masked too: a tail that could still become a secret value waits for the next piece.
     const { onDelta } = request;
@@ -231,7 +255,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       });
       const rest = redactor.end();
       if (onDelta && rest !== '') onDelta(rest);
-      await written;
+      await written.done();
       const at = now();
       const usage = { inputTokens: trace.tokens.prompt, outputTokens: trace.tokens.completion };
       // The stored state goes on from the one resumed (masked when it was stored): the same messages, then this turn's, masked.
@@ -251,7 +275,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         },
       };
     } catch (error) {
-      await written.catch(() => undefined);
+      await written.done().catch(() => undefined);
       if (error instanceof ModelError) throw new AgentError('MODEL_UNAVAILABLE', agentMessages.modelUnavailable(error.message));
       throw error;
     } finally {

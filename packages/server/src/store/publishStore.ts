@@ -164,6 +164,15 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
     join(paths.published(planId, versionName), recordFileOf(publishedAt));
   // Each version's newest publish id as last read, and when; the versions are few (the served ones).
   const newestIds = new Map<string, { id: string | null; checkedAt: number }>();
+  // The reads of the names under way, each with the count of publishes it began after.
+  const readingIds = new Map<string, { id: Promise<string | null>; seen: number }>();
+  /** The id of the version's newest publish, from its records' names. */
+  async function readNewestId(planId: string, versionName: string): Promise<string | null> {
+    // A record's file is named by its time (recordFileOf): the greatest name is the newest publish.
+    const names = (await fileNames(paths.published(planId, versionName))).filter((name) => name.endsWith('.json'));
+    const newest = names.sort().at(-1);
+    return newest === undefined ? null : publishIdOf(newest.slice(0, -'.json'.length));
+  }
   let publishesSeen = 0;
   return {
     async prepare(planId, versionName, flowText, request) {
@@ -190,18 +199,26 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
       const record = text === null ? null : parsePublishRecord(text);
       return record ? publishedFlowText(record.flow) : null;
     },
-    async newestId(planId, versionName) {
+    newestId(planId, versionName) {
       const key = `${planId}/${versionName}`;
       const kept = newestIds.get(key);
       const started = performance.now();
-      if (kept !== undefined && started - kept.checkedAt < REVALIDATE_MS) return kept.id;
-      const before = publishesSeen;
-      // A record's file is named by its time (recordFileOf): the greatest name is the newest publish.
-      const names = (await fileNames(paths.published(planId, versionName))).filter((name) => name.endsWith('.json'));
-      const newest = names.sort().at(-1);
-      const id = newest === undefined ? null : publishIdOf(newest.slice(0, -'.json'.length));
-      // Not kept when a publish was written meanwhile: the names may have been read before it.
-      if (publishesSeen === before) newestIds.set(key, { id, checkedAt: started });
+      if (kept !== undefined && started - kept.checkedAt < REVALIDATE_MS) return Promise.resolve(kept.id);
+      // Turns that come together share one read of the names, begun after the last publish this server wrote.
+      const shared = readingIds.get(key);
+      if (shared !== undefined && shared.seen === publishesSeen) return shared.id;
+      const seen = publishesSeen;
+      const id = readNewestId(planId, versionName).then((found) => {
+        // Not kept when a publish was written meanwhile: the names may have been read before it.
+        if (publishesSeen === seen) newestIds.set(key, { id: found, checkedAt: started });
+        return found;
+      });
+      const reading = { id, seen };
+      readingIds.set(key, reading);
+      const done = (): void => {
+        if (readingIds.get(key) === reading) readingIds.delete(key);
+      };
+      id.then(done, done);
       return id;
     },
     published(planId, versionName) {
