@@ -1,4 +1,4 @@
-import { appendFile, mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, open, readFile, readdir, readlink, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,8 @@ conversationContract('folder store', async () => {
     },
   };
 });
+
+const isFileHandle = (value: unknown): value is FileHandle => typeof value === 'object' && value !== null && 'datasync' in value;
 
 describe('the folder conversation log', () => {
   it('loses only the line a crash cut short: the entries before it and after it are read back', async () => {
@@ -114,6 +116,55 @@ describe('the folder conversation log', () => {
       expect(await readdir(join(dir, CONVERSATIONS_FOLDER))).toEqual(['.gitignore']);
       await records.close();
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("writes a turn's lines as they come and syncs the log once, at the turn's end, before the turn is answered", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    // Every FileHandle's datasync, the store's included, through their shared prototype.
+    const probe = await open(join(dir, 'probe'), 'w');
+    const prototype: unknown = Object.getPrototypeOf(probe);
+    await probe.close();
+    if (!isFileHandle(prototype)) throw new Error('FileHandle has no datasync');
+    const datasync = prototype.datasync;
+    const syncs = vi.spyOn(prototype, 'datasync');
+    try {
+      const records = folderConversationRecords(dir);
+      const id = newConversationId();
+      const log = join(dir, CONVERSATIONS_FOLDER, `${id}.jsonl`);
+      const at = '2026-11-27T10:00:01.000Z';
+      await records.create({ id, planId: 'shop', versionName: 'production', keyName: null, createdAt: at }, [
+        { kind: 'user', at, content: 'Where is A1?' },
+      ]);
+      await records.append(id, { kind: 'tool', at, name: 'look_up_order', arguments: { order_id: 'A1' }, output: 'shipped', ms: 3 });
+      // Each line is in the log (the page cache, which a crash of the process leaves) as soon as it is written.
+      expect((await readFile(log, 'utf8')).split('\n')).toHaveLength(4);
+      expect(syncs).not.toHaveBeenCalled();
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      syncs.mockImplementationOnce(async function (this: FileHandle) {
+        await held;
+        return Reflect.apply(datasync, this, []);
+      });
+      let ended = false;
+      const end = records
+        .finishTurn(
+          id,
+          { kind: 'assistant', at, content: 'Shipped.', usage: { inputTokens: 9, outputTokens: 2 } },
+          { messages: [], variables: {} },
+        )
+        .then(() => (ended = true));
+      await vi.waitFor(() => expect(syncs).toHaveBeenCalledTimes(1));
+      // The answer and the state are written; the turn is not over before they are on disk.
+      expect((await readFile(log, 'utf8')).split('\n')).toHaveLength(6);
+      expect(ended).toBe(false);
+      release();
+      await end;
+      expect(syncs).toHaveBeenCalledTimes(1);
+      await records.close();
+    } finally {
+      syncs.mockRestore();
       await rm(dir, { recursive: true, force: true });
     }
   });
