@@ -52,12 +52,21 @@ function watchProcessOutput(): void {
   if (watching++ === 0) processWrites = [vi.spyOn(process.stdout, 'write'), vi.spyOn(process.stderr, 'write')];
 }
 
+/**
+ * Node's warning that the garbage collector closed a file handle someone left open, with its two
+ * follow-up lines: printed whenever a collection happens to run, by whatever part of this test
+ * process leaked the handle (an in-process provider, its worker threads), never by the command run.
+ */
+const GC_HANDLE_WARNING =
+  /^(\(node:\d+\) (Warning: Closing file descriptor \d+ on garbage collection|\[DEP0137\] DeprecationWarning: Closing a FileHandle .*)|\(Use `node --trace-warnings \.\.\.` to show where the warning was created\))\n/gm;
+
 /** What was written around the Io while the last run went on: a test would not see it, so it fails. */
 function endWatch(): string {
   if (--watching > 0) return '';
   const text = processWrites
     .flatMap((spy) => spy.mock.calls.map(([chunk]) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))))
-    .join('');
+    .join('')
+    .replace(GC_HANDLE_WARNING, '');
   for (const spy of processWrites) spy.mockRestore();
   processWrites = [];
   return text;
