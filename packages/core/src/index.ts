@@ -19,7 +19,7 @@ export * from './history/history.js';
 export * from './api/client.js';
 export { createPlanDirectory, type PlanDirectory } from './api/planDirectory.js';
 export * from './api/errors.js';
-export { sseData, sseEvents, type SseEvent } from './api/sse.js';
+export { createSseParser, sseEvents, type SseEvent, type SseParser } from './api/sse.js';
 export type { ClientOptions, FetchLike, FetchResponse } from './api/transport.js';
 export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS } from './api/transport.js';
 export type { PlanCalls, GenerateSystemPromptRequest, DeconstructFlowRequest, CustomSystemPrompt } from './api/planCalls.js';

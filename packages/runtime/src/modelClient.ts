@@ -1,7 +1,7 @@
 import type { ChatMessage, ModelReply, ToolCallRequest, ToolSpec } from './chat.js';
 import { guardedFetch, type GuardedResponse } from './guardedFetch.js';
 import type { ModelSettings } from './settings.js';
-import { sseData, isRecord, type GenerateModel, errorMessage, urlWithoutCredentials } from '@flow/core';
+import { createSseParser, isRecord, type GenerateModel, errorMessage, urlWithoutCredentials } from '@flow/core';
 
 /** A failed model call: the endpoint's status and words when it answered. */
 export class ModelError extends Error {
@@ -113,19 +113,24 @@ export function createModelClient(settings: ModelSettings, options: ModelClientO
           let firstTokenMs: number | null = null;
           let usage = usageOf(undefined);
           const calls: ToolCallRequest[] = [];
-          for await (const data of sseData(response.chunks())) {
-            const event: unknown = JSON.parse(data);
-            if (!isRecord(event)) continue;
-            if (event.usage !== undefined && event.usage !== null) usage = usageOf(event.usage);
-            const choice: unknown = Array.isArray(event.choices) ? event.choices[0] : undefined;
-            const delta = isRecord(choice) && isRecord(choice.delta) ? choice.delta : undefined;
-            if (delta === undefined) continue;
-            if (typeof delta.content === 'string' && delta.content !== '') {
-              firstTokenMs ??= performance.now() - started;
-              content += delta.content;
-              onToken?.(delta.content);
+          const parser = createSseParser();
+          // A piece's events are read in one go: no await per event.
+          for await (const chunk of response.chunks()) {
+            for (const { data } of parser.push(chunk)) {
+              const event: unknown = JSON.parse(data);
+              if (!isRecord(event)) continue;
+              if (event.usage !== undefined && event.usage !== null) usage = usageOf(event.usage);
+              const choice: unknown = Array.isArray(event.choices) ? event.choices[0] : undefined;
+              const delta = isRecord(choice) && isRecord(choice.delta) ? choice.delta : undefined;
+              if (delta === undefined) continue;
+              if (typeof delta.content === 'string' && delta.content !== '') {
+                firstTokenMs ??= performance.now() - started;
+                content += delta.content;
+                onToken?.(delta.content);
+              }
+              mergeToolDeltas(calls, delta.tool_calls);
             }
-            mergeToolDeltas(calls, delta.tool_calls);
+            if (parser.done) break;
           }
           return { content, toolCalls: calls.filter((c) => c.function.name !== ''), usage, firstTokenMs, ms: performance.now() - started };
         }
