@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import { textPieces } from './textPieces';
 
+/** The height of a line of .dev-view in em (its font's normal line height). */
+const LINE_EM = 1.2;
+
 /**
  * A read-only text of the Development tabs (the flow schema, the compiled prompt), in pieces the
  * browser lays out only when they scroll into view (content-visibility): at 5,000 nodes the
@@ -19,6 +22,3 @@ export function DevView({ text, label }: { text: string; label: string }) {
     </pre>
   );
 }
-
-/** The height of a line of .dev-view in em (its font's normal line height). */
-const LINE_EM = 1.2;
