@@ -30,7 +30,7 @@ import { FRAME_COUNTER, paintProbe } from './probe.js';
 import { measureLongTasks, printLongTasks, type LongTaskFigures } from './longTasks.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const ZOOM = 1.5;
+export const ZOOM = 1.5;
 const PAN_MS = 3000;
 
 /** Gzip size of the JavaScript an index.html loads first (its module script and preloads). */
@@ -51,7 +51,7 @@ async function buildBare(outDir: string): Promise<void> {
 }
 
 /** Nodes whose top-left corner falls inside a pane of this size at zoom 1.5 from the origin. */
-function visibleIds(doc: FlowDocument, width: number, height: number): string[] {
+export function visibleIds(doc: FlowDocument, width: number, height: number): string[] {
   return doc.nodes.filter((n) => n.position.x * ZOOM < width && n.position.y * ZOOM < height && n.position.x >= 0).map((n) => n.id);
 }
 
@@ -63,7 +63,7 @@ async function timeToPaint(page: Page, url: string, ids: string[]): Promise<numb
   return Number(await page.evaluate('window.__paintedAt'));
 }
 
-async function panFps(page: Page): Promise<number> {
+export async function panFps(page: Page): Promise<number> {
   await page.evaluate(FRAME_COUNTER);
   const pane = await page.locator('.react-flow__pane').boundingBox();
   if (!pane) throw new Error('no pane');

@@ -65,4 +65,25 @@ describe('a large flow', () => {
     await edge(page, 'edge-big-594-to-big-596').waitFor({ state: 'attached' });
     await expect.poll(async () => (await storedFlow(h.server.url, planId)).nodes.length).toBe(599);
   }, 90_000);
+
+  it('opens with its compiled prompt in the Advanced tab in pieces laid out only when they show, read as one text', async () => {
+    const planId = await largePlan();
+    const page = await h.open(`/${planId}/production`);
+    page.setDefaultTimeout(15_000);
+    const preview = page.getByLabel('Prompt preview');
+    await expect.poll(() => preview.textContent()).toContain('Prompt: "Step 599"');
+    // ~33 KB at 600 nodes (~1.9 MB at 5,000): in one piece its layout held the page after a load.
+    const pieces = await preview.evaluate((pre) =>
+      [...pre.children].map((piece) => [piece.className, getComputedStyle(piece).contentVisibility]),
+    );
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(piece).toEqual(['dev-view-piece', 'auto']);
+    // Selected and copied, the pieces are the text itself: no line break of their own between them.
+    const texts = await preview.evaluate((pre) => {
+      const selection = getSelection();
+      selection?.selectAllChildren(pre);
+      return [pre.textContent, selection?.toString()];
+    });
+    expect(texts[1]).toBe(texts[0]);
+  }, 90_000);
 });

@@ -5,6 +5,7 @@ import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { DevTab, EditorState } from '../store/types';
 import { AnalysisPanel } from './AnalysisPanel';
 import { DevText } from './DevText';
+import { DevView } from './DevView';
 import { useSettledValue } from './useSettledValue';
 import { editorText } from '../messages';
 
@@ -143,11 +144,7 @@ function DevelopmentTabs() {
 
 function SchemaView({ doc }: { doc: FlowDocument }) {
   const text = useMemo(() => JSON.stringify(nodeSchema(doc), null, 2), [doc]);
-  return (
-    <pre className="dev-view" aria-label={editorText.flowSchema} tabIndex={0}>
-      {text}
-    </pre>
-  );
+  return <DevView text={text} label={editorText.flowSchema} />;
 }
 
 /** What Play would compile now, without calling the provider; an empty flow shows why it cannot. */
@@ -159,9 +156,5 @@ function PromptPreview({ doc }: { doc: FlowDocument }) {
       return errorMessage(error);
     }
   }, [doc]);
-  return (
-    <pre className="dev-view" aria-label={editorText.promptPreview} tabIndex={0}>
-      {text}
-    </pre>
-  );
+  return <DevView text={text} label={editorText.promptPreview} />;
 }
