@@ -90,17 +90,8 @@ export function parseJsonText(text: string): unknown {
  * `parseJsonText` checks it.
  */
 export async function readJson(req: IncomingMessage, limit: number = BODY_LIMITS.default): Promise<unknown> {
-  return (await readJsonAndText(req, limit)).value;
-}
-
-/** `readJson`'s value with the text it was parsed from (to know a body sent again). */
-export async function readJsonAndText(
-  req: IncomingMessage,
-  limit: number = BODY_LIMITS.default,
-): Promise<{ value: unknown; text: string }> {
   requireJsonType(req);
-  const text = await readText(req, limit);
-  return { value: parseJsonText(text), text };
+  return parseJsonText(await readText(req, limit));
 }
 
 /** The limit of a form body (the sign-in form: a token and a path). */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, snapshotFolder, startTestServer, type TestServer } from '../testServer.test-helper.js';
 import { HttpError } from './HttpError.js';
-import { MAX_JSON_DEPTH, checkJsonText, memberText } from './jsonSafety.js';
+import { MAX_JSON_DEPTH, checkJsonText, memberPlace } from './jsonSafety.js';
 
 const nested = (levels: number, open = '[', close = ']'): string => `${open.repeat(levels)}${close.repeat(levels)}`;
 
@@ -58,7 +58,12 @@ describe('checkJsonText', () => {
   });
 });
 
-describe('memberText', () => {
+describe('memberPlace', () => {
+  const memberText = (text: string, name: string): string | undefined => {
+    const place = memberPlace(text, name);
+    return place && text.slice(place.start, place.end);
+  };
+
   it('gives the text of a top-level member exactly as sent, whatever its place, spacing and strings hold', () => {
     const doc = '{"a": [1, {"b": "},\\" \\\\"}], "doc": "x"}';
     expect(memberText(`{ "message": "doc", "doc" :\n ${doc} ,\t"variables": {}}`, 'doc')).toBe(doc);

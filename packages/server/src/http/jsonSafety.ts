@@ -86,16 +86,17 @@ export function checkJsonText(text: string): void {
 }
 
 /**
- * The text of the member `name` of the object that a JSON text is, exactly as sent: what JSON.parse
- * read for it. Undefined when the text is not an object that has it, when a key of that object is
- * written with an escape, or when `name` appears twice (JSON.parse keeps the last one: this does
- * not guess which). For text that JSON.parse accepted.
+ * Where the value of the member `name` of the object that a JSON text is lies in the text
+ * (`text.slice(start, end)` is what JSON.parse reads for it). Undefined when the text is not an
+ * object that has it, when a key of that object is written with an escape, or when `name` appears
+ * twice (JSON.parse keeps the last one: this does not guess which). Text JSON.parse would refuse
+ * gives any place or none.
  */
-export function memberText(text: string, name: string): string | undefined {
+export function memberPlace(text: string, name: string): { start: number; end: number } | undefined {
   const key = JSON.stringify(name);
   let depth = 0;
   let start = -1;
-  let found: string | undefined;
+  let found: { start: number; end: number } | undefined;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
@@ -109,6 +110,7 @@ export function memberText(text: string, name: string): string | undefined {
           if (end - i + 1 === key.length && text.startsWith(key, i)) {
             if (found !== undefined || start !== -1) return undefined;
             start = next + 1;
+            while (isSpace(text.charCodeAt(start))) start += 1;
           }
         }
       }
@@ -116,14 +118,18 @@ export function memberText(text: string, name: string): string | undefined {
     } else if (c === BRACE || c === BRACKET) {
       depth += 1;
     } else if (depth === 1 && start !== -1 && (c === COMMA || c === CLOSING_BRACE)) {
-      found = text.slice(start, i).trim();
+      let end = i;
+      while (end > start && isSpace(text.charCodeAt(end - 1))) end -= 1;
+      found = { start, end };
       start = -1;
-      depth -= c === CLOSING_BRACE ? 1 : 0;
+      if (c === CLOSING_BRACE) depth -= 1;
     } else if (c === CLOSING_BRACE || c === CLOSING_BRACKET) {
       depth -= 1;
     }
   }
-  return text.trimStart().charCodeAt(0) === BRACE ? found : undefined;
+  let first = 0;
+  while (isSpace(text.charCodeAt(first))) first += 1;
+  return text.charCodeAt(first) === BRACE ? found : undefined;
 }
 
 /** 400 INVALID_TEXT naming where the text is. */

@@ -13,7 +13,7 @@ import {
   type EvalTranscriptTurn,
   type ModelClient,
 } from '@flow/runtime';
-import { BODY_LIMITS, readJson, readJsonAndText } from '../http/body.js';
+import { BODY_LIMITS, readJson, readText, requireJsonType } from '../http/body.js';
 import { HttpError, badRequest } from '../http/HttpError.js';
 import { sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
@@ -178,9 +178,10 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
       pattern: '/api/runtime/:planId/:versionName/chat',
       async handler({ req, res, params }) {
         param(params, 'planId');
-        const { value: body, text } = await readJsonAndText(req, BODY_LIMITS.flow);
+        requireJsonType(req);
+        const { body, draft: checkDraft } = drafts.read(await readText(req, BODY_LIMITS.flow));
         if (!isRecord(body)) throw badRequest('Body must be an object with doc, message, messages and variables');
-        const draft = drafts.check(text, body);
+        const draft = checkDraft();
         if (!draft.ok) throw badRequest(`doc is not a flow: ${draft.findings[0]?.message ?? 'invalid'}`, 'INVALID_FLOW');
         const message = body.message;
         if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_MESSAGE)
