@@ -6,8 +6,11 @@ import { memberPlace } from '../http/jsonSafety.js';
 import { isRecord } from '../guards.js';
 import { createByteLru } from '../store/byteLru.js';
 
-/** Playground drafts kept prepared at most, in characters of their text: many drafts, or one flow of about 10,000 nodes. */
-export const DRAFT_FLOW_CHARS = 16 * 1024 * 1024;
+/**
+ * Playground drafts kept prepared at most, in characters of their text (held parsed and compiled,
+ * a few times that in memory): many small drafts, or one of about 7,000 nodes.
+ */
+export const DRAFT_FLOW_CHARS = 8 * 1024 * 1024;
 
 /** A posted draft: its document checked, to prepare (compile) when the turn runs; or what is wrong with it. */
 export type DraftCheck = { ok: true; prepare: () => PreparedFlow } | { ok: false; findings: readonly Finding[] };
