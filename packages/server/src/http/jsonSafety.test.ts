@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, snapshotFolder, startTestServer, type TestServer } from '../testServer.test-helper.js';
 import { HttpError } from './HttpError.js';
-import { MAX_JSON_DEPTH, checkJsonText } from './jsonSafety.js';
+import { MAX_JSON_DEPTH, checkJsonText, memberPlace } from './jsonSafety.js';
 
 const nested = (levels: number, open = '[', close = ']'): string => `${open.repeat(levels)}${close.repeat(levels)}`;
 
@@ -54,6 +55,46 @@ describe('checkJsonText', () => {
 
   it('leaves malformed text to JSON.parse', () => {
     for (const text of ['{"a": ', '"unterminated', '{"__proto__', ']]]', '{"\\u00zz": 1}']) expect(refusal(text)).toBeNull();
+  });
+});
+
+describe('memberPlace', () => {
+  const memberText = (text: string, name: string): string | undefined => {
+    const place = memberPlace(text, name);
+    return place && text.slice(place.start, place.end);
+  };
+
+  it('gives the text of a top-level member exactly as sent, whatever its place, spacing and strings hold', () => {
+    const doc = '{"a": [1, {"b": "},\\" \\\\"}], "doc": "x"}';
+    expect(memberText(`{ "message": "doc", "doc" :\n ${doc} ,\t"variables": {}}`, 'doc')).toBe(doc);
+    expect(memberText(`{"doc":${doc}}`, 'doc')).toBe(doc);
+    expect(memberText('{"a": {"doc": 1}, "doc": 2 }', 'doc')).toBe('2');
+  });
+
+  it('gives what JSON.parse read for the member', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue(), fc.constantFrom(0, 2), (rest, doc, space) => {
+        const text = JSON.stringify({ ...rest, doc }, null, space);
+        const found = memberText(text, 'doc');
+        // A key written with an escape is not read (JSON.stringify escapes control characters and quotes).
+        if (Object.keys(rest).some((key) => JSON.stringify(key).includes('\\'))) return;
+        expect(found).toBeDefined();
+        expect(JSON.parse(found ?? '')).toEqual(JSON.parse(JSON.stringify(doc)));
+        if (space === 0) expect(found).toBe(JSON.stringify(doc));
+      }),
+    );
+  });
+
+  it('gives nothing when JSON.parse could have read another text: the key twice, or any key written with an escape', () => {
+    expect(memberText('{"doc": 1, "doc": 2}', 'doc')).toBeUndefined();
+    expect(memberText('{"doc": 1, "d\\u006fc": 2}', 'doc')).toBeUndefined();
+    expect(memberText('{"d\\u006fc": 2, "doc": 1}', 'doc')).toBeUndefined();
+    expect(memberText('{"doc": 1, "a\\"b": 2}', 'doc')).toBeUndefined();
+  });
+
+  it('gives nothing for text that is not an object with the member', () => {
+    for (const text of ['[{"doc": 1}]', '"doc"', '{"a": {"doc": 1}}', '{"a": "doc"}', '{}', 'null', '  '])
+      expect(memberText(text, 'doc')).toBeUndefined();
   });
 });
 

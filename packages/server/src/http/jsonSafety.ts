@@ -11,6 +11,7 @@ const BRACE = 0x7b;
 const BRACKET = 0x5b;
 const CLOSING_BRACE = 0x7d;
 const CLOSING_BRACKET = 0x5d;
+const COMMA = 0x2c;
 const UNDERSCORE = 0x5f;
 const LETTER_C = 0x63;
 const LETTER_P = 0x70;
@@ -82,6 +83,53 @@ export function checkJsonText(text: string): void {
       depth -= 1;
     }
   }
+}
+
+/**
+ * Where the value of the member `name` of the object that a JSON text is lies in the text
+ * (`text.slice(start, end)` is what JSON.parse reads for it). Undefined when the text is not an
+ * object that has it, when a key of that object is written with an escape, or when `name` appears
+ * twice (JSON.parse keeps the last one: this does not guess which). Text JSON.parse would refuse
+ * gives any place or none.
+ */
+export function memberPlace(text: string, name: string): { start: number; end: number } | undefined {
+  const key = JSON.stringify(name);
+  let depth = 0;
+  let start = -1;
+  let found: { start: number; end: number } | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = stringEnd(text, i);
+      if (end === -1) return undefined;
+      if (depth === 1) {
+        let next = end + 1;
+        while (isSpace(text.charCodeAt(next))) next += 1;
+        if (text.charCodeAt(next) === COLON) {
+          for (let j = i + 1; j < end; j++) if (text.charCodeAt(j) === BACKSLASH) return undefined;
+          if (end - i + 1 === key.length && text.startsWith(key, i)) {
+            if (found !== undefined || start !== -1) return undefined;
+            start = next + 1;
+            while (isSpace(text.charCodeAt(start))) start += 1;
+          }
+        }
+      }
+      i = end;
+    } else if (c === BRACE || c === BRACKET) {
+      depth += 1;
+    } else if (depth === 1 && start !== -1 && (c === COMMA || c === CLOSING_BRACE)) {
+      let end = i;
+      while (end > start && isSpace(text.charCodeAt(end - 1))) end -= 1;
+      found = { start, end };
+      start = -1;
+      if (c === CLOSING_BRACE) depth -= 1;
+    } else if (c === CLOSING_BRACE || c === CLOSING_BRACKET) {
+      depth -= 1;
+    }
+  }
+  let first = 0;
+  while (isSpace(text.charCodeAt(first))) first += 1;
+  return text.charCodeAt(first) === BRACE ? found : undefined;
 }
 
 /** 400 INVALID_TEXT naming where the text is. */

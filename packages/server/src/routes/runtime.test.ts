@@ -97,6 +97,23 @@ describe('the Playground endpoint', () => {
     }
   });
 
+  it('runs the draft as sent at each turn: an edit between turns is in the next one, and the draft before comes back as it was', async () => {
+    Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'm' });
+    const doc = supportDesk();
+    const edited = {
+      ...doc,
+      nodes: doc.nodes.map((n) => (n.type === 'prompt' ? { ...n, data: { ...n.data, prompt: 'Answer in French, always.' } } : n)),
+    };
+    for (const draft of [doc, doc, edited, doc]) {
+      t.model.push({ content: 'Bonjour' });
+      expect(await (await chat({ doc: draft, message: 'Hi' })).text()).toContain('event: done');
+    }
+    const systems = t.model.requests.map((r) => JSON.stringify(r.messages[0]));
+    expect(systems.map((s) => s.includes('Answer in French, always.'))).toEqual([false, false, true, false]);
+    expect(systems[3]).toBe(systems[0]);
+    expect(systems[1]).toBe(systems[0]);
+  });
+
   it('ends with an error event when the model fails mid-turn', async () => {
     Object.assign(env, { FLOW_MODEL_BASE_URL: t.model.baseUrl, FLOW_MODEL: 'm' });
     t.model.push({ status: 500, error: 'Model crashed' });

@@ -1,13 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import {
-  FlowError,
-  GenerateError,
-  checkFlowShape,
-  generateDescriptionProblem,
-  generateFlow,
-  messages,
-  type GenerateModel,
-} from '@flow/core';
+import { FlowError, GenerateError, generateDescriptionProblem, generateFlow, messages, type GenerateModel } from '@flow/core';
 import {
   ModelError,
   ModelNotConfiguredError,
@@ -21,11 +13,12 @@ import {
   type EvalTranscriptTurn,
   type ModelClient,
 } from '@flow/runtime';
-import { BODY_LIMITS, readJson } from '../http/body.js';
+import { BODY_LIMITS, readJson, readText, requireJsonType } from '../http/body.js';
 import { HttpError, badRequest } from '../http/HttpError.js';
 import { sendJson } from '../http/respond.js';
 import { param, type Route } from '../http/router.js';
 import { isRecord, isStringMap } from '../guards.js';
+import { createDraftFlows } from '../serving/draftFlows.js';
 import { MAX_MESSAGE, openFlowAgent, type FlowAgent, type RuntimeOptions } from '../serving/flowAgent.js';
 
 export type { RuntimeOptions };
@@ -115,6 +108,8 @@ function event(res: ServerResponse, name: string, data: unknown): void {
  * to send back next time, the turn's recording for 'Save as test') or `error` events.
  */
 export function runtimeRoutes(options: RuntimeOptions): Route[] {
+  // The editor sends the whole draft at every turn: the same one is checked and compiled once.
+  const drafts = createDraftFlows();
   return [
     {
       // The model the Playground talks to, as the editor shows it: its name and host, never its key.
@@ -183,10 +178,11 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
       pattern: '/api/runtime/:planId/:versionName/chat',
       async handler({ req, res, params }) {
         param(params, 'planId');
-        const body = await readJson(req, BODY_LIMITS.flow);
+        requireJsonType(req);
+        const { body, draft: checkDraft } = drafts.read(await readText(req, BODY_LIMITS.flow));
         if (!isRecord(body)) throw badRequest('Body must be an object with doc, message, messages and variables');
-        const shape = checkFlowShape(body.doc);
-        if (!shape.ok) throw badRequest(`doc is not a flow: ${shape.findings[0]?.message ?? 'invalid'}`, 'INVALID_FLOW');
+        const draft = checkDraft();
+        if (!draft.ok) throw badRequest(`doc is not a flow: ${draft.findings[0]?.message ?? 'invalid'}`, 'INVALID_FLOW');
         const message = body.message;
         if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_MESSAGE)
           throw badRequest(`message must be text of 1 to ${MAX_MESSAGE} characters`);
@@ -200,7 +196,7 @@ export function runtimeRoutes(options: RuntimeOptions): Route[] {
         // What the turn needed from outside, sent back so 'Save as test' can replay it offline.
         const recording = emptyCassette();
         try {
-          ({ agent } = await openFlowAgent(options, shape.doc, {
+          ({ agent } = await openFlowAgent(options, draft.prepare(), {
             ...(chosen === undefined ? {} : { model: chosen }),
             history: { messages: history, variables },
             record: recording,

@@ -96,6 +96,23 @@ describe('the provider secret store', () => {
     expect(JSON.stringify(api.requests)).not.toContain(ORDERS_TOKEN);
   });
 
+  it('reads the store at every turn of the same draft: a value changed or deleted between turns is never the one before', async () => {
+    const doc = leakyFlow(api.url, 'ORDERS_TOKEN', 'API_HEADER');
+    await server.call('PUT', '/api/secrets/API_HEADER', { json: { value: 'header-value-5e6f' } });
+    await server.call('PUT', '/api/secrets/ORDERS_TOKEN', { json: { value: 'first-turn-9a8b' } });
+    await chat(doc);
+    await server.call('PUT', '/api/secrets/ORDERS_TOKEN', { json: { value: 'second-turn-7c6d' } });
+    await chat(doc);
+    expect(api.requests.map((r) => r.headers.authorization)).toEqual(['Bearer first-turn-9a8b', 'Bearer second-turn-7c6d']);
+    expect((await server.call('DELETE', '/api/secrets/ORDERS_TOKEN')).status).toBe(204);
+    const stream = await chat(doc);
+    expect(api.requests).toHaveLength(2);
+    expect(stream).toContain('Secret ORDERS_TOKEN is not set on the provider');
+    // Neither value went anywhere but to the tool, at its own turn.
+    const sent = [stream, JSON.stringify(model.requests.map((r) => r.body))].join('\n');
+    for (const value of ['first-turn-9a8b', 'second-turn-7c6d']) expect(sent).not.toContain(value);
+  });
+
   it("refuses the provider's own settings as secret names, and bad names and values", async () => {
     for (const name of ['FLOW_MODEL_API_KEY', 'FLOW_TOKEN', 'FLOW_SECRETS_KEY', 'DATABASE_URL', 'PGPASSWORD', 'flow_model_api_key']) {
       const res = await server.call('PUT', `/api/secrets/${name}`, { json: { value: 'x' } });

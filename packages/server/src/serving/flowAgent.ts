@@ -49,7 +49,7 @@ export async function openFlowAgent(
     record?: Cassette;
   } = {},
 ): Promise<FlowAgent> {
-  // A served version's flow comes compiled once; the Playground's is compiled for its turn.
+  // A served version's flow comes compiled once, and so does each Playground draft (createDraftFlows).
   const prepared = preparedOf(flow);
   const { doc } = prepared;
   // Only the secrets this flow names, only from the store: the provider's environment is never a flow's.
