@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startEditor } from './App';
 import { parseRoute } from './route';
+import { FIRST_RENDER_WAIT_MS, whenLoadSettles } from './store/whenLoadSettles';
 import '@xyflow/react/dist/style.css';
 import './styles.css';
 
@@ -12,9 +13,12 @@ if (route.replaceWith) window.history.replaceState(null, '', route.replaceWith);
 const root = document.getElementById('root');
 if (root) {
   const editor = startEditor(route.planId, route.versionName);
-  createRoot(root).render(
-    <StrictMode>
-      <App editor={editor} planId={route.planId} versionName={route.versionName} />
-    </StrictMode>,
+  // One first render of the chrome and the plan's nodes together, when the flow comes soon.
+  whenLoadSettles(editor.store, FIRST_RENDER_WAIT_MS, () =>
+    createRoot(root).render(
+      <StrictMode>
+        <App editor={editor} planId={route.planId} versionName={route.versionName} />
+      </StrictMode>,
+    ),
   );
 }

@@ -170,6 +170,17 @@ describe('canvas main-flow', () => {
     expect(await barButton(h.page, 'Play').isEnabled()).toBe(true);
   });
 
+  it('draws a plan that comes at once with its chrome in one first frame: the loading spinner never shows', async () => {
+    await h.page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"][aria-label="Loading flow"]')) Reflect.set(window, '__spinnerShown', true);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await openPlan(h, 'support-desk');
+    await barButton(page, 'Play').waitFor();
+    expect(await page.evaluate(() => Reflect.get(window, '__spinnerShown') === true)).toBe(false);
+  });
+
   it('has the bottom bar buttons and the help button', async () => {
     const page = await openPlan(h, 'support-desk');
     const labels = await page.getByRole('toolbar', { name: 'Flow actions' }).getByRole('button').allInnerTexts();
