@@ -181,6 +181,22 @@ describe('canvas main-flow', () => {
     expect(await page.evaluate(() => Reflect.get(window, '__spinnerShown') === true)).toBe(false);
   });
 
+  it('shows each node in the first frame that draws it, before React Flow has measured it', async () => {
+    await h.page.addInitScript(() => {
+      const hidden: string[] = [];
+      Reflect.set(window, '__hiddenWhenAdded', hidden);
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const added of record.addedNodes)
+            if (added instanceof HTMLElement && added.matches('.react-flow__node') && added.style.visibility === 'hidden')
+              hidden.push(added.dataset.id ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await openPlan(h, 'support-desk');
+    await nodeEl(page, 'support-greet').waitFor();
+    expect(await page.evaluate(() => Reflect.get(window, '__hiddenWhenAdded'))).toEqual([]);
+  });
+
   it('has the bottom bar buttons and the help button', async () => {
     const page = await openPlan(h, 'support-desk');
     const labels = await page.getByRole('toolbar', { name: 'Flow actions' }).getByRole('button').allInnerTexts();
