@@ -573,3 +573,43 @@ export async function lookUpOrdersAt(
   });
   await putFlow(baseUrl, { ...doc, nodes });
 }
+
+/** What the page drew while it opened, as `watchOpening` notes it. */
+export interface Opening {
+  /** Whether an element with role status and this label (the canvas's loading spinner) was ever drawn. */
+  statusShown: boolean;
+  /** The nodes React Flow added hidden (visibility: hidden, before measuring them), by id. */
+  hiddenNodes: string[];
+}
+
+declare global {
+  interface Window {
+    __opening?: Opening;
+  }
+}
+
+/**
+ * Notes from the page's start what it draws as it opens (read with `opening`): whether a status
+ * labelled `statusLabel` ever shows, and which nodes are added hidden.
+ */
+export async function watchOpening(page: Page, statusLabel: string): Promise<void> {
+  await page.addInitScript(
+    ({ node, status }) => {
+      const seen: Opening = { statusShown: false, hiddenNodes: [] };
+      window.__opening = seen;
+      new MutationObserver((records) => {
+        if (document.querySelector(status)) seen.statusShown = true;
+        for (const record of records)
+          for (const added of record.addedNodes)
+            if (added instanceof HTMLElement && added.matches(node) && added.style.visibility === 'hidden')
+              seen.hiddenNodes.push(added.dataset.id ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    },
+    { node: UNNAMED.node, status: `[role="status"][aria-label="${statusLabel}"]` },
+  );
+}
+
+/** What `watchOpening` noted so far. */
+export async function opening(page: Page): Promise<Opening> {
+  return page.evaluate(() => window.__opening ?? { statusShown: false, hiddenNodes: [] });
+}

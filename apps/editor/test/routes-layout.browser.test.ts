@@ -11,6 +11,7 @@ import {
   nodeEl,
   nodeName,
   nodes,
+  opening,
   openPlan,
   paneCorner,
   planLabelPlan,
@@ -19,6 +20,7 @@ import {
   toasts as everyToast,
   viewport,
   visibleToasts,
+  watchOpening,
   zoomOut,
 } from './pageHelpers';
 import { useEditorHarness } from './harness';
@@ -171,30 +173,17 @@ describe('canvas main-flow', () => {
   });
 
   it('draws a plan that comes at once with its chrome in one first frame: the loading spinner never shows', async () => {
-    await h.page.addInitScript(() => {
-      new MutationObserver(() => {
-        if (document.querySelector('[role="status"][aria-label="Loading flow"]')) Reflect.set(window, '__spinnerShown', true);
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchOpening(h.page, 'Loading flow');
     const page = await openPlan(h, 'support-desk');
     await barButton(page, 'Play').waitFor();
-    expect(await page.evaluate(() => Reflect.get(window, '__spinnerShown') === true)).toBe(false);
+    expect((await opening(page)).statusShown).toBe(false);
   });
 
   it('shows each node in the first frame that draws it, before React Flow has measured it', async () => {
-    await h.page.addInitScript(() => {
-      const hidden: string[] = [];
-      Reflect.set(window, '__hiddenWhenAdded', hidden);
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const added of record.addedNodes)
-            if (added instanceof HTMLElement && added.matches('.react-flow__node') && added.style.visibility === 'hidden')
-              hidden.push(added.dataset.id ?? '');
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchOpening(h.page, 'Loading flow');
     const page = await openPlan(h, 'support-desk');
     await nodeEl(page, 'support-greet').waitFor();
-    expect(await page.evaluate(() => Reflect.get(window, '__hiddenWhenAdded'))).toEqual([]);
+    expect((await opening(page)).hiddenNodes).toEqual([]);
   });
 
   it('has the bottom bar buttons and the help button', async () => {
