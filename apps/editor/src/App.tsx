@@ -74,8 +74,8 @@ export interface Editor {
 }
 
 /**
- * Makes the editor's store and starts loading the plan at once, before React first renders (which
- * waits for this load a little: whenLoadSettles), so that nothing waits for the page to draw.
+ * Makes the editor's store and starts loading the plan at once, before React first renders, so
+ * that the flow's request runs while the page draws rather than after it.
  */
 export function startEditor(planId: string, versionName: string): Editor {
   const store = createEditorStore({

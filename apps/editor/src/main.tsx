@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startEditor } from './App';
 import { parseRoute } from './route';
-import { FIRST_RENDER_WAIT_MS, whenLoadSettles } from './store/whenLoadSettles';
 import '@xyflow/react/dist/style.css';
 import './styles.css';
 
@@ -13,12 +12,9 @@ if (route.replaceWith) window.history.replaceState(null, '', route.replaceWith);
 const root = document.getElementById('root');
 if (root) {
   const editor = startEditor(route.planId, route.versionName);
-  // One first render of the chrome and the plan's nodes together, when the flow comes soon.
-  whenLoadSettles(editor.store, FIRST_RENDER_WAIT_MS, () =>
-    createRoot(root).render(
-      <StrictMode>
-        <App editor={editor} planId={route.planId} versionName={route.versionName} />
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <App editor={editor} planId={route.planId} versionName={route.versionName} />
+    </StrictMode>,
   );
 }

@@ -576,8 +576,6 @@ export async function lookUpOrdersAt(
 
 /** What the page drew while it opened, as `watchOpening` notes it. */
 export interface Opening {
-  /** Whether an element with role status and this label (the canvas's loading spinner) was ever drawn. */
-  statusShown: boolean;
   /** The nodes React Flow added hidden (visibility: hidden, before measuring them), by id. */
   hiddenNodes: string[];
 }
@@ -588,28 +586,24 @@ declare global {
   }
 }
 
-/**
- * Notes from the page's start what it draws as it opens (read with `opening`): whether a status
- * labelled `statusLabel` ever shows, and which nodes are added hidden.
- */
-export async function watchOpening(page: Page, statusLabel: string): Promise<void> {
+/** Notes from the page's start which nodes it adds hidden (read with `opening`). */
+export async function watchOpening(page: Page): Promise<void> {
   await page.addInitScript(
-    ({ node, status }) => {
-      const seen: Opening = { statusShown: false, hiddenNodes: [] };
+    ({ node }) => {
+      const seen: Opening = { hiddenNodes: [] };
       window.__opening = seen;
       new MutationObserver((records) => {
-        if (document.querySelector(status)) seen.statusShown = true;
         for (const record of records)
           for (const added of record.addedNodes)
             if (added instanceof HTMLElement && added.matches(node) && added.style.visibility === 'hidden')
               seen.hiddenNodes.push(added.dataset.id ?? '');
       }).observe(document, { childList: true, subtree: true });
     },
-    { node: UNNAMED.node, status: `[role="status"][aria-label="${statusLabel}"]` },
+    { node: UNNAMED.node },
   );
 }
 
 /** What `watchOpening` noted so far. */
 export async function opening(page: Page): Promise<Opening> {
-  return page.evaluate(() => window.__opening ?? { statusShown: false, hiddenNodes: [] });
+  return page.evaluate(() => window.__opening ?? { hiddenNodes: [] });
 }

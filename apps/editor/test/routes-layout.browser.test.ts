@@ -172,15 +172,8 @@ describe('canvas main-flow', () => {
     expect(await barButton(h.page, 'Play').isEnabled()).toBe(true);
   });
 
-  it('draws a plan that comes at once with its chrome in one first frame: the loading spinner never shows', async () => {
-    await watchOpening(h.page, 'Loading flow');
-    const page = await openPlan(h, 'support-desk');
-    await barButton(page, 'Play').waitFor();
-    expect((await opening(page)).statusShown).toBe(false);
-  });
-
   it('shows each node in the first frame that draws it, before React Flow has measured it', async () => {
-    await watchOpening(h.page, 'Loading flow');
+    await watchOpening(h.page);
     const page = await openPlan(h, 'support-desk');
     await nodeEl(page, 'support-greet').waitFor();
     expect((await opening(page)).hiddenNodes).toEqual([]);

@@ -37,9 +37,6 @@ export function useOpeningViewport() {
         refit.current = true;
       }
     };
-    // The first render waits for the load (whenLoadSettles): then the plan opens as the canvas mounts.
-    const now = store.getState();
-    if (!opened.current && now.plan && !now.loading) open(now);
     return store.subscribe((state, previous) => {
       if (!opened.current && previous.loading && !state.loading) open(state);
       else if (refit.current && state.measured !== previous.measured && state.doc.nodes.every((n) => state.measured.has(n.id))) {
