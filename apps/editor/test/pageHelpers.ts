@@ -573,3 +573,37 @@ export async function lookUpOrdersAt(
   });
   await putFlow(baseUrl, { ...doc, nodes });
 }
+
+/** What the page drew while it opened, as `watchOpening` notes it. */
+export interface Opening {
+  /** The nodes React Flow added hidden (visibility: hidden, before measuring them), by id. */
+  hiddenNodes: string[];
+}
+
+declare global {
+  interface Window {
+    __opening?: Opening;
+  }
+}
+
+/** Notes from the page's start which nodes it adds hidden (read with `opening`). */
+export async function watchOpening(page: Page): Promise<void> {
+  await page.addInitScript(
+    ({ node }) => {
+      const seen: Opening = { hiddenNodes: [] };
+      window.__opening = seen;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const added of record.addedNodes)
+            if (added instanceof HTMLElement && added.matches(node) && added.style.visibility === 'hidden')
+              seen.hiddenNodes.push(added.dataset.id ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    },
+    { node: UNNAMED.node },
+  );
+}
+
+/** What `watchOpening` noted so far. */
+export async function opening(page: Page): Promise<Opening> {
+  return page.evaluate(() => window.__opening ?? { hiddenNodes: [] });
+}

@@ -11,6 +11,7 @@ import {
   nodeEl,
   nodeName,
   nodes,
+  opening,
   openPlan,
   paneCorner,
   planLabelPlan,
@@ -19,6 +20,7 @@ import {
   toasts as everyToast,
   viewport,
   visibleToasts,
+  watchOpening,
   zoomOut,
 } from './pageHelpers';
 import { useEditorHarness } from './harness';
@@ -168,6 +170,13 @@ describe('canvas main-flow', () => {
     await nodeEl(h.page, 'support-greet').waitFor();
     await spinner.waitFor({ state: 'detached' });
     expect(await barButton(h.page, 'Play').isEnabled()).toBe(true);
+  });
+
+  it('shows each node in the first frame that draws it, before React Flow has measured it', async () => {
+    await watchOpening(h.page);
+    const page = await openPlan(h, 'support-desk');
+    await nodeEl(page, 'support-greet').waitFor();
+    expect((await opening(page)).hiddenNodes).toEqual([]);
   });
 
   it('has the bottom bar buttons and the help button', async () => {

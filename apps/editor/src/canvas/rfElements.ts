@@ -1,5 +1,6 @@
 import type { FlowEdge, FlowNode } from '@flow/core';
 import { MarkerType, type Edge, type Node } from '@xyflow/react';
+import { estimatedSize } from './flowBounds';
 
 export type RFNode = Node<FlowNode['data'], FlowNode['type']>;
 export type RFEdge = Edge<{ kind: FlowEdge['kind'] }>;
@@ -30,7 +31,9 @@ export function createNodeAdapter() {
           position: node.position,
           data: node.data,
           selected: isSelected,
-          ...(size ? { measured: size } : {}),
+          // Unmeasured, its estimate: React Flow draws a node it has a size for in the first frame,
+          // instead of hiding it until a frame has measured it.
+          ...(size ? { measured: size } : initialSize(estimatedSize(node))),
         };
         cache.set(node, { selected: isSelected, measured: size, rf });
         return rf;
@@ -41,6 +44,8 @@ export function createNodeAdapter() {
     },
   };
 }
+
+const initialSize = ({ width, height }: Size) => ({ initialWidth: width, initialHeight: height });
 
 const CHAIN_STYLE = { stroke: '#3b82f6', strokeDasharray: '6 4', strokeWidth: 2 } as const;
 const NODE_STYLE = { stroke: '#94a3b8', strokeWidth: 1.5 } as const;
