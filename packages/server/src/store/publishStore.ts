@@ -140,7 +140,9 @@ export interface PublishStore {
   latest(): Promise<PublishedVersion[]>;
   /**
    * The id of a version's newest publish, from the records' names alone; null when it has none.
-   * Kept for REVALIDATE_MS (every served turn asks), and looked at again at once after `published`.
+   * Every served turn asks: a kept id is given at once, and once older than REVALIDATE_MS the names
+   * are read again meanwhile for the turns after (a publish written outside this server is seen by
+   * those). After `published`, the next turn waits for the names read again.
    */
   newestId(planId: string, versionName: string): Promise<string | null>;
   /** Says a publish of the version was just written (its change committed): the next `newestId` reads the records again. */
@@ -166,6 +168,26 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
   const newestIds = new Map<string, { id: string | null; checkedAt: number }>();
   // The reads of the names under way, each with the count of publishes it began after.
   const readingIds = new Map<string, { id: Promise<string | null>; seen: number }>();
+  let publishesSeen = 0;
+  /** Reads the version's newest publish id and keeps it; turns that ask meanwhile share the read, unless this server published since it began. */
+  function readIds(key: string, planId: string, versionName: string): Promise<string | null> {
+    const shared = readingIds.get(key);
+    if (shared !== undefined && shared.seen === publishesSeen) return shared.id;
+    const seen = publishesSeen;
+    const started = performance.now();
+    const id = readNewestId(planId, versionName).then((found) => {
+      // Not kept when a publish was written meanwhile: the names may have been read before it.
+      if (publishesSeen === seen) newestIds.set(key, { id: found, checkedAt: started });
+      return found;
+    });
+    const reading = { id, seen };
+    readingIds.set(key, reading);
+    const done = (): void => {
+      if (readingIds.get(key) === reading) readingIds.delete(key);
+    };
+    id.then(done, done);
+    return id;
+  }
   /** The id of the version's newest publish, from its records' names. */
   async function readNewestId(planId: string, versionName: string): Promise<string | null> {
     // A record's file is named by its time (recordFileOf): the greatest name is the newest publish.
@@ -173,7 +195,6 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
     const newest = names.sort().at(-1);
     return newest === undefined ? null : publishIdOf(newest.slice(0, -'.json'.length));
   }
-  let publishesSeen = 0;
   return {
     async prepare(planId, versionName, flowText, request) {
       const publishedAt = await nextPublishTime(now().getTime(), (at) => exists(fileOf(planId, versionName, at)));
@@ -202,24 +223,16 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
     newestId(planId, versionName) {
       const key = `${planId}/${versionName}`;
       const kept = newestIds.get(key);
-      const started = performance.now();
-      if (kept !== undefined && started - kept.checkedAt < REVALIDATE_MS) return Promise.resolve(kept.id);
-      // Turns that come together share one read of the names, begun after the last publish this server wrote.
-      const shared = readingIds.get(key);
-      if (shared !== undefined && shared.seen === publishesSeen) return shared.id;
-      const seen = publishesSeen;
-      const id = readNewestId(planId, versionName).then((found) => {
-        // Not kept when a publish was written meanwhile: the names may have been read before it.
-        if (publishesSeen === seen) newestIds.set(key, { id: found, checkedAt: started });
-        return found;
-      });
-      const reading = { id, seen };
-      readingIds.set(key, reading);
-      const done = (): void => {
-        if (readingIds.get(key) === reading) readingIds.delete(key);
-      };
-      id.then(done, done);
-      return id;
+      if (kept !== undefined) {
+        // A turn never waits for the disk while an id is kept: turns that come together each go on to their model at once.
+        if (performance.now() - kept.checkedAt >= REVALIDATE_MS)
+          readIds(key, planId, versionName).catch(() => {
+            // Not trusted after a failed read: the next turn reads the names itself, and says what is wrong.
+            if (newestIds.get(key) === kept) newestIds.delete(key);
+          });
+        return Promise.resolve(kept.id);
+      }
+      return readIds(key, planId, versionName);
     },
     published(planId, versionName) {
       publishesSeen++;

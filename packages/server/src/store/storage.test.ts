@@ -10,13 +10,14 @@ import { createFileStorage } from './storage.js';
 import { storageContract } from './storageContract.test-helper.js';
 
 // Counts the folder listings the store makes, and can hold a listing's names once read (they are read as before).
-const listed = vi.hoisted(() => ({ count: 0, held: Promise.resolve() }));
+const listed = vi.hoisted(() => ({ count: 0, held: Promise.resolve(), fails: false }));
 vi.mock('./listing.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./listing.js')>();
   return {
     ...actual,
     fileNames: async (folder: string) => {
       listed.count++;
+      if (listed.fails) throw new Error('EIO: the disk failed');
       const names = await actual.fileNames(folder);
       await listed.held;
       return names;
@@ -39,7 +40,7 @@ describe('the folder store', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("keeps a version's newest publish id for REVALIDATE_MS: its own publish is seen at once, one made outside it once that time passed", async () => {
+  it("keeps a version's newest publish id: its own publish is seen at once; one made outside it by the turns after the first that asks once REVALIDATE_MS passed", async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const paths = dataPaths(dir);
     const storage = createFileStorage(paths);
@@ -55,10 +56,29 @@ describe('the folder store', () => {
     );
     expect(await storage.publishes.newestId('p', 'production')).toBe(second.entry.id);
     vi.advanceTimersByTime(REVALIDATE_MS);
-    expect(await storage.publishes.newestId('p', 'production')).toBe(publishIdOf(outside));
+    // That turn does not wait for the disk: it has the kept id, and the names are read again meanwhile.
+    expect(await storage.publishes.newestId('p', 'production')).toBe(second.entry.id);
+    await vi.waitFor(async () => expect(await storage.publishes.newestId('p', 'production')).toBe(publishIdOf(outside)));
   });
 
-  it('reads the names once for the turns that ask together, never giving a read begun before its own publish', async () => {
+  it('trusts a kept id no more once reading the names again failed: the next turn reads them itself and says so', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const paths = dataPaths(dir);
+    const first = await createFileStorage(paths).flows.publish('p', 'production', () => sampleFlow('p', 'production', 1));
+    const publishes = createPublishStore(paths);
+    expect(await publishes.newestId('p', 'production')).toBe(first.entry.id);
+    vi.advanceTimersByTime(REVALIDATE_MS);
+    listed.fails = true;
+    try {
+      expect(await publishes.newestId('p', 'production')).toBe(first.entry.id);
+      await vi.waitFor(() => expect(publishes.newestId('p', 'production')).rejects.toThrow('EIO: the disk failed'));
+    } finally {
+      listed.fails = false;
+    }
+    expect(await publishes.newestId('p', 'production')).toBe(first.entry.id);
+  });
+
+  it('reads the names once for the turns that ask together, never waits for the disk while an id is kept, and never gives a read begun before its own publish', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const paths = dataPaths(dir);
     const first = await createFileStorage(paths).flows.publish('p', 'production', () => sampleFlow('p', 'production', 1));
@@ -67,12 +87,14 @@ describe('the folder store', () => {
     const together = await Promise.all(Array.from({ length: 20 }, () => publishes.newestId('p', 'production')));
     expect(together).toEqual(Array.from({ length: 20 }, () => first.entry.id));
     expect(listed.count).toBe(1);
-    // A read under way (its names read, then held) when a publish is written: a turn asking after the publish reads the names again.
+    // Once the kept id is old, turns still get it at once (the names read again meanwhile are held here), with one read for all.
     vi.advanceTimersByTime(REVALIDATE_MS);
     let release = (): void => undefined;
     listed.held = new Promise((resolve) => (release = resolve));
-    const begun = publishes.newestId('p', 'production');
-    await vi.waitFor(() => expect(listed.count).toBe(2));
+    const kept = await Promise.all(Array.from({ length: 20 }, () => publishes.newestId('p', 'production')));
+    expect(kept).toEqual(Array.from({ length: 20 }, () => first.entry.id));
+    expect(listed.count).toBe(2);
+    // A publish written while that read is under way: the turn asking after it reads the names again, not sharing the old read.
     const later = '2999-01-01T00:00:00.000Z';
     await writeFile(
       join(paths.published('p', 'production'), recordFileOf(later)),
@@ -82,7 +104,7 @@ describe('the folder store', () => {
     const after = publishes.newestId('p', 'production');
     release();
     expect(await after).toBe(publishIdOf(later));
-    expect(await begun).toBe(first.entry.id);
+    expect(listed.count).toBe(3);
     listed.held = Promise.resolve();
   });
 });
