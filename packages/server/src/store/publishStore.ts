@@ -161,7 +161,12 @@ export function promptOf(doc: FlowDocument): SystemPromptResponse {
 }
 
 /** The publish history under `<plan>/published/<version>/<publishedAt with - for :>.json`. */
-export function createPublishStore(paths: DataPaths, now: () => Date = () => new Date()): PublishStore {
+export function createPublishStore(
+  paths: DataPaths,
+  now: () => Date = () => new Date(),
+  /** Test seam: how a version's record names are listed (newestId's reads). */
+  listNames: (folder: string) => Promise<string[]> = fileNames,
+): PublishStore {
   const fileOf = (planId: string, versionName: string, publishedAt: string): string =>
     join(paths.published(planId, versionName), recordFileOf(publishedAt));
   // Each version's newest publish id as last read, and when; the versions are few (the served ones).
@@ -191,7 +196,7 @@ export function createPublishStore(paths: DataPaths, now: () => Date = () => new
   /** The id of the version's newest publish, from its records' names. */
   async function readNewestId(planId: string, versionName: string): Promise<string | null> {
     // A record's file is named by its time (recordFileOf): the greatest name is the newest publish.
-    const names = (await fileNames(paths.published(planId, versionName))).filter((name) => name.endsWith('.json'));
+    const names = (await listNames(paths.published(planId, versionName))).filter((name) => name.endsWith('.json'));
     const newest = names.sort().at(-1);
     return newest === undefined ? null : publishIdOf(newest.slice(0, -'.json'.length));
   }

@@ -4,31 +4,28 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleFlow } from '../testServer.test-helper.js';
 import { dataPaths } from './dataPaths.js';
-import { REVALIDATE_MS } from './listing.js';
+import { REVALIDATE_MS, fileNames } from './listing.js';
 import { createPublishStore, publishIdOf, recordFileOf } from './publishStore.js';
 import { createFileStorage } from './storage.js';
 import { storageContract } from './storageContract.test-helper.js';
-
-// Counts the folder listings the store makes, and can hold a listing's names once read (they are read as before).
-const listed = vi.hoisted(() => ({ count: 0, held: Promise.resolve(), fails: false }));
-vi.mock('./listing.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./listing.js')>();
-  return {
-    ...actual,
-    fileNames: async (folder: string) => {
-      listed.count++;
-      if (listed.fails) throw new Error('EIO: the disk failed');
-      const names = await actual.fileNames(folder);
-      await listed.held;
-      return names;
-    },
-  };
-});
 
 storageContract('folder store', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'flow-storage-'));
   return { storage: createFileStorage(dataPaths(dir)), close: () => rm(dir, { recursive: true, force: true }) };
 });
+
+/** Listings of record names that count themselves, can be held once read, or fail: a test's view of newestId's reads. */
+function watchedListings() {
+  const listed = { count: 0, held: Promise.resolve(), fails: false };
+  const list = async (folder: string): Promise<string[]> => {
+    listed.count++;
+    if (listed.fails) throw new Error('EIO: the disk failed');
+    const names = await fileNames(folder);
+    await listed.held;
+    return names;
+  };
+  return { listed, list };
+}
 
 describe('the folder store', () => {
   let dir: string;
@@ -65,7 +62,8 @@ describe('the folder store', () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const paths = dataPaths(dir);
     const first = await createFileStorage(paths).flows.publish('p', 'production', () => sampleFlow('p', 'production', 1));
-    const publishes = createPublishStore(paths);
+    const { listed, list } = watchedListings();
+    const publishes = createPublishStore(paths, undefined, list);
     expect(await publishes.newestId('p', 'production')).toBe(first.entry.id);
     vi.advanceTimersByTime(REVALIDATE_MS);
     listed.fails = true;
@@ -82,7 +80,8 @@ describe('the folder store', () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const paths = dataPaths(dir);
     const first = await createFileStorage(paths).flows.publish('p', 'production', () => sampleFlow('p', 'production', 1));
-    const publishes = createPublishStore(paths);
+    const { listed, list } = watchedListings();
+    const publishes = createPublishStore(paths, undefined, list);
     listed.count = 0;
     const together = await Promise.all(Array.from({ length: 20 }, () => publishes.newestId('p', 'production')));
     expect(together).toEqual(Array.from({ length: 20 }, () => first.entry.id));
@@ -105,6 +104,5 @@ describe('the folder store', () => {
     release();
     expect(await after).toBe(publishIdOf(later));
     expect(listed.count).toBe(3);
-    listed.held = Promise.resolve();
   });
 });
