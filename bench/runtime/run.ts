@@ -1,5 +1,5 @@
 // Runtime figures: the Playground's first token as a ratio to the endpoint's own first token (the
-// runtime's and the provider's overhead; budget <= 1.1x), the overhead of a tool call, and
+// runtime's and the provider's overhead; goal <= 1.05x, issue 40), the overhead of a tool call, and
 // conversation tests replayed from a cassette (cases per second at concurrency 1 and 4).
 import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
