@@ -8,19 +8,14 @@
 // by kind of task (script, style, layout, paint...). LONG=1 lists each pan's tasks over 50 ms;
 // SETTLE=<ms> starts panning that long after the first paint (the pan alone, without the load's tail).
 // Usage: node --conditions=development --import tsx editor/panTrace.ts [size=5000] [runs=5] [dist...]
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import react from '@vitejs/plugin-react';
-import { startServer, type RunningServer } from '@flow/server';
 import type { CDPSession } from 'playwright-core';
-import { build } from 'vite';
-import { viewportKey } from '../../apps/editor/src/canvas/viewportStorage.js';
-import { editorDist, launchBrowser } from '../../apps/editor/test/browser.js';
+import { editorDist } from '../../apps/editor/test/browser.js';
 import { syntheticFlow } from '../core/syntheticFlow.js';
-import { paintProbe } from './probe.js';
-import { panFps, visibleIds, ZOOM } from './run.js';
 import { withFreeTarget } from './interactions.js';
+import { panFps, visibleIds, ZOOM } from './run.js';
+import { startTraceRig } from './traceRig.js';
 
 const [sizeArg = '5000', runsArg = '5', ...distArgs] = process.argv.slice(2);
 const size = Number(sizeArg);
@@ -92,62 +87,16 @@ function selfTimes(profile: CpuProfile): [string, number][] {
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
-const LONG_TASKS = `window.__longTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });`;
-
 const busyMs = async (cdp: CDPSession): Promise<number> => {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return 1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
 };
 
-const work = mkdtempSync(join(tmpdir(), 'flow-pan-trace-'));
-const servers: RunningServer[] = [];
-const browser = await launchBrowser();
+const doc = withFreeTarget(syntheticFlow(size));
+const rig = await startTraceRig(doc, dists, ZOOM, 'pan-trace');
 try {
-  const doc = withFreeTarget(syntheticFlow(size));
-  const bareDist = join(work, 'bare');
-  await build({
-    root: new URL('./bare', import.meta.url).pathname,
-    base: '/',
-    logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir: bareDist, emptyOutDir: true },
-  });
-  const nodes = doc.nodes.map((n) => ({ id: n.id, position: n.position, data: { label: n.data.name || n.id } }));
-  const edges = doc.edges.map((e) => ({ id: e.id, source: e.source, target: e.target }));
-  writeFileSync(join(bareDist, `nodes-${size}.json`), JSON.stringify({ nodes, edges }));
-  const bare = await startServer({ port: 0, dir: join(work, 'bare-data'), editorDir: bareDist, seedDir: null, log: () => {} });
-  servers.push(bare);
-  const editors: RunningServer[] = [];
-  for (const [i, dist] of dists.entries()) {
-    const dir = join(work, `data-${i}`);
-    mkdirSync(dir);
-    const server = await startServer({ port: 0, dir, editorDir: dist, seedDir: null, log: () => {} });
-    servers.push(server);
-    editors.push(server);
-    const res = await fetch(`${server.url}/api/flows/bench/production`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...doc, planId: 'bench', versionName: 'production' }),
-    });
-    if (!res.ok) throw new Error(`PUT: ${res.status}`);
-  }
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript({ content: "localStorage.setItem('onboarding:dontShowAgain', 'true')" });
-  const view = JSON.stringify({ x: 0, y: 0, zoom: ZOOM });
-  await context.addInitScript({
-    content: `localStorage.setItem(${JSON.stringify(viewportKey('bench', 'production'))}, ${JSON.stringify(view)});`,
-  });
-  await context.addInitScript({ content: LONG_TASKS });
-  const sizer = await context.newPage();
-  await sizer.goto(`${editors[0]?.url}/bench/production`);
-  const pane = await sizer.locator('.react-flow__pane').boundingBox();
-  await sizer.close();
-  if (!pane) throw new Error('no pane');
-  const w = Math.round(pane.width);
-  const h = Math.round(pane.height);
-  const ids = visibleIds(doc, w, h);
-  const urls = [...editors.map((e) => `${e.url}/bench/production`), `${bare.url}/?n=${size}&w=${w}&h=${h}`];
-  const names = urls.map((_, i) => (i < dists.length ? (dists[i] ?? '') : 'bare React Flow'));
+  const { browser, urls, names, pane } = rig;
+  const ids = visibleIds(doc, pane.w, pane.h);
   const fps: number[][] = urls.map(() => []);
   const busy: number[][] = urls.map(() => []);
   const longTasks: string[][] = urls.map(() => []);
@@ -155,12 +104,7 @@ try {
   if (traceDir) mkdirSync(traceDir, { recursive: true });
   for (let r = 0; r < runs; r++) {
     for (const [i, url] of urls.entries()) {
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Performance.enable');
-      await page.addInitScript({ content: paintProbe(ids) });
-      await page.goto(url);
-      await page.waitForFunction(() => Reflect.get(window, '__paintedAt') !== undefined, undefined, { timeout: 120_000 });
+      const { page, cdp } = await rig.open(url, ids);
       // SETTLE=<ms>: pan only after the page has had this long after its first paint (to see the pan alone).
       if (process.env.SETTLE) await page.waitForTimeout(Number(process.env.SETTLE));
       const profiling = profileDir !== undefined && r === runs - 1;
@@ -214,7 +158,5 @@ try {
     if (process.env.LONG) for (const t of longTasks[i] ?? []) console.log(`  tasks over 50 ms during the pan (start+ms): ${t}`);
   }
 } finally {
-  await browser.close();
-  for (const s of servers) await s.close();
-  rmSync(work, { recursive: true, force: true });
+  await rig.close();
 }
