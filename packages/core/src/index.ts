@@ -76,6 +76,7 @@ export * from './model/models.js';
 export * from './functions/metadata.js';
 export * from './model/paths.js';
 export * from './model/errorMessage.js';
+export * from './model/textCuts.js';
 export * from './model/fields.js';
 export * from './model/emoji.js';
 export * from './model/ids.js';

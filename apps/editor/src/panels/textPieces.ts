@@ -1,3 +1,5 @@
+import { pieceEnd } from '@flow/core';
+
 /**
  * About how many characters a piece of a long preview holds: laid out in ~2 ms, and few enough
  * pieces (57 at 5,000 nodes) that the browser's check of which are in view (an intersection
@@ -21,17 +23,14 @@ export function textPieces(text: string, size = PIECE_CHARS): TextPiece[] {
   let start = 0;
   while (start < text.length) {
     const lineEnd = text.indexOf('\n', start + size - 1);
-    let end = Math.min(lineEnd < 0 ? text.length : lineEnd + 1, start + size * 4);
     // Not between the two halves of a character outside the BMP (an emoji): each piece draws its own.
-    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+    const end = pieceEnd(text, start, Math.min(lineEnd < 0 ? text.length : lineEnd + 1, start + size * 4));
     const piece = text.slice(start, end);
     pieces.push({ text: piece, lines: lineCount(piece) });
     start += piece.length;
   }
   return pieces;
 }
-
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 function lineCount(piece: string): number {
   let lines = 1;

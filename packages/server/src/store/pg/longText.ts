@@ -1,5 +1,6 @@
 // A long text written to PostgreSQL in pieces. postgres.js encodes each parameter of a statement in
 // one synchronous step: a 23 MB flow held every other request of the server for 50 to 100 ms.
+import { pieceEnd } from '@flow/core';
 import type { PendingQuery, Row, TransactionSql } from 'postgres';
 import { textOfBytes } from '../../http/body.js';
 
@@ -11,10 +12,8 @@ export function textPieces(text: string, size: number = PIECE_CHARS): string[] {
   const pieces: string[] = [];
   let start = 0;
   while (start < text.length) {
-    let end = Math.min(start + size, text.length);
     // A piece ending on a high surrogate would send half a character (U+FFFD in the database).
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && end - start > 1 && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    const end = pieceEnd(text, start, Math.min(start + size, text.length));
     pieces.push(text.slice(start, end));
     start = end;
   }
