@@ -239,13 +239,15 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     };
     // Streamed pieces are masked too: a tail that could still become a secret value waits for the next piece.
     const { onDelta } = request;
-    const redactor = createStreamRedactor(secretValues);
-    const onToken = onDelta
-      ? (text: string): void => {
-          const safe = redactor.push(text);
-          if (safe !== '') onDelta(safe);
-        }
-      : undefined;
+    // Made only for a streamed answer: a turn answered whole is masked once, at its end.
+    const redactor = onDelta ? createStreamRedactor(secretValues) : undefined;
+    const onToken =
+      onDelta && redactor
+        ? (text: string): void => {
+            const safe = redactor.push(text);
+            if (safe !== '') onDelta(safe);
+          }
+        : undefined;
     try {
       const trace = await agent.turn(input, {
         onToolCall: record,
@@ -253,7 +255,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
       });
-      const rest = redactor.end();
+      const rest = redactor?.end() ?? '';
       if (onDelta && rest !== '') onDelta(rest);
       await written.done();
       const at = now();
