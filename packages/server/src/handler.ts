@@ -6,6 +6,7 @@ import type { Sessions } from './access/sessions.js';
 import { redactTokens } from '@flow/core';
 import { HttpError, notFound } from './http/HttpError.js';
 import { sendError } from './http/respond.js';
+import { createRequestSlices } from './http/requestSlices.js';
 import { createRouter, pathSegments, type Route } from './http/router.js';
 import type { AgentKeys } from './keys/agentKeys.js';
 
@@ -31,7 +32,8 @@ export interface HandlerOptions {
 /**
  * The request pipeline: Host allow-list, access (with a token, every route but sign-in and the
  * editor's static files needs it: bearer header or session cookie; writes from another site are
- * refused; an agent key opens only the served routes, /v1 and /mcp, which check it), routing (404/405), the route's handler, then the editor's files. A page asked for
+ * refused; an agent key opens only the served routes, /v1 and /mcp, which check it, and which start in
+ * slices of the event loop), routing (404/405), the route's handler, then the editor's files. A page asked for
  * without signing in goes to the sign-in page; every other failure becomes a JSON error,
  * unexpected ones a bare 500 whose details go only to the log.
  */
@@ -44,6 +46,7 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
     limiter: options.limiter,
     trustProxy: options.trustProxy,
   });
+  const slices = createRequestSlices();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     options.hosts.check(req);
@@ -52,6 +55,8 @@ export function createHandler(options: HandlerOptions): (req: IncomingMessage, r
     const how = await access.check(req, method, segments);
     // The served routes check their agent key themselves; their preflights are answered here.
     if (how === 'agent' && method === 'OPTIONS') return options.agentKeys.preflight(req, res);
+    // Served turns that come together are prepared a slice at a time, each slice's model requests sent before the next.
+    if (how === 'agent') await slices.enter();
     if (how === null) {
       if ((method === 'GET' || method === 'HEAD') && segments[0] !== 'api') {
         res.writeHead(303, {

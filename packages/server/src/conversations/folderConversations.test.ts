@@ -44,7 +44,7 @@ describe('the folder conversation log', () => {
     const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
     try {
       // At most 3 kept, and 200 characters of state: a long state is read from its file each time.
-      const records = folderConversationRecords(dir, { count: 3, stateChars: 200 });
+      const records = folderConversationRecords(dir, { keptAtMost: { count: 3, stateChars: 200 } });
       const head = (id: string) => ({
         id,
         planId: 'shop',
@@ -120,49 +120,89 @@ describe('the folder conversation log', () => {
     }
   });
 
-  it("writes a turn's lines as they come and syncs the log once, at the turn's end, before the turn is answered", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
-    // Every FileHandle's datasync, the store's included, through their shared prototype.
+  /** Every FileHandle's datasync, the store's included, spied through their shared prototype. */
+  async function spyOnDatasync(dir: string) {
     const probe = await open(join(dir, 'probe'), 'w');
     const prototype: unknown = Object.getPrototypeOf(probe);
     await probe.close();
     if (!isFileHandle(prototype)) throw new Error('FileHandle has no datasync');
-    const datasync = prototype.datasync;
-    const syncs = vi.spyOn(prototype, 'datasync');
+    return { datasync: prototype.datasync, syncs: vi.spyOn(prototype, 'datasync') };
+  }
+  const turnAt = '2026-11-27T10:00:01.000Z';
+  const answer = { kind: 'assistant', at: turnAt, content: 'Shipped.', usage: { inputTokens: 9, outputTokens: 2 } } as const;
+  const startConversation = async (records: ReturnType<typeof folderConversationRecords>): Promise<string> => {
+    const id = newConversationId();
+    await records.create({ id, planId: 'shop', versionName: 'production', keyName: null, createdAt: turnAt }, [
+      { kind: 'user', at: turnAt, content: 'Where is A1?' },
+    ]);
+    return id;
+  };
+
+  it("writes a turn's lines as they come, answers without waiting for the disk, and syncs each log written once per round", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    const { datasync, syncs } = await spyOnDatasync(dir);
     try {
-      const records = folderConversationRecords(dir);
-      const id = newConversationId();
-      const log = join(dir, CONVERSATIONS_FOLDER, `${id}.jsonl`);
-      const at = '2026-11-27T10:00:01.000Z';
-      await records.create({ id, planId: 'shop', versionName: 'production', keyName: null, createdAt: at }, [
-        { kind: 'user', at, content: 'Where is A1?' },
-      ]);
-      await records.append(id, { kind: 'tool', at, name: 'look_up_order', arguments: { order_id: 'A1' }, output: 'shipped', ms: 3 });
-      // Each line is in the log (the page cache, which a crash of the process leaves) as soon as it is written.
-      expect((await readFile(log, 'utf8')).split('\n')).toHaveLength(4);
-      expect(syncs).not.toHaveBeenCalled();
+      // The first round's syncs are held until released.
       let release = (): void => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
-      syncs.mockImplementationOnce(async function (this: FileHandle) {
+      syncs.mockImplementation(async function (this: FileHandle) {
         await held;
         return Reflect.apply(datasync, this, []);
       });
-      let ended = false;
-      const end = records
-        .finishTurn(
-          id,
-          { kind: 'assistant', at, content: 'Shipped.', usage: { inputTokens: 9, outputTokens: 2 } },
-          { messages: [], variables: {} },
-        )
-        .then(() => (ended = true));
-      await vi.waitFor(() => expect(syncs).toHaveBeenCalledTimes(1));
-      // The answer and the state are written; the turn is not over before they are on disk.
+      const records = folderConversationRecords(dir, { syncMs: 20 });
+      const first = await startConversation(records);
+      const log = join(dir, CONVERSATIONS_FOLDER, `${first}.jsonl`);
+      await records.append(first, {
+        kind: 'tool',
+        at: turnAt,
+        name: 'look_up_order',
+        arguments: { order_id: 'A1' },
+        output: 'shipped',
+        ms: 3,
+      });
+      // Each line is in the log (the page cache, which a crash of the process leaves) as soon as it is written.
+      expect((await readFile(log, 'utf8')).split('\n')).toHaveLength(4);
+      await records.finishTurn(first, answer, { messages: [], variables: {} });
       expect((await readFile(log, 'utf8')).split('\n')).toHaveLength(6);
-      expect(ended).toBe(false);
-      release();
-      await end;
+      await startConversation(records);
+      // The round syncs the first log (held here), then the second: one sync per log, however many writes it had.
+      await vi.waitFor(() => expect(syncs).toHaveBeenCalledTimes(1));
+      // A turn goes on while its log's sync is under way: it never waits for the disk.
+      await records.finishTurn(first, answer, { messages: [], variables: {} });
+      expect((await readFile(log, 'utf8')).split('\n')).toHaveLength(8);
       expect(syncs).toHaveBeenCalledTimes(1);
+      release();
+      // Then the second log; the first, written during the round, is synced again in the next one, the second not.
+      await vi.waitFor(() => expect(syncs).toHaveBeenCalledTimes(3));
+      const [firstHandle, secondHandle, again] = syncs.mock.contexts;
+      expect(firstHandle).not.toBe(secondHandle);
+      expect(again).toBe(firstHandle);
       await records.close();
+      expect(syncs).toHaveBeenCalledTimes(3);
+    } finally {
+      syncs.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('syncs a log written since the last round when it closes, and tries a failed sync again in the next round', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flow-conversations-'));
+    const { syncs } = await spyOnDatasync(dir);
+    try {
+      // No round comes in this test's time: only closing syncs.
+      const records = folderConversationRecords(dir, { syncMs: 3_600_000 });
+      await startConversation(records);
+      expect(syncs).not.toHaveBeenCalled();
+      await records.close();
+      expect(syncs).toHaveBeenCalledTimes(1);
+
+      syncs.mockClear();
+      syncs.mockRejectedValueOnce(new Error('EIO: i/o error, fdatasync'));
+      const retrying = folderConversationRecords(dir, { syncMs: 20 });
+      await startConversation(retrying);
+      await vi.waitFor(() => expect(syncs).toHaveBeenCalledTimes(2));
+      expect(syncs.mock.contexts[1]).toBe(syncs.mock.contexts[0]);
+      await retrying.close();
     } finally {
       syncs.mockRestore();
       await rm(dir, { recursive: true, force: true });

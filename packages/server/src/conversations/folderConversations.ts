@@ -33,6 +33,13 @@ export const KEPT_CONVERSATIONS = { count: 1_000, stateChars: 32 * 1024 * 1024 }
 /** Conversation logs a server keeps open at most (the most recently written; the others are closed and opened again when written). */
 export const OPEN_LOGS = 128;
 
+/**
+ * How long after a write its log is synced to disk at most (a log closed before is synced as it closes).
+ * A line is in the page cache as soon as it is written, so a crash of the server loses nothing; a crash
+ * of the machine may lose the last second. One sync per log and round, however many turns it had.
+ */
+export const SYNC_MS = 1_000;
+
 // A deleted conversation's file is never made again (an append opens without O_CREAT).
 const APPEND = constants.O_WRONLY | constants.O_APPEND;
 const CREATE = APPEND | constants.O_CREAT | constants.O_EXCL;
@@ -118,17 +125,20 @@ function stateOfLines(base: ConversationState, lines: readonly StateLine[]): Con
 /**
  * The conversation log as one file per conversation under the data folder's `.flow-conversations`
  * (mode 600): JSON lines appended as the turn goes (a step's lines in one write), each at once (a
- * small write to the page cache, which outlives the process), and the whole log synced to disk once
- * at the turn's end, before its answer goes out. Each line starts on a new line of its own, so a
- * line a crash cut short never joins the next. The runtime's state after a turn is a line too,
- * written with the turn's answer in one write, then the sync:
+ * small write to the page cache, which outlives the process); every log written is synced to disk
+ * within `syncMs` (SYNC_MS), in one round for all of them, never on a turn's way to its answer. Each
+ * line starts on a new line of its own, so a line a crash cut short never joins the next. The
+ * runtime's state after a turn is a line too, written with the turn's answer in one write:
  * only the messages the turn added (`from` says how many of the state before it stay). Logs
  * written before kept the state in a file of its own (`<id>.state.json`), read as the state their
  * state lines go on from. One server owns a folder (its lock), so the head and last state of the
  * conversations it serves are kept in its memory too, and the logs it wrote last stay open (closed
  * with the server): a turn reads no file and opens none.
  */
-export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVERSATIONS): ConversationRecords {
+export function folderConversationRecords(
+  root: string,
+  { keptAtMost = KEPT_CONVERSATIONS, syncMs = SYNC_MS }: { keptAtMost?: typeof KEPT_CONVERSATIONS; syncMs?: number } = {},
+): ConversationRecords {
   const folder = join(root, CONVERSATIONS_FOLDER);
   const fileOf = (id: string): string => join(folder, `${id}.jsonl`);
   const stateFileOf = (id: string): string => join(folder, `${id}.state.json`);
@@ -183,11 +193,46 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
 
   // The logs kept open; a Map keeps insertion order, the first is the least recently written.
   const openLogs = new Map<string, FileHandle>();
-  /** Closes the log kept open for `path`, if any. Call within its queue. */
+  // The logs written since their last sync, and the round that will sync them.
+  const unsynced = new Set<string>();
+  let syncRound: NodeJS.Timeout | undefined;
+  /**
+   * Syncs the log if it was written since its last sync. Not in the log's queue: a turn never waits for
+   * it (a line written meanwhile makes the log unsynced again, and a handle closes once its sync is done).
+   */
+  async function syncLog(path: string, handle = openLogs.get(path)): Promise<void> {
+    // A log no longer open was synced as it closed.
+    if (!unsynced.delete(path) || handle === undefined) return;
+    try {
+      await handle.datasync();
+    } catch (error) {
+      // Tried again in the next round.
+      written(path);
+      throw error;
+    }
+  }
+  /** Every log written since the last round, synced one after the other. */
+  async function syncAll(): Promise<void> {
+    syncRound = undefined;
+    for (const path of [...unsynced]) await syncLog(path).catch(() => undefined);
+  }
+  /** Says the log was written: it is synced in the next round. */
+  function written(path: string): void {
+    unsynced.add(path);
+    if (syncRound !== undefined) return;
+    syncRound = setTimeout(() => void syncAll(), syncMs);
+    // A round never keeps the process alive: `close` syncs what is left.
+    syncRound.unref();
+  }
+  /** Closes the log kept open for `path`, if any, synced first when it was written since. Call within its queue. */
   async function closeLog(path: string): Promise<void> {
     const handle = openLogs.get(path);
     openLogs.delete(path);
-    await handle?.close();
+    try {
+      await syncLog(path, handle);
+    } finally {
+      await handle?.close();
+    }
   }
 
   /** The conversation's file opened to append (created with `create`), kept open; null when there is none. Call within its queue. */
@@ -220,11 +265,8 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     return handle;
   }
 
-  /**
-   * Appends `lines` to the conversation's log in one write, the log left open; with `sync`, then waits
-   * for the log to be on disk (every line before too). False when there is no log.
-   */
-  async function writeLines(id: string, lines: readonly Line[], options: { create?: boolean; sync?: boolean } = {}): Promise<boolean> {
+  /** Appends `lines` to the conversation's log in one write, the log left open (synced in the next round). False when there is no log. */
+  async function writeLines(id: string, lines: readonly Line[], options: { create?: boolean } = {}): Promise<boolean> {
     const path = fileOf(id);
     const handle = await openLog(path, options.create === true);
     if (handle === null) return false;
@@ -232,8 +274,7 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
       // Written here, not on the thread pool: a few hundred bytes to the page cache cost less than handing them over.
       const bytes = Buffer.from(lines.map((line) => `\n${JSON.stringify(line)}`).join(''));
       for (let at = 0; at < bytes.length;) at += writeSync(handle.fd, bytes, at);
-      // One sync, however many lines and writes came before it.
-      if (options.sync === true) await handle.datasync();
+      written(path);
     } catch (error) {
       await closeLog(path).catch(() => undefined);
       throw error;
@@ -246,7 +287,7 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     const known = kept.get(id);
     const line = stateLineOf(state, known?.resumed.state);
     const lines: Line[] = [...entries.map((entry) => ({ entry })), { state: line }];
-    if (!(await writeLines(id, lines, { sync: true }))) return;
+    if (!(await writeLines(id, lines))) return;
     const chars = JSON.stringify(line.messages).length + (line.from === 0 ? 0 : (known?.chars ?? 0));
     if (known !== undefined) keep(id, { head: known.resumed.head, state }, chars);
   }
@@ -344,6 +385,8 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
         const gone = await serialized(path, async () => {
           const now = await read(conversation.id, false);
           if (now === null || now.conversation.updatedAt >= time) return false;
+          // Not synced before it goes.
+          unsynced.delete(path);
           await closeLog(path);
           await unlink(path);
           forget(conversation.id);
@@ -360,6 +403,8 @@ export function folderConversationRecords(root: string, keptAtMost = KEPT_CONVER
     // One server per data folder (its lock): the agent service's queue already orders every turn.
     holdTurn: () => Promise.resolve(() => Promise.resolve()),
     async close() {
+      clearTimeout(syncRound);
+      syncRound = undefined;
       await Promise.all([...openLogs.keys()].map((path) => serialized(path, () => closeLog(path))));
     },
   };
