@@ -578,6 +578,8 @@ export async function lookUpOrdersAt(
 export interface Opening {
   /** The nodes React Flow added hidden (visibility: hidden, before measuring them), by id. */
   hiddenNodes: string[];
+  /** How many nodes the first frame that drew the editor had (null until it drew it). */
+  firstFrameNodes: number | null;
 }
 
 declare global {
@@ -590,8 +592,14 @@ declare global {
 export async function watchOpening(page: Page): Promise<void> {
   await page.addInitScript(
     ({ node }) => {
-      const seen: Opening = { hiddenNodes: [] };
+      const seen: Opening = { hiddenNodes: [], firstFrameNodes: null };
       window.__opening = seen;
+      // An animation frame's callbacks see the page as that frame paints it.
+      const frame = () => {
+        if (document.querySelector('[data-testid="editor"]')) seen.firstFrameNodes = document.querySelectorAll(node).length;
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
       new MutationObserver((records) => {
         for (const record of records)
           for (const added of record.addedNodes)
@@ -605,5 +613,5 @@ export async function watchOpening(page: Page): Promise<void> {
 
 /** What `watchOpening` noted so far. */
 export async function opening(page: Page): Promise<Opening> {
-  return page.evaluate(() => window.__opening ?? { hiddenNodes: [] });
+  return page.evaluate(() => window.__opening ?? { hiddenNodes: [], firstFrameNodes: null });
 }

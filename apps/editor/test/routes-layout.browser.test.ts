@@ -179,6 +179,14 @@ describe('canvas main-flow', () => {
     expect((await opening(page)).hiddenNodes).toEqual([]);
   });
 
+  it("draws the plan's nodes in the editor's first frame: the page's preloads answer its first GETs before its code has run", async () => {
+    await watchOpening(h.page);
+    const page = await openPlan(h, 'support-desk');
+    await nodeEl(page, 'support-greet').waitFor();
+    // React Flow draws every node once before it has measured them (then only those in view).
+    expect((await opening(page)).firstFrameNodes).toBe(exampleDoc('support-desk').nodes.length);
+  });
+
   it('has the bottom bar buttons and the help button', async () => {
     const page = await openPlan(h, 'support-desk');
     const labels = await page.getByRole('toolbar', { name: 'Flow actions' }).getByRole('button').allInnerTexts();
