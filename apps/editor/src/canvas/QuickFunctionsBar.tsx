@@ -35,7 +35,7 @@ export function QuickFunctionsBar() {
       setSides((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
     };
     // No first read here (it forced a layout in the first render's task): an observer reports each
-    // element once at its first frame, before that frame is painted.
+    // element once at its first frame; the arrows are laid over the bar, so showing them then moves nothing.
     const observer = new ResizeObserver(update);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
