@@ -71,7 +71,18 @@ function LazyToasts() {
 /** The editor of one plan version: its store (which owns the save loop). */
 export interface Editor {
   store: EditorStore;
+  /**
+   * Settles when the plan's first load has (the flow is in the store, or its failure is), or after
+   * FIRST_FRAME_WAIT_MS: the first render then has the nodes already, one render instead of two.
+   */
+  firstFrame: Promise<void>;
 }
+
+/**
+ * How long the first render waits for the plan's load at most. Its GETs are preloads of the page
+ * (the provider's), answered while the code loads; a slower provider shows the spinner after this.
+ */
+export const FIRST_FRAME_WAIT_MS = 300;
 
 /**
  * Makes the editor's store and starts loading the plan at once, before React first renders, so
@@ -86,7 +97,17 @@ export function startEditor(planId: string, versionName: string): Editor {
     channel: planId ? createSaveChannel(planId, versionName) : undefined,
   });
   void store.getState().loadPlan();
-  return { store };
+  const firstFrame = new Promise<void>((settle) => {
+    if (!store.getState().loading) return settle();
+    const timer = window.setTimeout(settle, FIRST_FRAME_WAIT_MS);
+    const stop = store.subscribe((state) => {
+      if (state.loading) return;
+      stop();
+      window.clearTimeout(timer);
+      settle();
+    });
+  });
+  return { store, firstFrame };
 }
 
 export function App({ editor: { store }, planId, versionName }: { editor: Editor; planId: string; versionName: string }) {

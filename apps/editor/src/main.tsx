@@ -1,5 +1,6 @@
 import './earlyFlowStart';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App, startEditor } from './App';
 import { parseRoute } from './route';
@@ -12,9 +13,15 @@ if (route.replaceWith) window.history.replaceState(null, '', route.replaceWith);
 const root = document.getElementById('root');
 if (root) {
   const editor = startEditor(route.planId, route.versionName);
-  createRoot(root).render(
-    <StrictMode>
-      <App editor={editor} planId={route.planId} versionName={route.versionName} />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // Rendered at once with its effects, in which React Flow takes the nodes: the first paint has them.
+  void editor.firstFrame.then(() =>
+    flushSync(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App editor={editor} planId={route.planId} versionName={route.versionName} />
+        </StrictMode>,
+      ),
+    ),
   );
 }

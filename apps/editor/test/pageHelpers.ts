@@ -373,6 +373,11 @@ export function edge(page: Page, id: string): Locator {
   return page.locator(`${UNNAMED.edge}[data-id="${id}"]`);
 }
 
+/** All edges drawn on the canvas. */
+export function edges(page: Page): Locator {
+  return page.locator(UNNAMED.edge);
+}
+
 /** All nodes drawn on the canvas. */
 export function nodes(page: Page): Locator {
   return page.locator(UNNAMED.node);
@@ -578,6 +583,8 @@ export async function lookUpOrdersAt(
 export interface Opening {
   /** The nodes React Flow added hidden (visibility: hidden, before measuring them), by id. */
   hiddenNodes: string[];
+  /** How many nodes and edges the first frame that drew the editor had (null until it drew it). */
+  firstFrame: { nodes: number; edges: number } | null;
 }
 
 declare global {
@@ -589,9 +596,15 @@ declare global {
 /** Notes from the page's start which nodes it adds hidden (read with `opening`). */
 export async function watchOpening(page: Page): Promise<void> {
   await page.addInitScript(
-    ({ node }) => {
-      const seen: Opening = { hiddenNodes: [] };
+    ({ node, edge }) => {
+      const seen: Opening = { hiddenNodes: [], firstFrame: null };
       window.__opening = seen;
+      // An animation frame's callbacks see the page as that frame paints it.
+      const frame = () => {
+        if (!document.querySelector('[data-testid="editor"]')) requestAnimationFrame(frame);
+        else seen.firstFrame = { nodes: document.querySelectorAll(node).length, edges: document.querySelectorAll(edge).length };
+      };
+      requestAnimationFrame(frame);
       new MutationObserver((records) => {
         for (const record of records)
           for (const added of record.addedNodes)
@@ -599,11 +612,11 @@ export async function watchOpening(page: Page): Promise<void> {
               seen.hiddenNodes.push(added.dataset.id ?? '');
       }).observe(document, { childList: true, subtree: true });
     },
-    { node: UNNAMED.node },
+    { node: UNNAMED.node, edge: UNNAMED.edge },
   );
 }
 
 /** What `watchOpening` noted so far. */
 export async function opening(page: Page): Promise<Opening> {
-  return page.evaluate(() => window.__opening ?? { hiddenNodes: [] });
+  return page.evaluate(() => window.__opening ?? { hiddenNodes: [], firstFrame: null });
 }

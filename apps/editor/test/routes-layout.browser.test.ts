@@ -7,6 +7,7 @@ import {
   barButton,
   canvas as flowCanvas,
   columnWidths,
+  edges,
   exampleDoc,
   nodeEl,
   nodeName,
@@ -177,6 +178,16 @@ describe('canvas main-flow', () => {
     const page = await openPlan(h, 'support-desk');
     await nodeEl(page, 'support-greet').waitFor();
     expect((await opening(page)).hiddenNodes).toEqual([]);
+  });
+
+  it("draws the plan's nodes in view and their edges in the editor's first frame: the page's preloads answer its first GETs before its code runs", async () => {
+    await watchOpening(h.page);
+    const page = await openPlan(h, 'support-desk');
+    await nodeEl(page, 'support-greet').waitFor();
+    // React Flow has each node's estimated handles (rfElements.ts): it needs no measuring to draw only
+    // the nodes in view, and the edges between them.
+    expect((await opening(page)).firstFrame).toEqual({ nodes: await nodes(page).count(), edges: await edges(page).count() });
+    expect(await edges(page).count()).toBe(exampleDoc('support-desk').edges.length);
   });
 
   it('has the bottom bar buttons and the help button', async () => {

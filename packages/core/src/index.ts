@@ -68,6 +68,7 @@ export {
   createWorkflowPath,
   dashboardPath,
   joinUrl,
+  planPageGets,
   planPath,
   workflowsPath,
 } from './api/paths.js';

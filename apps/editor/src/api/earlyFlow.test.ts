@@ -4,12 +4,12 @@ import { DRAFT_DATABASE } from '../sync/draftDatabase';
 import { fetchWithEarlyFlow, startEarlyFlow } from './earlyFlow';
 
 const flow = emptyFlow('support-desk', 'staging');
-const asked: { url: string; method: string }[] = [];
+const asked: { url: string; method: string; headers?: HeadersInit }[] = [];
 
 beforeEach(() => {
   asked.length = 0;
   vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
-    asked.push({ url, method: init.method ?? 'GET' });
+    asked.push({ url, method: init.method ?? 'GET', ...(init.headers === undefined ? {} : { headers: init.headers }) });
     return Promise.resolve(new Response(JSON.stringify(flow), { headers: { ETag: `"${asked.length}"` } }));
   });
 });
@@ -18,15 +18,19 @@ afterEach(() => {
 });
 
 describe('startEarlyFlow', () => {
-  it("asks for the address's flow once, and the client's first load takes that answer", async () => {
+  it("asks for the address's flow and workflows once, as the page's preloads do, and the client's first calls take those answers", async () => {
     startEarlyFlow('/support-desk/staging');
-    expect(asked).toEqual([{ url: '/api/flows/support-desk/staging', method: 'GET' }]);
+    // No headers of their own: the same requests as the provider's <link rel="preload">s of them.
+    expect(asked).toEqual([
+      { url: '/api/flows/support-desk/staging', method: 'GET' },
+      { url: '/api/workflows/plans/support-desk', method: 'GET' },
+    ]);
     const client = createClient({ baseUrl: '', fetch: fetchWithEarlyFlow, retries: 0 });
     expect((await client.getFlow('support-desk', 'staging'))?.etag).toBe('"1"');
-    expect(asked).toHaveLength(1);
-    // A second load asks the provider again.
-    expect((await client.getFlow('support-desk', 'staging'))?.etag).toBe('"2"');
     expect(asked).toHaveLength(2);
+    // A second load asks the provider again.
+    expect((await client.getFlow('support-desk', 'staging'))?.etag).toBe('"3"');
+    expect(asked).toHaveLength(3);
   });
 
   it('asks for nothing on the plan list, and a load of another flow makes its own request', async () => {
@@ -35,7 +39,11 @@ describe('startEarlyFlow', () => {
     startEarlyFlow('/support-desk');
     const client = createClient({ baseUrl: '', fetch: fetchWithEarlyFlow, retries: 0 });
     await client.getFlow('support-desk', 'staging');
-    expect(asked.map((a) => a.url)).toEqual(['/api/flows/support-desk/production', '/api/flows/support-desk/staging']);
+    expect(asked.map((a) => a.url)).toEqual([
+      '/api/flows/support-desk/production',
+      '/api/workflows/plans/support-desk',
+      '/api/flows/support-desk/staging',
+    ]);
   });
 });
 

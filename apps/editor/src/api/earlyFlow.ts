@@ -1,37 +1,40 @@
-import { joinUrl, planPath, type FetchLike, type FetchResponse } from '@flow/core';
+import { joinUrl, planPageGets, type FetchLike, type FetchResponse } from '@flow/core';
 import { parseRoute } from '../route';
 import { openDraftDatabase } from '../sync/draftDatabase';
 import { providerUrl } from './providerUrl';
 
-/** The one GET started before the editor's code evaluates, waiting for the client that asks for it. */
-let early: { url: string; response: Promise<FetchResponse> } | null = null;
+/** The GETs started before the editor's code evaluates, each waiting for the client that asks for it. */
+const early = new Map<string, Promise<FetchResponse>>();
 
 /**
- * Asks the provider for the flow the address names at once, while the rest of the editor's code
- * still evaluates and the page first renders; the store's load then takes this answer (the
- * first-imported module of main.tsx calls it); the drafts database, which the load reads too, is
- * opened meanwhile. Nothing is asked for on other pages.
+ * Asks the provider for the flow and the workflows the address names at once (planPageGets), while
+ * the rest of the editor's code still evaluates and the page first renders; the store's load then
+ * takes these answers (the first-imported module of main.tsx calls it); the drafts database, which
+ * the load reads too, is opened meanwhile. Nothing is asked for on other pages.
  */
 export function startEarlyFlow(pathname: string): void {
   const { planId, versionName } = parseRoute(pathname);
   if (!planId) return;
   openDraftDatabase();
-  const url = joinUrl(providerUrl(), planPath('flows', planId, versionName));
-  // The same request the client makes for a flow (transport.ts): a GET asking for JSON.
-  const response = fetch(url, { method: 'GET', headers: { Accept: 'application/json' } });
-  response.catch(() => undefined); // a failure is the client's to report, when it takes it
-  early = { url, response };
+  for (const path of planPageGets(planId, versionName)) {
+    const url = joinUrl(providerUrl(), path);
+    // No headers of its own: so it is the same request as the page's preload of it (the provider's
+    // <link rel="preload" as="fetch" crossorigin>), whose answer the browser then hands over.
+    const response = fetch(url, { method: 'GET' });
+    response.catch(() => undefined); // a failure is the client's to report, when it takes it
+    early.set(url, response);
+  }
 }
 
 /**
- * A fetch that answers the first GET of the early flow's address with the early answer, and
- * every other request (a retry of it included) with a request of its own.
+ * A fetch that answers the first GET of an early address with the early answer, and every other
+ * request (a retry of it included) with a request of its own.
  */
 export const fetchWithEarlyFlow: FetchLike = (url, init) => {
-  const taken = early;
-  if (taken !== null && taken.url === url && (init.method ?? 'GET') === 'GET') {
-    early = null;
-    return taken.response;
+  const taken = early.get(url);
+  if (taken !== undefined && (init.method ?? 'GET') === 'GET') {
+    early.delete(url);
+    return taken;
   }
   return globalThis.fetch(url, init);
 };

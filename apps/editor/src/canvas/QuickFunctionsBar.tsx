@@ -34,7 +34,8 @@ export function QuickFunctionsBar() {
       const next = overflowSides(el.scrollLeft, el.clientWidth, el.scrollWidth);
       setSides((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
     };
-    update();
+    // No first read here (it forced a layout in the first render's task): an observer reports each
+    // element once at its first frame; the arrows are laid over the bar, so showing them then moves nothing.
     const observer = new ResizeObserver(update);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);

@@ -1,5 +1,6 @@
 import type { FlowEdge, FlowNode } from '@flow/core';
-import { MarkerType, type Edge, type Node } from '@xyflow/react';
+import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
+import { HANDLE_PX, NODE_HANDLES } from '../nodes/NodeHandles';
 import { estimatedSize } from './flowBounds';
 
 export type RFNode = Node<FlowNode['data'], FlowNode['type']>;
@@ -32,8 +33,9 @@ export function createNodeAdapter() {
           data: node.data,
           selected: isSelected,
           // Unmeasured, its estimate: React Flow draws a node it has a size for in the first frame,
-          // instead of hiding it until a frame has measured it.
-          ...(size ? { measured: size } : initialSize(estimatedSize(node))),
+          // instead of hiding it until a frame has measured it; and, given its handles, it draws
+          // only the nodes in view and their edges at once, instead of every node until measured.
+          ...(size ? { measured: size } : estimated(estimatedSize(node))),
         };
         cache.set(node, { selected: isSelected, measured: size, rf });
         return rf;
@@ -45,7 +47,26 @@ export function createNodeAdapter() {
   };
 }
 
-const initialSize = ({ width, height }: Size) => ({ initialWidth: width, initialHeight: height });
+/** Where a handle's box is on a node of `width` x `height`: centred on its side. */
+function handleAt(position: Position, width: number, height: number): { x: number; y: number } {
+  const half = HANDLE_PX / 2;
+  switch (position) {
+    case Position.Top:
+      return { x: width / 2 - half, y: -half };
+    case Position.Left:
+      return { x: -half, y: height / 2 - half };
+    case Position.Right:
+      return { x: width - half, y: height / 2 - half };
+    case Position.Bottom:
+      return { x: width / 2 - half, y: height - half };
+  }
+}
+
+/** A node's estimated size and handles, until React Flow has measured it. */
+function estimated({ width, height }: Size): { initialWidth: number; initialHeight: number; handles: NodeHandle[] } {
+  const handles = NODE_HANDLES.map((h) => ({ ...h, ...handleAt(h.position, width, height), width: HANDLE_PX, height: HANDLE_PX }));
+  return { initialWidth: width, initialHeight: height, handles };
+}
 
 const CHAIN_STYLE = { stroke: '#3b82f6', strokeDasharray: '6 4', strokeWidth: 2 } as const;
 const NODE_STYLE = { stroke: '#94a3b8', strokeWidth: 1.5 } as const;

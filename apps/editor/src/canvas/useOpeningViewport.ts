@@ -37,13 +37,17 @@ export function useOpeningViewport() {
         refit.current = true;
       }
     };
-    return store.subscribe((state, previous) => {
+    const stop = store.subscribe((state, previous) => {
       if (!opened.current && previous.loading && !state.loading) open(state);
       else if (refit.current && state.measured !== previous.measured && state.doc.nodes.every((n) => state.measured.has(n.id))) {
         refit.current = false;
         fit();
       }
     });
+    // The first render usually waits for the load (main.tsx): the plan is there already.
+    const now = store.getState();
+    if (!opened.current && !now.loading && now.doc.nodes.length > 0) open(now);
+    return stop;
   }, [store, fit, setViewport]);
 
   const onMoveStart = useCallback((event: MouseEvent | TouchEvent | null) => {

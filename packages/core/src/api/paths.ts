@@ -14,6 +14,15 @@ export function workflowsPath(planId: string): string {
   return `/api/workflows/plans/${segment(planId)}`;
 }
 
+/**
+ * What a plan's editor page asks the provider for before its first frame: the flow and the plan's
+ * workflows (the nodes wait for both). The page starts these GETs at once, and the provider names
+ * them as preloads in the page it serves, so that they run while the editor's code loads.
+ */
+export function planPageGets(planId: string, versionName: string): string[] {
+  return [planPath('flows', planId, versionName), workflowsPath(planId)];
+}
+
 /** The embedded create-workflow page: `/hosted/create-workflow/{planId|default}`. */
 export function createWorkflowPath(planId?: string): string {
   return `/hosted/create-workflow/${planId ? segment(planId) : 'default'}`;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startTestServer, type TestServer } from '../testServer.test-helper.js';
-import { acceptsGzip } from './editorFiles.js';
+import { acceptsGzip, withPlanPreloads } from './editorFiles.js';
 
 const BIG_SCRIPT = 'console.log("the same line again");\n'.repeat(500);
 
@@ -15,7 +15,7 @@ describe('the built editor', () => {
     base = await mkdtemp(join(tmpdir(), 'flow-editor-'));
     const editor = join(base, 'dist');
     await mkdir(join(editor, 'assets'), { recursive: true });
-    await writeFile(join(editor, 'index.html'), '<!doctype html><title>Flow editor</title>');
+    await writeFile(join(editor, 'index.html'), '<!doctype html><head><title>Flow editor</title></head>');
     await writeFile(join(editor, 'assets', 'app-1234.js'), 'console.log(1)');
     await writeFile(join(editor, 'assets', 'big-1234.js'), BIG_SCRIPT);
     await writeFile(join(editor, 'assets', 'pic-1234.png'), 'not really a png');
@@ -43,6 +43,21 @@ describe('the built editor', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Flow editor');
     expect((await server.call('GET', '/assets/missing.js')).status).toBe(404);
+  });
+
+  it("names a plan page's first GETs as preloads, and only for routes of two ids", async () => {
+    const preloads =
+      '<link rel="preload" as="fetch" crossorigin href="/api/flows/support-desk/staging">' +
+      '<link rel="preload" as="fetch" crossorigin href="/api/workflows/plans/support-desk">';
+    const page = await server.call('GET', '/support-desk/staging');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toBe(`<!doctype html><head>${preloads}<title>Flow editor</title></head>`);
+    for (const path of ['/', '/index.html', '/support-desk', '/bad%22id/staging'])
+      expect(await (await server.call('GET', path)).text()).toBe('<!doctype html><head><title>Flow editor</title></head>');
+    const withHead = withPlanPreloads('<html><head><title>Flow</title></head></html>', ['support-desk', 'staging']);
+    expect(withHead).toBe(`<html><head>${preloads}<title>Flow</title></head></html>`);
+    for (const segments of [['support-desk'], ['a"b', 'staging'], ['support-desk', '<x>'], ['a', 'b', 'c'], ['__proto__', 'staging']])
+      expect(withPlanPreloads('<html><head></head></html>', segments)).toBeNull();
   });
 
   it("serves home.html at '/' when the build has one, with the page's headers, and index.html for plan routes", async () => {

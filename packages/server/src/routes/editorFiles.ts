@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { isId, planPageGets } from '@flow/core';
 import { badRequest, notFound } from '../http/HttpError.js';
 import { matchesNoneMatch, pageHeaders, sendBody } from '../http/respond.js';
 import { isMissing } from '../store/listing.js';
@@ -47,6 +48,25 @@ const UNSAFE_SEGMENT = /[\\\0]/;
 /** The built editor's page for '/': the plan list (apps/editor/home.html). */
 const HOME_PAGE = 'home.html';
 
+/** The editor's page (every app route's fallback). */
+const EDITOR_PAGE = 'index.html';
+
+/**
+ * The editor's page for the plan route `segments` ('/{planId}/{versionName}', both ids), with its
+ * first GETs named as preloads, so that the browser asks for them while the editor's code loads
+ * (the page's own fetch of each then takes that answer); null for any other path. Only ids, which
+ * hold no character HTML or a URL would read, go into the page.
+ */
+export function withPlanPreloads(html: string, segments: readonly string[]): string | null {
+  const [planId, versionName, ...rest] = segments;
+  if (rest.length > 0 || !isId(planId) || !isId(versionName)) return null;
+  const links = planPageGets(planId, versionName).map((path) => `<link rel="preload" as="fetch" crossorigin href="${path}">`);
+  const head = html.indexOf('<head>');
+  if (head < 0) return null;
+  const at = head + '<head>'.length;
+  return `${html.slice(0, at)}${links.join('')}${html.slice(at)}`;
+}
+
 /** The real path of a file inside `root`, or null when it is missing or resolves outside. */
 async function fileInside(root: string, segments: readonly string[]): Promise<string | null> {
   try {
@@ -87,7 +107,7 @@ export async function editorFiles(
     // '/' is the plan list's own page when the build has one: it loads none of the editor's code.
     let file = atRoot ? await fileInside(root, [HOME_PAGE]) : null;
     file ??= await fileInside(root, wanted);
-    if (file === null && extname(wanted[wanted.length - 1] ?? '') === '') file = await fileInside(root, ['index.html']);
+    if (file === null && extname(wanted[wanted.length - 1] ?? '') === '') file = await fileInside(root, [EDITOR_PAGE]);
     if (file === null) throw notFound('No such file');
     const info = await stat(file);
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
@@ -105,7 +125,11 @@ export async function editorFiles(
       return;
     }
     const compressed = compressible && acceptsGzip(req.headers['accept-encoding']);
-    const body = compressed ? await gzippedOf(file, etag) : await readFile(file);
+    // A plan's page names its first GETs (made per address, small); every other file is sent as it is.
+    const page = file === join(root, EDITOR_PAGE) ? withPlanPreloads(await readFile(file, 'utf8'), segments) : null;
+    let body: Buffer;
+    if (page !== null) body = compressed ? await gzipBytes(page) : Buffer.from(page);
+    else body = compressed ? await gzippedOf(file, etag) : await readFile(file);
     const sent = compressed ? { ...headers, 'Content-Encoding': 'gzip' } : headers;
     sendBody(res, 200, type, body, type.startsWith('text/html') ? { ...sent, ...pageHeaders() } : sent);
   };
