@@ -214,6 +214,7 @@ export function folderConversationRecords(
   /** Every log written since the last round, synced one after the other. */
   async function syncAll(): Promise<void> {
     syncRound = undefined;
+    // One at a time: a round never fills the thread pool that the turns' own file work goes through.
     for (const path of [...unsynced]) await syncLog(path).catch(() => undefined);
   }
   /** Says the log was written: it is synced in the next round. */
