@@ -99,7 +99,7 @@ describe('the built editor', () => {
     expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
 
-  it('sends code and pages gzipped to a browser that accepts it, the same bytes once unzipped', async () => {
+  it("sends code and pages gzipped to a browser that accepts it, the same bytes once unzipped; a plan's page (2 KB, made per address) as it is", async () => {
     const zipped = await rawRequest(server.url, 'GET', '/assets/big-1234.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(zipped.status).toBe(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
@@ -110,10 +110,14 @@ describe('the built editor', () => {
     // Made once, served again from memory: the same bytes.
     const again = await rawRequest(server.url, 'GET', '/assets/big-1234.js', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(again.bytes.equals(zipped.bytes)).toBe(true);
-    const page = await rawRequest(server.url, 'GET', '/support-desk/production', { headers: { 'Accept-Encoding': 'gzip' } });
+    const page = await rawRequest(server.url, 'GET', '/index.html', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(gunzipSync(page.bytes).toString('utf8')).toContain('Flow editor');
+    const planPage = await rawRequest(server.url, 'GET', '/support-desk/production', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(planPage.headers['content-encoding']).toBeUndefined();
+    expect(planPage.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(planPage.text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/flows/support-desk/production">');
   });
 
   it('sends files as they are without Accept-Encoding gzip, and images never gzipped', async () => {

@@ -124,11 +124,12 @@ export async function editorFiles(
       res.end();
       return;
     }
-    const compressed = compressible && acceptsGzip(req.headers['accept-encoding']);
-    // A plan's page names its first GETs (made per address, small); every other file is sent as it is.
+    // A plan's page names its first GETs (made per address); it is sent as it is: at 2 KB, gzip saves
+    // a kilobyte and costs the page more (a few ms per request) than it saves.
     const page = file === join(root, EDITOR_PAGE) ? withPlanPreloads(await readFile(file, 'utf8'), segments) : null;
+    const compressed = page === null && compressible && acceptsGzip(req.headers['accept-encoding']);
     let body: Buffer;
-    if (page !== null) body = compressed ? await gzipBytes(page) : Buffer.from(page);
+    if (page !== null) body = Buffer.from(page);
     else body = compressed ? await gzippedOf(file, etag) : await readFile(file);
     const sent = compressed ? { ...headers, 'Content-Encoding': 'gzip' } : headers;
     sendBody(res, 200, type, body, type.startsWith('text/html') ? { ...sent, ...pageHeaders() } : sent);
