@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { viewportKey } from '../../apps/editor/src/canvas/viewportStorage.js';
 import { editorDist, ensureEditorBuilt, launchBrowser } from '../../apps/editor/test/browser.js';
 import { syntheticFlow } from '../core/syntheticFlow.js';
+import { traceEventsOf } from './chromeTrace.js';
 import { INTERACTION_VIEW } from './interactions.js';
 
 /** Records every long task's start and duration; injected before the page loads, as plain script text. */
@@ -44,34 +45,9 @@ interface LongTask {
   duration: number;
 }
 
-/** What the CPU figure reads of a trace event. */
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  /** The thread (CPU) time of a complete event, in µs. */
-  tdur?: number;
-  args?: { name?: unknown };
-}
-
-const isTraceEvent = (value: unknown): value is TraceEvent =>
-  value !== null &&
-  typeof value === 'object' &&
-  'name' in value &&
-  typeof value.name === 'string' &&
-  'ph' in value &&
-  typeof value.ph === 'string' &&
-  'pid' in value &&
-  typeof value.pid === 'number' &&
-  'tid' in value &&
-  typeof value.tid === 'number';
-
 /** The CPU time of each task of the renderers' main threads in a Chromium trace, in ms. */
 function mainThreadCpu(trace: Buffer): number[] {
-  const parsed: unknown = JSON.parse(trace.toString('utf8'));
-  const list: unknown = parsed !== null && typeof parsed === 'object' && 'traceEvents' in parsed ? parsed.traceEvents : parsed;
-  const events = Array.isArray(list) ? list.filter(isTraceEvent) : [];
+  const events = traceEventsOf(JSON.parse(trace.toString('utf8')));
   const mains = new Set(
     events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { editorDist } from '../../apps/editor/test/browser.js';
 import { syntheticFlow } from '../core/syntheticFlow.js';
+import { traceEventsOf, type TraceEvent } from './chromeTrace.js';
 import { withFreeTarget } from './interactions.js';
 import { panFps, visibleIds, ZOOM } from './run.js';
 import { startTraceRig } from './traceRig.js';
@@ -23,25 +24,6 @@ const runs = Number(runsArg);
 const dists = distArgs.length > 0 ? distArgs : [editorDist];
 const profileDir = process.env.PROFILE;
 const traceDir = process.env.TRACE;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string };
-}
-
-const isTraceEvent = (e: unknown): e is TraceEvent =>
-  typeof e === 'object' && e !== null && 'name' in e && 'ph' in e && 'pid' in e && 'tid' in e && 'ts' in e;
-
-/** The events of a Chromium trace file. */
-function traceEvents(trace: unknown): TraceEvent[] {
-  const events: unknown = typeof trace === 'object' && trace !== null && 'traceEvents' in trace ? trace.traceEvents : [];
-  return Array.isArray(events) ? events.filter(isTraceEvent) : [];
-}
 
 /** Time by event name on the renderer's main thread, counting each event's own time (not its children's). */
 function mainThreadTimes(events: TraceEvent[]): [string, number][] {
@@ -132,7 +114,7 @@ try {
         const trace = await browser.stopTracing();
         const file = join(traceDir, `pan-${i}.json`);
         writeFileSync(file, trace);
-        const times = mainThreadTimes(traceEvents(JSON.parse(trace.toString())));
+        const times = mainThreadTimes(traceEventsOf(JSON.parse(trace.toString())));
         console.log(`${names[i]}: trace ${file}; renderer main thread, own time by task kind:`);
         for (const [name, ms] of times.slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
       }
