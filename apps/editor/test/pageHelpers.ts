@@ -6,7 +6,7 @@ import type { FlowDocument } from '@flow/core';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DRAFT_DATABASE } from '../src/sync/draftDatabase';
-import { localSaveKey } from '../src/sync/localDraft';
+import { localSaveKey } from '../src/sync/draftMarks';
 import { repoRoot } from './browser';
 import type { EditorHarness, Example } from './harness';
 
@@ -516,26 +516,47 @@ export async function rightClickEdge(page: Page, id: string): Promise<void> {
   await page.mouse.click(point.x, point.y, { button: 'right' });
 }
 
-/** The record this browser keeps of a plan version's draft (schema, savedAt, flow, synced, baseEtag), or null: the save worker's IndexedDB record. */
-export function localDraftRecord(page: Page, planId: string, versionName = 'production'): Promise<Record<string, unknown> | null> {
+/**
+ * The save worker's IndexedDB record of a plan version's draft (schema, savedAt, flow, synced,
+ * baseEtag) as this browser keeps it, or null; with `put`, that record is written first (as an
+ * editor before draft marks would have left it).
+ */
+function draftStoreRecord(page: Page, planId: string, versionName: string, put?: Record<string, unknown>) {
   return page.evaluate(
-    ([{ name, store, version }, key]) =>
+    ([{ name, store, version }, key, record]) =>
       new Promise<Record<string, unknown> | null>((resolve) => {
         const open = indexedDB.open(name, version);
         open.onupgradeneeded = () => open.result.createObjectStore(store);
         open.onerror = () => resolve(null);
         open.onsuccess = () => {
-          const get = open.result.transaction(store, 'readonly').objectStore(store).get(key);
+          const objects = open.result.transaction(store, record === null ? 'readonly' : 'readwrite').objectStore(store);
+          if (record !== null) objects.put(record, key);
+          const get = objects.get(key);
           get.onerror = () => resolve(null);
           get.onsuccess = () => {
-            const record: unknown = get.result;
+            const found: unknown = get.result;
             open.result.close();
-            resolve(typeof record === 'object' && record !== null ? { ...record } : null);
+            resolve(typeof found === 'object' && found !== null ? { ...found } : null);
           };
         };
       }),
-    [DRAFT_DATABASE, localSaveKey(planId, versionName)] as const,
+    [DRAFT_DATABASE, localSaveKey(planId, versionName), put ?? null] as const,
   );
+}
+
+/** The record this browser keeps of a plan version's draft (schema, savedAt, flow, synced, baseEtag), or null: the save worker's IndexedDB record. */
+export function localDraftRecord(page: Page, planId: string, versionName = 'production'): Promise<Record<string, unknown> | null> {
+  return draftStoreRecord(page, planId, versionName);
+}
+
+/** Writes the IndexedDB record of a plan version's draft directly, without its mark in local storage. */
+export async function putLocalDraftRecord(
+  page: Page,
+  planId: string,
+  record: Record<string, unknown>,
+  versionName = 'production',
+): Promise<void> {
+  if ((await draftStoreRecord(page, planId, versionName, record)) === null) throw new Error('the draft record was not written');
 }
 
 /** The flow text this browser keeps as the draft of a plan version ('' when none). */

@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './browser';
 import { useEditorHarness } from './harness';
-import { conflictBanner, localDraftText, nodeEl, putFlow, storedFlow, toast, waitSaved } from './pageHelpers';
+import { draftMarkKey, localSaveKey, MARKS_READY_KEY } from '../src/sync/draftMarks';
+import { conflictBanner, localDraftText, nodeEl, putFlow, putLocalDraftRecord, storedFlow, toast, waitSaved } from './pageHelpers';
 
 const h = useEditorHarness();
 const run = promisify(execFile);
@@ -217,6 +218,44 @@ describe('the save loop', () => {
     await page.reload();
     await conflictBanner(page).waitFor();
     expect(await promptOf(page, 'support-greet').inputValue()).toBe('Typed in an earlier editor.');
+  });
+
+  it('brings back a draft kept in IndexedDB before drafts were marked, and marks it', async () => {
+    const plan = await h.plan('support-desk');
+    const doc = await storedFlow(h.server.url, plan);
+    const typed = {
+      ...doc,
+      nodes: doc.nodes.map((n) =>
+        n.id === 'support-greet' && n.type === 'prompt' ? { ...n, data: { ...n.data, prompt: 'Kept before marks.' } } : n,
+      ),
+    };
+    const page = await h.open('/');
+    await putLocalDraftRecord(page, plan, { schema: '{}', savedAt: 'x', flow: JSON.stringify(typed), synced: false, baseEtag: null });
+    await page.goto(`${h.server.url}/${plan}/production`);
+    await conflictBanner(page).waitFor();
+    expect(await promptOf(page, 'support-greet').inputValue()).toBe('Kept before marks.');
+    const mark = draftMarkKey(localSaveKey(plan, 'production'));
+    await expect.poll(() => page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), [mark, MARKS_READY_KEY])).toEqual(['1', '1']);
+    await page.reload();
+    await conflictBanner(page).waitFor();
+    expect(await promptOf(page, 'support-greet').inputValue()).toBe('Kept before marks.');
+  });
+
+  it('opens a plan with no unsynced draft without asking the drafts database, once drafts are marked', async () => {
+    const { page } = await h.openCopy('support-desk');
+    await waitSaved(page);
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), MARKS_READY_KEY)).toBe('1');
+    await page.addInitScript(() => {
+      const open = indexedDB.open.bind(indexedDB);
+      Reflect.set(window, '__draftOpens', 0);
+      indexedDB.open = (...args: Parameters<IDBFactory['open']>) => {
+        Reflect.set(window, '__draftOpens', Number(Reflect.get(window, '__draftOpens')) + 1);
+        return open(...args);
+      };
+    });
+    await page.reload();
+    await waitSaved(page);
+    expect(await page.evaluate(() => Reflect.get(window, '__draftOpens'))).toBe(0);
   });
 
   it("an unknown plan says 'Plan not found' with its id and offers 'Create it'", async () => {

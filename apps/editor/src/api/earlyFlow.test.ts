@@ -1,6 +1,7 @@
 import { createClient, emptyFlow } from '@flow/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_DATABASE } from '../sync/draftDatabase';
+import { draftMarkKey, localSaveKey, MARKS_READY_KEY } from '../sync/draftMarks';
 import { fetchWithEarlyFlow, startEarlyFlow } from './earlyFlow';
 
 const flow = emptyFlow('support-desk', 'staging');
@@ -61,6 +62,25 @@ describe('startEarlyFlow and the drafts database', () => {
     const early = await import('./earlyFlow');
     early.startEarlyFlow('/');
     expect(opened).toEqual([]);
+    early.startEarlyFlow('/support-desk/staging');
+    expect(opened).toEqual([DRAFT_DATABASE.name]);
+  });
+
+  it("does not open it when this browser's marks say no draft of the version waits there", async () => {
+    const opened: string[] = [];
+    vi.stubGlobal('indexedDB', {
+      open: (name: string) => {
+        opened.push(name);
+        return {};
+      },
+    });
+    const marks = new Map([[MARKS_READY_KEY, '1']]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => marks.get(key) ?? null });
+    vi.resetModules();
+    const early = await import('./earlyFlow');
+    early.startEarlyFlow('/support-desk/staging');
+    expect(opened).toEqual([]);
+    marks.set(draftMarkKey(localSaveKey('support-desk', 'staging')), '1');
     early.startEarlyFlow('/support-desk/staging');
     expect(opened).toEqual([DRAFT_DATABASE.name]);
   });

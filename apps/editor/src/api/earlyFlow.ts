@@ -1,6 +1,7 @@
 import { joinUrl, planPageGets, type FetchLike, type FetchResponse } from '@flow/core';
 import { parseRoute } from '../route';
 import { openDraftDatabase } from '../sync/draftDatabase';
+import { localSaveKey, mayHaveDraft } from '../sync/draftMarks';
 import { providerUrl } from './providerUrl';
 
 /** The GETs started before the editor's code evaluates, each waiting for the client that asks for it. */
@@ -9,13 +10,13 @@ const early = new Map<string, Promise<FetchResponse>>();
 /**
  * Asks the provider for the flow and the workflows the address names at once (planPageGets), while
  * the rest of the editor's code still evaluates and the page first renders; the store's load then
- * takes these answers (the first-imported module of main.tsx calls it); the drafts database, which
- * the load reads too, is opened meanwhile. Nothing is asked for on other pages.
+ * takes these answers (the first-imported module of main.tsx calls it); the drafts database, when
+ * the load is to read it too, is opened meanwhile. Nothing is asked for on other pages.
  */
 export function startEarlyFlow(pathname: string): void {
   const { planId, versionName } = parseRoute(pathname);
   if (!planId) return;
-  openDraftDatabase();
+  if (mayHaveDraft(localSaveKey(planId, versionName))) openDraftDatabase();
   for (const path of planPageGets(planId, versionName)) {
     const url = joinUrl(providerUrl(), path);
     // No headers of its own: so it is the same request as the page's preload of it (the provider's

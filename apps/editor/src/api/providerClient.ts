@@ -1,5 +1,5 @@
 import { createClient, type FlowClient } from '@flow/core';
-import { localSaveKey } from '../sync/localDraft';
+import { localSaveKey } from '../sync/draftMarks';
 import { fetchWithEarlyFlow } from './earlyFlow';
 import { withWorkerWrites } from '../sync/saveWorkerPort';
 import { providerClientOptions } from './providerUrl';

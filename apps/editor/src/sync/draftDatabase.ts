@@ -46,6 +46,24 @@ export async function readDraftRecord(key: string): Promise<unknown> {
   return request(db.transaction(DRAFT_DATABASE.store, 'readonly').objectStore(DRAFT_DATABASE.store).get(key));
 }
 
+/** The keys of the records the provider never acknowledged (`synced: false`). */
+export async function unsyncedDraftKeys(): Promise<string[]> {
+  const db = await database();
+  const cursor = db.transaction(DRAFT_DATABASE.store, 'readonly').objectStore(DRAFT_DATABASE.store).openCursor();
+  const keys: string[] = [];
+  return new Promise((resolve, reject) => {
+    cursor.onsuccess = () => {
+      const at = cursor.result;
+      if (at === null) return resolve(keys);
+      const value: unknown = at.value;
+      if (typeof at.key === 'string' && typeof value === 'object' && value !== null && 'synced' in value && value.synced === false)
+        keys.push(at.key);
+      at.continue();
+    };
+    cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
 /** Keeps `record` under `key`; resolves when it is committed. */
 export async function writeDraftRecord(key: string, record: unknown): Promise<void> {
   const db = await database();

@@ -1,10 +1,11 @@
 // The draft this browser keeps of a plan version: its record, and an earlier editor's local
 // storage draft read once (on an in-memory Storage; no browser needed).
 import { parseFlow, type FlowDocument } from '@flow/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import supportDesk from '../../../../examples/support-desk/production.flow.json';
 import { draftRecord, unsyncedFromRecord } from './draftRecord';
-import { keepBeforeLeaving, localSaveKey, takeLegacyDraft } from './localDraft';
+import { draftMarkKey, localSaveKey, markEarlierDrafts, MARKS_READY_KEY } from './draftMarks';
+import { keepBeforeLeaving, localDraftStorage, takeLegacyDraft } from './localDraft';
 
 /** A Storage kept in a Map that records each write and can refuse writes of long values (a quota). */
 class MemoryStorage {
@@ -103,5 +104,83 @@ describe('the draft kept as the page goes away', () => {
     storage.quota = 100;
     keepBeforeLeaving('big', 'production', { doc: example('x'), synced: false, baseEtag: null });
     expect([...storage.items.keys()]).toEqual([]);
+  });
+});
+
+describe('the marks of unsynced drafts', () => {
+  /** Counts the opens of the drafts database; each fails (a Node test has no IndexedDB). */
+  function countOpens(): { count: number } {
+    const opens = { count: 0 };
+    vi.stubGlobal('indexedDB', {
+      open: () => {
+        opens.count += 1;
+        const request: { onerror?: () => void } = {};
+        queueMicrotask(() => request.onerror?.());
+        return request;
+      },
+    });
+    return opens;
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('let a load skip the drafts database when no draft of its version is marked', async () => {
+    const opens = countOpens();
+    storage.setItem(MARKS_READY_KEY, '1');
+    expect(await localDraftStorage('unmarked', 'production').read()).toBeNull();
+    expect(opens.count).toBe(0);
+    storage.setItem(draftMarkKey(localSaveKey('marked', 'production')), '1');
+    await localDraftStorage('marked', 'production').read();
+    expect(opens.count).toBe(1);
+  });
+
+  it('are not trusted before the drafts an earlier editor kept have been marked', async () => {
+    const opens = countOpens();
+    await localDraftStorage('unmarked', 'production').read();
+    expect(opens.count).toBe(1);
+    expect(storage.getItem(MARKS_READY_KEY)).toBeNull();
+  });
+
+  it('mark a draft the provider has not acknowledged at once, and unmark it when the newest is acknowledged', async () => {
+    storage.setItem(MARKS_READY_KEY, '1');
+    const drafts = localDraftStorage('edited', 'production');
+    const mark = draftMarkKey(localSaveKey('edited', 'production'));
+    await drafts.read();
+    drafts.write({ doc: example('typed'), synced: false, baseEtag: '"v1"' });
+    expect(storage.getItem(mark)).toBe('1');
+    drafts.write({ doc: example('typed'), synced: true, baseEtag: '"v2"' });
+    await expect.poll(() => storage.getItem(mark)).toBeNull();
+    // Acknowledged, then edited again before the acknowledgement's write went out: still marked.
+    drafts.write({ doc: example('typed'), synced: true, baseEtag: '"v2"' });
+    drafts.write({ doc: example('typed more'), synced: false, baseEtag: '"v2"' });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(storage.getItem(mark)).toBe('1');
+  });
+
+  it('mark each unsynced draft an earlier editor kept, once, and are then trusted', async () => {
+    const keys = vi.fn(() => Promise.resolve(['flow:a/production', 'flow:b/staging']));
+    await markEarlierDrafts(keys);
+    expect(storage.getItem(draftMarkKey('flow:a/production'))).toBe('1');
+    expect(storage.getItem(draftMarkKey('flow:b/staging'))).toBe('1');
+    expect(storage.getItem(MARKS_READY_KEY)).toBe('1');
+    await markEarlierDrafts(keys);
+    expect(keys).toHaveBeenCalledTimes(1);
+  });
+
+  it('are no longer trusted once local storage refuses a mark', async () => {
+    storage.setItem(MARKS_READY_KEY, '1');
+    storage.quota = 0;
+    const drafts = localDraftStorage('full', 'production');
+    drafts.write({ doc: example('typed'), synced: false, baseEtag: null });
+    expect(storage.getItem(MARKS_READY_KEY)).toBeNull();
+    await markEarlierDrafts(() => Promise.resolve([localSaveKey('full', 'production')]));
+    expect(storage.getItem(MARKS_READY_KEY)).toBeNull();
+  });
+
+  it('stay untrusted when the database cannot be listed', async () => {
+    await markEarlierDrafts(() => Promise.reject(new Error('blocked')));
+    expect(storage.getItem(MARKS_READY_KEY)).toBeNull();
   });
 });

@@ -1,13 +1,9 @@
 import { flowJson, isFlowDocument, nodeSchema, nodeSchemaJson } from '@flow/core';
 import type { DraftStorage, LocalDraft } from './draftTypes';
-import { readDraftRecord } from './draftDatabase';
+import { readDraftRecord, unsyncedDraftKeys } from './draftDatabase';
+import { localSaveKey, markDraft, markEarlierDrafts, mayHaveDraft } from './draftMarks';
 import { unsyncedFromRecord } from './draftRecord';
 import { saveWorker } from './saveWorkerPort';
-
-/** The local storage key of a plan version's saved schema. */
-export function localSaveKey(planId: string, versionName: string): string {
-  return `flow:${planId || 'local'}/${versionName}`;
-}
 
 /** The local storage keys an earlier editor kept beside the schema's: the flow text and its sync state. */
 const flowTextKey = (planId: string, versionName: string): string => `${localSaveKey(planId, versionName)}:flow`;
@@ -87,8 +83,13 @@ export function localDraftStorage(planId: string, versionName: string): DraftSto
   const key = localSaveKey(planId, versionName);
   // Writes wait for the read under way: what this page writes during its load is not an earlier draft.
   let reading: Promise<unknown> = Promise.resolve();
-  const post = (draft: LocalDraft) => saveWorker()?.draft(key, draft);
+  // Marked before the worker has it, unmarked when the newest draft posted is acknowledged.
+  const post = (draft: LocalDraft) => {
+    markDraft(key, !draft.synced);
+    saveWorker()?.draft(key, draft);
+  };
   const write = (draft: LocalDraft, options?: { now: boolean }) => {
+    if (!draft.synced) markDraft(key, true);
     if (options?.now === true && !draft.synced) keepBeforeLeaving(planId, versionName, draft);
     void reading.then(() => post(draft));
   };
@@ -110,7 +111,10 @@ export function localDraftStorage(planId: string, versionName: string): DraftSto
         post(legacy);
         return legacy;
       }
+      // Unmarked: the database holds no unsynced draft of this version, and is not waited for.
+      if (!mayHaveDraft(key)) return null;
       const record = await readDraftRecord(key);
+      void markEarlierDrafts(unsyncedDraftKeys);
       return record === undefined ? null : unsyncedFromRecord(record);
     } catch {
       return null;
