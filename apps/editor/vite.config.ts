@@ -51,6 +51,20 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     // The editor (index.html, every plan route); the plan list at '/' (home.html) is homeBuild's.
     rollupOptions: { input: { index: page('index.html') } },
+    // The plan page's code in three files of similar size, each compiled on its own thread as it
+    // arrives (React DOM; React Flow and d3; the rest): a 100-node plan opened in 360 ms, against
+    // 381 ms with one 575 KB file and 13 small shared ones (median of 25 runs, alternating).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /[\\/]node_modules[\\/]react-dom[\\/].*\.js$/, priority: 3 },
+            { name: 'xyflow', test: /[\\/]node_modules[\\/](@xyflow[\\/]|d3-).*\.m?js$/, priority: 2 },
+            { name: 'editor', tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:4321', '/hosted': 'http://127.0.0.1:4321', '/dashboard': 'http://127.0.0.1:4321' } },
 });
