@@ -76,6 +76,8 @@ export interface Editor {
    * FIRST_FRAME_WAIT_MS: the first render then has the nodes already, one render instead of two.
    */
   firstFrame: Promise<void>;
+  /** Says the first frame has painted: what it did not need is asked for then (EditorStoreProps.firstPaint). */
+  painted: () => void;
 }
 
 /**
@@ -89,12 +91,15 @@ export const FIRST_FRAME_WAIT_MS = 300;
  * that the flow's request runs while the page draws rather than after it.
  */
 export function startEditor(planId: string, versionName: string): Editor {
+  let painted = (): void => {};
+  const firstPaint = new Promise<void>((settle) => (painted = settle));
   const store = createEditorStore({
     planId,
     versionName,
     client: planId ? providerClient() : null,
     notify,
     channel: planId ? createSaveChannel(planId, versionName) : undefined,
+    firstPaint,
   });
   void store.getState().loadPlan();
   const firstFrame = new Promise<void>((settle) => {
@@ -107,7 +112,7 @@ export function startEditor(planId: string, versionName: string): Editor {
       settle();
     });
   });
-  return { store, firstFrame };
+  return { store, firstFrame, painted };
 }
 
 export function App({ editor: { store }, planId, versionName }: { editor: Editor; planId: string; versionName: string }) {

@@ -327,6 +327,36 @@ describe('the store with a provider', () => {
       expect(read && serializeFlow(read)).toBe(serializeFlow(published));
     }));
 
+  it('asks for the flow as last published only once the first frame has painted', async () => {
+    const asked: string[] = [];
+    let paint = (): void => {};
+    const firstPaint = new Promise<void>((settle) => (paint = settle));
+    const flow = example();
+    const store = createEditorStore({
+      planId: flow.planId,
+      versionName: flow.versionName,
+      client: createClient({
+        baseUrl: 'http://provider.test',
+        retries: 0,
+        fetch: (url) => {
+          asked.push(url.replace('http://provider.test', ''));
+          const body = url.endsWith('/published') ? null : url.includes('/api/flows/') ? JSON.stringify(flow) : '[]';
+          return Promise.resolve(new Response(body, { status: body === null ? 204 : 200, headers: { ETag: '"v1"' } }));
+        },
+      }),
+      notify: notesTo(() => undefined),
+      firstPaint,
+    });
+    const loaded = store.getState().loadPlan();
+    // The flow is on screen (the first frame can paint) without the published flow asked for.
+    await expect.poll(() => store.getState().loading).toBe(false);
+    expect(store.getState().doc.nodes).toHaveLength(flow.nodes.length);
+    expect(asked.some((path) => path.endsWith('/published'))).toBe(false);
+    paint();
+    await loaded;
+    expect(asked.filter((path) => path.endsWith('/published'))).toHaveLength(1);
+  });
+
   it("after a conflict, 'reload' also reads what was published elsewhere meanwhile", () =>
     withProvider({ planId: 'support-desk', versionName: 'production', seeded: true }, async (_store, url) => {
       // The conflict is said as an error: this store's notes are collected, not failures.

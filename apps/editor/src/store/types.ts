@@ -234,4 +234,9 @@ export interface EditorStoreProps {
   channel?: SyncChannel;
   /** Where the draft is kept: this browser's local storage by default. */
   storage?: DraftStorage;
+  /**
+   * Settles once the page's first frame has painted: the load asks for what that frame does not
+   * show (the flow as last published) only then. Settled by default.
+   */
+  firstPaint?: Promise<void>;
 }
