@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { flowMessages } from '@flow/core';
+import { flowMessages, type FlowDocument } from '@flow/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './browser';
@@ -35,6 +35,12 @@ const promptStored = async (plan: string, id: string): Promise<string> => {
   const node = (await storedFlow(h.server.url, plan)).nodes.find((n) => n.id === id);
   return node?.type === 'prompt' ? node.data.prompt : '';
 };
+
+/** `doc` with support-greet's instruction replaced by `prompt`, as an editor would have kept it. */
+const withGreeting = (doc: FlowDocument, prompt: string): FlowDocument => ({
+  ...doc,
+  nodes: doc.nodes.map((n) => (n.id === 'support-greet' && n.type === 'prompt' ? { ...n, data: { ...n.data, prompt } } : n)),
+});
 
 describe('the save loop', () => {
   it('keeps an edit typed before Play and one typed after it, through a reload', async () => {
@@ -196,13 +202,7 @@ describe('the save loop', () => {
 
   it('brings back a draft an earlier editor kept in local storage, reads it once and keeps it in IndexedDB', async () => {
     const plan = await h.plan('support-desk');
-    const doc = await storedFlow(h.server.url, plan);
-    const typed = {
-      ...doc,
-      nodes: doc.nodes.map((n) =>
-        n.id === 'support-greet' && n.type === 'prompt' ? { ...n, data: { ...n.data, prompt: 'Typed in an earlier editor.' } } : n,
-      ),
-    };
+    const typed = withGreeting(await storedFlow(h.server.url, plan), 'Typed in an earlier editor.');
     const page = await h.open('/');
     const key = `flow:${plan}/production`;
     await page.evaluate(
@@ -222,13 +222,7 @@ describe('the save loop', () => {
 
   it('brings back a draft kept in IndexedDB before drafts were marked, and marks it', async () => {
     const plan = await h.plan('support-desk');
-    const doc = await storedFlow(h.server.url, plan);
-    const typed = {
-      ...doc,
-      nodes: doc.nodes.map((n) =>
-        n.id === 'support-greet' && n.type === 'prompt' ? { ...n, data: { ...n.data, prompt: 'Kept before marks.' } } : n,
-      ),
-    };
+    const typed = withGreeting(await storedFlow(h.server.url, plan), 'Kept before marks.');
     const page = await h.open('/');
     await putLocalDraftRecord(page, plan, { schema: '{}', savedAt: 'x', flow: JSON.stringify(typed), synced: false, baseEtag: null });
     await page.goto(`${h.server.url}/${plan}/production`);

@@ -49,7 +49,8 @@ describe('startEarlyFlow', () => {
 });
 
 describe('startEarlyFlow and the drafts database', () => {
-  it("opens the drafts database at once on a plan's page, and not on the plan list", async () => {
+  /** The names of the databases the page opens from now on, and a fresh earlyFlow (it opens the database once per page). */
+  async function watchOpens() {
     const opened: string[] = [];
     vi.stubGlobal('indexedDB', {
       open: (name: string) => {
@@ -57,9 +58,12 @@ describe('startEarlyFlow and the drafts database', () => {
         return {};
       },
     });
-    // Fresh modules: the database is opened once per page.
     vi.resetModules();
-    const early = await import('./earlyFlow');
+    return { opened, early: await import('./earlyFlow') };
+  }
+
+  it("opens the drafts database at once on a plan's page, and not on the plan list", async () => {
+    const { opened, early } = await watchOpens();
     early.startEarlyFlow('/');
     expect(opened).toEqual([]);
     early.startEarlyFlow('/support-desk/staging');
@@ -67,17 +71,9 @@ describe('startEarlyFlow and the drafts database', () => {
   });
 
   it("does not open it when this browser's marks say no draft of the version waits there", async () => {
-    const opened: string[] = [];
-    vi.stubGlobal('indexedDB', {
-      open: (name: string) => {
-        opened.push(name);
-        return {};
-      },
-    });
     const marks = new Map([[MARKS_READY_KEY, '1']]);
     vi.stubGlobal('localStorage', { getItem: (key: string) => marks.get(key) ?? null });
-    vi.resetModules();
-    const early = await import('./earlyFlow');
+    const { opened, early } = await watchOpens();
     early.startEarlyFlow('/support-desk/staging');
     expect(opened).toEqual([]);
     marks.set(draftMarkKey(localSaveKey('support-desk', 'staging')), '1');
