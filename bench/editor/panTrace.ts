@@ -10,12 +10,11 @@
 // Usage: node --conditions=development --import tsx editor/panTrace.ts [size=5000] [runs=5] [dist...]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CDPSession } from 'playwright-core';
 import { editorDist } from '../../apps/editor/test/browser.js';
 import { syntheticFlow } from '../core/syntheticFlow.js';
 import { traceEventsOf, type TraceEvent } from './chromeTrace.js';
 import { withFreeTarget } from './interactions.js';
-import { panFps, visibleIds, ZOOM } from './run.js';
+import { mainThreadBusyMs, panFps, visibleIds, ZOOM } from './run.js';
 import { startTraceRig } from './traceRig.js';
 
 const [sizeArg = '5000', runsArg = '5', ...distArgs] = process.argv.slice(2);
@@ -69,11 +68,6 @@ function selfTimes(profile: CpuProfile): [string, number][] {
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
-const busyMs = async (cdp: CDPSession): Promise<number> => {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return 1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
-};
-
 const doc = withFreeTarget(syntheticFlow(size));
 const rig = await startTraceRig(doc, dists, ZOOM, 'pan-trace');
 try {
@@ -101,10 +95,10 @@ try {
           categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8.execute'],
         });
       const panStart = Number(await page.evaluate('performance.now()'));
-      const before = await busyMs(cdp);
+      const before = await mainThreadBusyMs(cdp);
       const started = Date.now();
       fps[i]?.push(await panFps(page));
-      busy[i]?.push(((await busyMs(cdp)) - before) / ((Date.now() - started) / 1000));
+      busy[i]?.push(((await mainThreadBusyMs(cdp)) - before) / ((Date.now() - started) / 1000));
       const tasks: unknown = await page.evaluate('window.__longTasks');
       const during = (Array.isArray(tasks) ? tasks : []).flatMap((t: unknown) =>
         Array.isArray(t) && Number(t[0]) >= panStart ? [`${Math.round(Number(t[0]) - panStart)}+${Number(t[1])}`] : [],

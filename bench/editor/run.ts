@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { startServer, type RunningServer } from '@flow/server';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { build } from 'vite';
 import { viewportKey } from '../../apps/editor/src/canvas/viewportStorage.js';
 import { editorDist, ensureEditorBuilt, launchBrowser, repoRoot } from '../../apps/editor/test/browser.js';
@@ -68,6 +68,12 @@ async function timeToPaint(page: Page, url: string, ids: string[]): Promise<numb
   return Number(await page.evaluate('window.__paintedAt'));
 }
 
+/** The renderer main thread's busy time so far (CDP Performance, enabled on `cdp`), in ms. */
+export async function mainThreadBusyMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return 1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
+}
+
 export async function panFps(page: Page): Promise<number> {
   await page.evaluate(FRAME_COUNTER);
   const pane = await page.locator('.react-flow__pane').boundingBox();
@@ -92,11 +98,23 @@ export async function panFps(page: Page): Promise<number> {
   return (frames * 1000) / elapsed;
 }
 
+/**
+ * Frames per second while panning, and the main thread's busy time per frame: at the display's
+ * 60 fps the frame rate says no more, the time a frame takes still does.
+ */
+interface PanFigures {
+  editor: number;
+  bare: number;
+  ratio: number;
+  editorFrameMs: number;
+  bareFrameMs: number;
+}
+
 export interface EditorBenchResult {
   jsGzipKb: { editor: number; bare: number; ratio: number };
   open1000Ms: { editor: number; bare: number; ratio: number };
-  pan1000Fps: { editor: number; bare: number; ratio: number };
-  pan5000Fps: { editor: number; bare: number; ratio: number };
+  pan1000Fps: PanFigures;
+  pan5000Fps: PanFigures;
   /** Time to the first paint of the visible nodes at each size, editor and bare React Flow. */
   open: Partial<Record<InteractionSize, { editor: number; bare: number; ratio: number }>>;
   /** Time from an input event to the second frame after it, at each size, and the bare page's floor. */
@@ -192,15 +210,28 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
     const opens = new Map<InteractionSize, { editor: number; bare: number; ratio: number }>();
     for (const size of INTERACTION_SIZES) opens.set(size, await openAt(size));
 
-    const fps = async (size: 1000 | 5000) => {
+    const pan = async (url: string, ids: string[]) => {
+      const { page } = await open(url, ids);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const before = await mainThreadBusyMs(cdp);
+      const started = Date.now();
+      const framesPerSecond = await panFps(page);
+      const frameMs = ((await mainThreadBusyMs(cdp)) - before) / ((framesPerSecond * (Date.now() - started)) / 1000);
+      await page.close();
+      return { framesPerSecond, frameMs };
+    };
+    const fps = async (size: 1000 | 5000): Promise<PanFigures> => {
       const ids = visibleIds(flows[size], w, h);
-      const e = await open(`${editorServer.url}/bench-${size}/production`, ids);
-      const editorFps = await panFps(e.page);
-      await e.page.close();
-      const b = await open(`${bareServer.url}/?n=${size}&w=${w}&h=${h}`, ids);
-      const bareFps = await panFps(b.page);
-      await b.page.close();
-      return { editor: editorFps, bare: bareFps, ratio: editorFps / bareFps };
+      const e = await pan(`${editorServer.url}/bench-${size}/production`, ids);
+      const b = await pan(`${bareServer.url}/?n=${size}&w=${w}&h=${h}`, ids);
+      return {
+        editor: e.framesPerSecond,
+        bare: b.framesPerSecond,
+        ratio: e.framesPerSecond / b.framesPerSecond,
+        editorFrameMs: e.frameMs,
+        bareFrameMs: b.frameMs,
+      };
     };
     // Panning before the interactions below, which edit the plans and move their views.
     const pan1000Fps = await fps(1000);
@@ -261,12 +292,12 @@ export async function runEditorBench(): Promise<EditorBenchResult> {
     console.log(
       `  open 1,000 nodes    editor ${f(result.open1000Ms.editor)} ms   bare ${f(result.open1000Ms.bare)} ms   ratio ${result.open1000Ms.ratio.toFixed(2)} (budget <= 1.5)`,
     );
-    console.log(
-      `  pan 1,000 nodes     editor ${f(result.pan1000Fps.editor)} fps   bare ${f(result.pan1000Fps.bare)} fps   ratio ${result.pan1000Fps.ratio.toFixed(2)} (budget >= 0.9)`,
-    );
-    console.log(
-      `  pan 5,000 nodes     editor ${f(result.pan5000Fps.editor)} fps   bare ${f(result.pan5000Fps.bare)} fps   ratio ${result.pan5000Fps.ratio.toFixed(2)} (budget > 1)`,
-    );
+    const panLine = (label: string, p: PanFigures, budget: string) =>
+      console.log(
+        `  ${label}     editor ${f(p.editor)} fps   bare ${f(p.bare)} fps   ratio ${p.ratio.toFixed(2)} (budget ${budget}); main thread a frame: editor ${f(p.editorFrameMs)} ms, bare ${f(p.bareFrameMs)} ms`,
+      );
+    panLine('pan 1,000 nodes', result.pan1000Fps, '>= 0.9');
+    panLine('pan 5,000 nodes', result.pan5000Fps, '> 1');
     console.log(
       `  interactions: input event to the second frame after it; floor (bare textarea and button) keystroke ${f(floor.keystrokeMs)} ms, click ${f(floor.clickMs)} ms`,
     );
