@@ -142,13 +142,13 @@ describe('the marks of unsynced drafts', () => {
     expect(storage.getItem(MARKS_READY_KEY)).toBeNull();
   });
 
-  it('mark a draft the provider has not acknowledged at once, and unmark it when the newest is acknowledged', async () => {
+  it('mark a draft the provider has not acknowledged as it goes to the worker, and unmark it when the newest is acknowledged', async () => {
     storage.setItem(MARKS_READY_KEY, '1');
     const drafts = localDraftStorage('edited', 'production');
     const mark = draftMarkKey(localSaveKey('edited', 'production'));
     await drafts.read();
     drafts.write({ doc: example('typed'), synced: false, baseEtag: '"v1"' });
-    expect(storage.getItem(mark)).toBe('1');
+    await expect.poll(() => storage.getItem(mark)).toBe('1');
     drafts.write({ doc: example('typed'), synced: true, baseEtag: '"v2"' });
     await expect.poll(() => storage.getItem(mark)).toBeNull();
     // Acknowledged, then edited again before the acknowledgement's write went out: still marked.
@@ -174,7 +174,7 @@ describe('the marks of unsynced drafts', () => {
     storage.quota = 0;
     const drafts = localDraftStorage('full', 'production');
     drafts.write({ doc: example('typed'), synced: false, baseEtag: null });
-    expect(storage.getItem(MARKS_READY_KEY)).toBeNull();
+    await expect.poll(() => storage.getItem(MARKS_READY_KEY)).toBeNull();
     await markEarlierDrafts(() => Promise.resolve([localSaveKey('full', 'production')]));
     expect(storage.getItem(MARKS_READY_KEY)).toBeNull();
   });

@@ -83,13 +83,13 @@ export function localDraftStorage(planId: string, versionName: string): DraftSto
   const key = localSaveKey(planId, versionName);
   // Writes wait for the read under way: what this page writes during its load is not an earlier draft.
   let reading: Promise<unknown> = Promise.resolve();
-  // Marked before the worker has it, unmarked when the newest draft posted is acknowledged.
+  // Marked before the worker has it, unmarked when the newest draft posted is acknowledged. (A draft
+  // kept as the page goes away, before this runs, is in local storage, which a load reads first.)
   const post = (draft: LocalDraft) => {
     markDraft(key, !draft.synced);
     saveWorker()?.draft(key, draft);
   };
   const write = (draft: LocalDraft, options?: { now: boolean }) => {
-    if (!draft.synced) markDraft(key, true);
     if (options?.now === true && !draft.synced) keepBeforeLeaving(planId, versionName, draft);
     void reading.then(() => post(draft));
   };
